@@ -1,0 +1,114 @@
+import type { AdminRole } from './roles.ts';
+
+/**
+ * Every permission (SPEC.md §6 plus those DECISIONS.md §8 adds), declared once.
+ * Routes name one of these; the console asks `can` before showing a control.
+ */
+export const PERMISSIONS = [
+  'editAdmin',
+  'addAdmin',
+  'deleteAdmin',
+  'logoutAdmin',
+  'resetAdminPassword',
+  'editAllUsersFee',
+  'editUser',
+  'addUser',
+  'deleteUser',
+  'logoutUser',
+  'resetUserPassword',
+  'submitDepositRequest',
+  'submitWithdrawalRequest',
+  'submitTransferRequest',
+  'approveDepositRequest',
+  'declineDepositRequest',
+  'approveWithdrawalRequest',
+  'declineWithdrawalRequest',
+  'approveTransferRequest',
+  'declineTransferRequest',
+  'editCurrencyAdjustment',
+  'editSpreadAdjustment',
+  'setManualPrice',
+  'addHoliday',
+  'editHoliday',
+  'deleteHoliday',
+  'activatePanic',
+  'deactivatePanic',
+  'addBankInfo',
+  'updateBankInfo',
+  'deleteBankInfo',
+  'approveBankInfo',
+  'declineBankInfo',
+  'setAutoSettle',
+  'deactivateTradingPeriod',
+  'activateTradingPeriod',
+  'createOrder',
+  'addOrderPayment',
+  'settleOrder',
+  'cancelOrder',
+  'revertOrder',
+  'sendNotification',
+  'verifyAudit',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+type Grantee = Exclude<AdminRole, 'none'>;
+
+/** The table of DECISIONS.md §8, one row per group of permissions. */
+const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]> = [
+  [['addAdmin', 'editAdmin', 'deleteAdmin', 'logoutAdmin', 'resetAdminPassword'], ['superAdmin']],
+  [['addUser', 'editUser', 'logoutUser', 'resetUserPassword'], ['superAdmin', 'operationMaker', 'operationApprover']],
+  [['deleteUser', 'editAllUsersFee'], ['superAdmin', 'operationApprover']],
+  [['submitDepositRequest', 'submitWithdrawalRequest', 'submitTransferRequest'], ['superAdmin', 'financeMaker']],
+  [
+    [
+      'approveDepositRequest',
+      'declineDepositRequest',
+      'approveWithdrawalRequest',
+      'declineWithdrawalRequest',
+      'approveTransferRequest',
+      'declineTransferRequest',
+    ],
+    ['superAdmin', 'financeApprover'],
+  ],
+  [['addBankInfo', 'updateBankInfo', 'deleteBankInfo'], ['superAdmin', 'financeMaker', 'operationMaker']],
+  [['approveBankInfo', 'declineBankInfo'], ['superAdmin', 'financeApprover', 'operationApprover']],
+  [['editCurrencyAdjustment', 'editSpreadAdjustment', 'setManualPrice'], ['superAdmin', 'operationApprover']],
+  [['addHoliday', 'editHoliday', 'deleteHoliday'], ['superAdmin', 'operationMaker', 'operationApprover']],
+  [
+    ['activatePanic', 'deactivatePanic', 'activateTradingPeriod', 'deactivateTradingPeriod', 'setAutoSettle'],
+    ['superAdmin', 'operationApprover'],
+  ],
+  [['createOrder', 'addOrderPayment'], ['superAdmin', 'financeMaker', 'operationMaker']],
+  [['settleOrder', 'cancelOrder'], ['superAdmin', 'financeApprover', 'operationApprover']],
+  [['revertOrder'], ['superAdmin', 'financeApprover']],
+  [['sendNotification'], ['superAdmin', 'operationMaker', 'operationApprover']],
+  [['verifyAudit'], ['superAdmin']],
+];
+
+function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {
+  const table: Record<AdminRole, Set<Permission>> = {
+    none: new Set(),
+    superAdmin: new Set(),
+    financeApprover: new Set(),
+    financeMaker: new Set(),
+    operationApprover: new Set(),
+    operationMaker: new Set(),
+  };
+  for (const [permissions, roles] of GRANTS) {
+    for (const role of roles) for (const permission of permissions) table[role].add(permission);
+  }
+  return table;
+}
+
+export const ROLE_PERMISSIONS = buildTable();
+
+/** The permissions a role grants, in catalogue order (for the admin information table). */
+export function permissionsOf(role: AdminRole): Permission[] {
+  return PERMISSIONS.filter((p) => ROLE_PERMISSIONS[role].has(p));
+}
+
+/** Whether an admin (anything with a role) may do what the permission guards. */
+export function can(admin: { role: AdminRole } | null | undefined, permission: Permission): boolean {
+  if (!admin) return false;
+  return ROLE_PERMISSIONS[admin.role]?.has(permission) ?? false;
+}

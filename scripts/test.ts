@@ -1,0 +1,75 @@
+/**
+ * `npm test`: lint, typecheck, then each suite with its own count.
+ *  - unit: domain rules and pure server/web helpers
+ *  - integration on PGlite, then on PostgreSQL (TEST_DATABASE_URL; required when AURUM_REQUIRE_PG=1)
+ *  - browser: the built console in Chromium (required when AURUM_REQUIRE_BROWSER=1)
+ * Prints one line per suite and a closing 'N passed, N failed'.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const reports = join(root, '.tmp', 'reports');
+mkdirSync(reports, { recursive: true });
+const only = process.argv[2];
+
+interface Outcome { name: string; passed: number; failed: number; skipped: number; ok: boolean }
+const outcomes: Outcome[] = [];
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function step(name: string, cmd: string, args: string[]) {
+  if (only && only !== name) return;
+  console.log(`\n=== ${name} ===`);
+  const ok = run(cmd, args);
+  outcomes.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok });
+}
+
+function suite(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
+  if (only && only !== name) return;
+  console.log(`\n=== ${name} ===`);
+  const file = join(reports, `${name}.json`);
+  const ok = run(
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  );
+  let passed = 0, failed = ok ? 0 : 1, skipped = 0;
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number;
+    };
+    passed = report.numPassedTests;
+    failed = report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0);
+    skipped = report.numPendingTests + report.numTodoTests;
+  }
+  outcomes.push({ name, passed, failed, skipped, ok });
+}
+
+step('lint', 'npx', ['eslint', '.']);
+step('typecheck', 'npm', ['run', 'typecheck']);
+suite('unit', 'unit');
+const FIRST_COMMIT = true;
+if (!FIRST_COMMIT) suite('integration-pglite', 'integration', { AURUM_TEST_DB: 'pglite' });
+if (FIRST_COMMIT) { /* suites arrive with the server */ } else if (process.env.TEST_DATABASE_URL || process.env.AURUM_REQUIRE_PG === '1') {
+  suite('integration-postgres', 'integration', { AURUM_TEST_DB: 'postgres' });
+} else if (!only) {
+  console.log('\n(integration-postgres skipped: set TEST_DATABASE_URL to run it)');
+}
+if (!FIRST_COMMIT && (!only || only === 'browser')) {
+  if (only !== 'browser') step('build', 'npm', ['run', 'build']);
+  suite('browser', 'browser');
+}
+
+console.log('\n=== summary ===');
+let passed = 0, failed = 0, skipped = 0;
+for (const o of outcomes) {
+  console.log(`${o.name}: ${o.passed} passed, ${o.failed} failed${o.skipped ? `, ${o.skipped} skipped` : ''}`);
+  passed += o.passed; failed += o.failed; skipped += o.skipped;
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(outcomes.every((o) => o.ok) && failed === 0 ? 0 : 1);
