@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.adminUsername).toBe('admin');
+    expect(c.accessTokenTtlSeconds).toBe(60);
+  });
+
+  it('names every bad variable with a clear message', () => {
+    let error: ConfigError | null = null;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x/y',
+        LOG_LEVEL: 'loud',
+        JWT_SECRET: 'short',
+        AURUM_ADMIN_PASSWORD: 'password',
+        NODE_ENV: 'staging',
+        SMTP_URL: 'not a url',
+      });
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.problems).toEqual([
+      "NODE_ENV must be development, production or test, got 'staging'",
+      "PORT must be a whole number, got 'eighty'",
+      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'",
+      'JWT_SECRET must be at least 32 characters long',
+      'AURUM_ADMIN_PASSWORD must have at least 8 characters with a lowercase and an uppercase letter, a number and a symbol, and no spaces',
+      "DATABASE_URL must start with postgres:// or postgresql://, got 'mysql://'",
+      'SMTP_URL is not a valid URL',
+    ]);
+    expect(error!.message).toContain('Invalid configuration:');
+  });
+
+  it('checks ranges', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be between 0 and 65535/);
+    expect(() => loadConfig({ AURUM_ADMIN_USERNAME: 'bad name' })).toThrow(/AURUM_ADMIN_USERNAME/);
+  });
+});

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from '../testing/postgres-databases.ts';
+
+const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const SERVER = join(import.meta.dirname, '..', 'server.ts');
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, [SERVER], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(r: Running, pattern: RegExp, ms = 60_000): Promise<RegExpMatchArray> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const m = r.output().match(pattern);
+    if (m) return m;
+    if (r.child.exitCode !== null) break;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error(`no ${pattern} in: ${r.output()}`);
+}
+
+describe(`server process on ${driver}`, () => {
+  const running: Running[] = [];
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const r of running) if (r.child.exitCode === null) r.child.kill('SIGTERM');
+    await Promise.all(running.map((r) => r.exited));
+    for (const c of cleanups) await c();
+  });
+
+  (driver === 'pglite' ? it : it.skip)('starts on a data folder, prints the address and demo sign-ins, and locks the folder against a second process', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'aurum-proc-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const first = start({ DATA_DIR: dataDir });
+    running.push(first);
+    const [, url] = await waitFor(first, /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
+    expect(first.output()).toMatch(/superAdmin\s+admin\s+Aurum#Demo2026/);
+    expect(first.output()).toMatch(/financeMaker\s+financemaker/);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+    const second = start({ DATA_DIR: dataDir });
+    running.push(second);
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toMatch(/is in use by process \d+/);
+    // the first one is unharmed
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    // a restart on the same folder keeps the data and seeds nothing new
+    const third = start({ DATA_DIR: dataDir });
+    running.push(third);
+    await waitFor(third, /Aurum console: /);
+    expect(third.output()).not.toMatch(/Demo sign-ins/);
+  });
+
+  it('refuses a bad configuration with a message for each variable', async () => {
+    const bad = start({ PORT: 'x', JWT_SECRET: 'short' });
+    running.push(bad);
+    expect(await bad.exited).toBe(2);
+    expect(bad.output()).toContain("PORT must be a whole number, got 'x'");
+    expect(bad.output()).toContain('JWT_SECRET must be at least 32 characters long');
+  });
+
+  (driver === 'postgres' ? it : it.skip)('two processes share one PostgreSQL database; a production start seeds nothing and needs admin:create', async () => {
+    const pg = await freshPostgresDatabase();
+    cleanups.push(() => pg.drop());
+    const prod = start({ DATABASE_URL: pg.url, NODE_ENV: 'production' });
+    running.push(prod);
+    expect(await prod.exited).toBe(3);
+    expect(prod.output()).toMatch(/npm run admin:create/);
+
+    const a = start({ DATABASE_URL: pg.url });
+    const b = start({ DATABASE_URL: pg.url });
+    running.push(a, b);
+    const [, urlA] = await waitFor(a, /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
+    const [, urlB] = await waitFor(b, /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
+    // exactly one of them seeded
+    expect([a.output(), b.output()].filter((o) => o.includes('Demo sign-ins'))).toHaveLength(1);
+    // a session opened on one process is honoured by the other (same signing key, same database)
+    const login = await fetch(`${urlA}/v0/web/auth/admin/login`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('admin:Aurum#Demo2026').toString('base64')}` },
+    });
+    const body = (await login.json()) as { jwt: string };
+    const logout = await fetch(`${urlB}/v0/web/auth/admin/logout`, { method: 'POST', headers: { authorization: `Bearer ${body.jwt}` } });
+    expect(logout.status).toBe(200);
+  });
+});

@@ -1,0 +1,12 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What every module gets: configuration, the database, the mailer, the signing key and a clock. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  jwtSecret: string;
+  now: () => Date;
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import { openPglite } from './db/pglite-db.ts';
+import { openPostgres } from './db/pg-db.ts';
+import { migrate } from './db/migrate.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+
+export interface OpenedDatabase {
+  db: Db;
+  /** Closes the database and releases the data folder. */
+  close(): Promise<void>;
+  where: string;
+}
+
+/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and migrates it. */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: { memory?: boolean } = {}): Promise<OpenedDatabase> {
+  if (config.databaseUrl) {
+    const db = await openPostgres(config.databaseUrl);
+    await migrate(db);
+    const u = new URL(config.databaseUrl);
+    return { db, close: () => db.close(), where: `PostgreSQL ${u.host}${u.pathname}` };
+  }
+  if (options.memory) {
+    const db = await openPglite(undefined);
+    await migrate(db);
+    return { db, close: () => db.close(), where: 'PGlite in memory' };
+  }
+  const release = lockDataDir(config.dataDir);
+  try {
+    const db = await openPglite(`${config.dataDir}/pg`);
+    await migrate(db);
+    return {
+      db,
+      async close() {
+        try {
+          await db.close();
+        } finally {
+          release();
+        }
+      },
+      where: `PGlite in ${config.dataDir}`,
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** The access-token signing key: JWT_SECRET, or one generated once and kept in the database. */
+export async function signingKey(db: Db, configured: string | null): Promise<string> {
+  if (configured) return configured;
+  await db.query(`INSERT INTO server_secrets (name, value) VALUES ('jwt', $1) ON CONFLICT (name) DO NOTHING`, [
+    randomBytes(48).toString('base64url'),
+  ]);
+  const rows = await db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'jwt'`);
+  return rows[0]!.value;
+}

@@ -1,0 +1,72 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { countAdmins, insertAdmin } from '../modules/admins/admin-repository.ts';
+import { writeAudit } from '../modules/audit/audit-writer.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { DEMO_ADMINS, DEMO_USERS } from './demo-accounts.ts';
+
+export interface SeededSignIn {
+  username: string;
+  password: string;
+  role: string;
+}
+
+/**
+ * On an empty database: the first superAdmin (AURUM_ADMIN_USERNAME / AURUM_ADMIN_PASSWORD), a demo
+ * admin of every other role and a demo user of every category. Answers the sign-ins it created,
+ * or an empty list when the database already had admins.
+ */
+export async function seedDemo(db: Db, config: Config): Promise<SeededSignIn[]> {
+  const hashes = await Promise.all([config.adminPassword, ...DEMO_ADMINS.map((a) => a.password)].map(hashPassword));
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7261002)'); // two processes starting at once seed once
+    if ((await countAdmins(tx)) > 0) return [];
+    const rootId = await insertAdmin(tx, {
+      username: config.adminUsername,
+      email: config.adminEmail,
+      firstName: 'Aurum',
+      lastName: 'Administrator',
+      role: 'superAdmin',
+      passwordHash: hashes[0]!,
+      createdBy: null,
+    });
+    const signIns: SeededSignIn[] = [{ username: config.adminUsername, password: config.adminPassword, role: 'superAdmin' }];
+    for (const [i, admin] of DEMO_ADMINS.entries()) {
+      await insertAdmin(tx, {
+        username: admin.username,
+        email: `${admin.username}@aurum.example`,
+        firstName: admin.firstName,
+        lastName: admin.lastName,
+        role: admin.role,
+        passwordHash: hashes[i + 1]!,
+        createdBy: rootId,
+      });
+      signIns.push({ username: admin.username, password: admin.password, role: admin.role });
+    }
+    for (const user of DEMO_USERS) {
+      await tx.query(
+        `INSERT INTO users (username, email, first_name, last_name, category, company_name, phone_country_code, phone_number, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, '60', $7, $8)`,
+        [
+          user.username,
+          user.email,
+          user.firstName,
+          user.lastName,
+          user.category,
+          'companyName' in user ? user.companyName : null,
+          `12${String(1000000 + user.username.length * 7919).slice(0, 7)}`,
+          rootId,
+        ],
+      );
+    }
+    await writeAudit(tx, {
+      username: 'system',
+      adminId: null,
+      action: 'admin.create',
+      detail: { seed: true, admins: signIns.map((s) => ({ username: s.username, role: s.role })), users: DEMO_USERS.length },
+      device: 'seed',
+      ip: null,
+    });
+    return signIns;
+  });
+}

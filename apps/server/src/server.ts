@@ -1,0 +1,77 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase, signingKey } from './bootstrap.ts';
+import { createMailer } from './mail/mailer.ts';
+import { seedDemo } from './seed/seed.ts';
+import { countAdmins } from './modules/admins/admin-repository.ts';
+
+/** Process start: configuration, database, seed, HTTP. `app.ts` holds the application itself. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  });
+  const opened = await openDatabase(config);
+  const { db } = opened;
+  let seeded: Awaited<ReturnType<typeof seedDemo>> = [];
+  if (config.nodeEnv === 'production') {
+    if ((await countAdmins(db)) === 0) {
+      console.error(
+        'No admin exists yet. A production start seeds nothing: create the first superAdmin with\n' +
+          '  AURUM_ADMIN_PASSWORD=... npm run admin:create -- --username <name> --email <address>\nthen start again.',
+      );
+      await opened.close();
+      process.exit(3);
+    }
+  } else {
+    seeded = await seedDemo(db, config);
+  }
+  const deps = {
+    config,
+    db,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    jwtSecret: await signingKey(db, config.jwtSecret),
+    now: () => new Date(),
+  };
+  const app = await buildApp(deps, { logger });
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await opened.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.port;
+  const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const lines = [
+    '',
+    `Aurum console: ${address}/   (API ${address}/v0, OpenAPI ${address}/docs)`,
+    `Database: ${opened.where}`,
+  ];
+  if (seeded.length > 0) {
+    lines.push('Demo sign-ins (seeded now on an empty database):');
+    for (const s of seeded) lines.push(`  ${s.role.padEnd(18)} ${s.username.padEnd(18)} ${s.password}`);
+  } else if (config.nodeEnv !== 'production') {
+    lines.push(`Sign in as ${config.adminUsername} (AURUM_ADMIN_USERNAME); demo accounts are listed in the README.`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import type { TestServer } from './test-server.ts';
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  /** The answer, or on failure the error contract `{ code, context }`. */
+  body: T & { code?: number; context?: string | null };
+  text: string;
+}
+
+/** A small HTTP client for integration tests: the real server over real HTTP. */
+export function client(ts: Pick<TestServer, 'url'>) {
+  async function call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; headers?: Record<string, string>; token?: string; basic?: [string, string] } = {},
+  ): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.basic) headers.authorization = `Basic ${Buffer.from(`${options.basic[0]}:${options.basic[1]}`).toString('base64')}`;
+    let body: string | undefined;
+    if (options.raw !== undefined) {
+      body = options.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const r = await fetch(`${ts.url}${path}`, { method, headers, body });
+    const text = await r.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: r.status, body: parsed as Answer<T>['body'], text };
+  }
+  const auth = '/v0/web/auth/admin';
+  return {
+    call,
+    login: (username: string, password: string) =>
+      call<{ jwt: string; refreshToken: string; user: { id: number; username: string; role: string } }>('POST', `${auth}/login`, {
+        basic: [username, password],
+      }),
+    refresh: (id: number, token: string) =>
+      call<{ jwt: string; refreshToken: string; user: { id: number } }>('POST', `${auth}/refresh`, { body: { id, token } }),
+    logout: (token: string) => call('POST', `${auth}/logout`, { token }),
+    forgot: (email: string) => call('POST', `${auth}/forgot_password`, { body: { email } }),
+    reset: (token: string, password: string) =>
+      call('POST', `${auth}/reset_password`, { body: { token }, basic: ['', password] }),
+  };
+}

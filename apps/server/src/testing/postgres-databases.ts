@@ -1,0 +1,33 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A fresh database on the PostgreSQL server of TEST_DATABASE_URL for one test server; dropped
+ * on close. Without TEST_DATABASE_URL this fails (the PostgreSQL suite is never silently skipped).
+ */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set: the PostgreSQL suite needs a server (see README)');
+  const name = `aurum_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../config.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import { openDatabase, signingKey } from '../bootstrap.ts';
+import type { Db } from '../db/db.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { seedDemo } from '../seed/seed.ts';
+import { DEMO_ADMINS } from '../seed/demo-accounts.ts';
+import { freshPostgresDatabase } from './postgres-databases.ts';
+import { openTestPglite } from './pglite-template.ts';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  driver: 'pglite' | 'postgres';
+  /** Mail the server has sent, newest last. */
+  outbox(): Promise<Array<{ to: string; subject: string; text: string }>>;
+  demo: {
+    superAdmin: { username: string; password: string; email: string };
+    byRole: Record<string, { username: string; password: string; email: string }>;
+  };
+  /** Moves the server's clock (tokens, sessions, throttling windows). */
+  advanceClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** 'pglite' (default) or 'postgres' (TEST_DATABASE_URL; a fresh database per server). AURUM_TEST_DB picks it too. */
+  driver?: 'pglite' | 'postgres';
+  env?: Record<string, string>;
+  app?: BuildAppOptions;
+}
+
+/** The real server on a fresh, seeded database, listening on a free port of 127.0.0.1. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const driver = options.driver ?? (process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+  const dataDir = await mkdtemp(join(tmpdir(), 'aurum-test-'));
+  const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    ...options.env,
+  });
+  const opened = pgdb
+    ? await openDatabase(config)
+    : await openTestPglite().then((db) => ({ db, close: () => db.close(), where: 'PGlite in memory' }));
+  await seedDemo(opened.db, config);
+  let offset = 0;
+  const deps = {
+    config,
+    db: opened.db,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: { info: () => undefined } }),
+    jwtSecret: await signingKey(opened.db, config.jwtSecret),
+    now: () => new Date(Date.now() + offset),
+  };
+  const app = await buildApp(deps, { build: { branch: 'test', commit: '0123456789abcdef' }, ...options.app });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  config.port = port;
+  const byRole: TestServer['demo']['byRole'] = {
+    superAdmin: { username: config.adminUsername, password: config.adminPassword, email: config.adminEmail },
+  };
+  for (const a of DEMO_ADMINS) byRole[a.role] = { username: a.username, password: a.password, email: `${a.username}@aurum.example` };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    db: opened.db,
+    config,
+    driver,
+    outbox: async () =>
+      (
+        await opened.db.query<{ to_address: string; subject: string; body: string }>(
+          'SELECT to_address, subject, body FROM mail_outbox ORDER BY id',
+        )
+      ).map((m) => ({ to: m.to_address, subject: m.subject, text: m.body })),
+    demo: { superAdmin: byRole.superAdmin!, byRole },
+    advanceClock: (ms) => {
+      offset += ms;
+    },
+    async close() {
+      await app.close();
+      await opened.close();
+      await pgdb?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * Audit action classifications: the `action` of an audit row (SPEC.md §3 audit log), declared
+ * once. Later issues add their own here. Keys read `<noun>.<verb>`.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.loginFailed',
+  'auth.logout',
+  'auth.forgotPassword',
+  'auth.resetPassword',
+  'admin.create',
+  'admin.forceLogout',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
