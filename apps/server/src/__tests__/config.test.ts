@@ -44,3 +44,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AURUM_ADMIN_USERNAME: 'bad name' })).toThrow(/AURUM_ADMIN_USERNAME/);
   });
 });
+
+describe('README', () => {
+  it('documents every configuration variable', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { CONFIG_VARIABLES } = await import('../config.ts');
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+    for (const [name] of CONFIG_VARIABLES) expect(readme).toContain(`| \`${name}\` |`);
+  });
+});
