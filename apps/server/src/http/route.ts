@@ -109,7 +109,20 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
     },
     handler: async (req, reply) => {
       const admin = spec.auth === 'admin' ? await authenticate(deps, req) : null;
-      if (spec.permission && !can(admin, spec.permission)) throw forbidden();
+      if (spec.permission && !can(admin, spec.permission)) {
+        // the refused attempt is itself audited: who tried what, from where
+        await deps.db.transaction((tx) =>
+          writeAudit(tx, {
+            username: admin!.username,
+            adminId: admin!.id,
+            action: 'access.denied',
+            detail: { attempted: spec.audit ?? null, permission: spec.permission, route: `${spec.method} ${spec.url}`, code: 1150 },
+            device: req.headers['user-agent']?.slice(0, 512) ?? null,
+            ip: req.ip,
+          }),
+        );
+        throw forbidden();
+      }
       const body = parseWith(spec.body, req.body, 'body');
       const query = parseWith(spec.query, req.query, 'query');
       const params = parseWith(spec.params, req.params, 'params');

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'auth.resetPassword',
   'admin.create',
   'admin.forceLogout',
+  'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -50,15 +50,20 @@ describe(`route mechanisms on ${driver}: permission, audit in the change's trans
   const count = async (sql: string, params: unknown[] = []) =>
     (await ts.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]!.n;
 
-  it('refuses a route without its permission with 403 (1150) and changes nothing', async () => {
-    const auditBefore = await count('audit_log');
+  it('refuses a route without its permission with 403 (1150), changes nothing and audits the attempt', async () => {
     const target = tokens.operationMaker!;
-    for (const role of ['financeMaker', 'operationMaker', 'none']) {
+    const roles = ['financeMaker', 'operationMaker', 'none'];
+    for (const role of roles) {
       const r = await api.call('POST', `/v0/web/secure/admin/logout/${target.id}`, { token: tokens[role]!.jwt });
       expect(r.status).toBe(403);
       expect(r.body).toEqual({ code: 1150, context: null });
     }
-    expect(await count('audit_log')).toBe(auditBefore);
+    expect(await count("audit_log WHERE action = 'admin.forceLogout'")).toBe(0);
+    const denied = await ts.db.query<{ username: string; detail: Record<string, unknown> }>(
+      "SELECT username, detail FROM audit_log WHERE action = 'access.denied' ORDER BY id",
+    );
+    expect(denied.map((d) => d.username)).toEqual(roles.map((r) => ts.demo.byRole[r]!.username));
+    expect(denied[0]!.detail).toMatchObject({ attempted: 'admin.forceLogout', permission: 'logoutAdmin', code: 1150 });
     // the target's session still works
     expect((await api.refresh(target.id, target.refreshToken)).status).toBe(200);
   });
