@@ -267,3 +267,21 @@ describe(`auth contract on ${driver}`, () => {
     });
   });
 });
+
+describe(`sign-in throttling per address on ${driver}`, () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '100', LOGIN_MAX_FAILURES_PER_ADDRESS: '4' } });
+  });
+  afterAll(() => ts?.close());
+
+  it('refuses every account from an address that failed too often, until the window passes', async () => {
+    const api = client(ts);
+    for (const name of ['alpha', 'bravo', 'charlie', 'delta']) expect((await api.login(name, 'Nope#Nope1')).status).toBe(401);
+    const blocked = await api.login(ts.demo.superAdmin.username, ts.demo.superAdmin.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe(1153);
+    ts.advanceClock(15 * 60_000 + 1000);
+    expect((await api.login(ts.demo.superAdmin.username, ts.demo.superAdmin.password)).status).toBe(200);
+  });
+});
