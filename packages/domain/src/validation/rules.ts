@@ -16,6 +16,12 @@ export const ValidationMessage = {
   confirmPassword: 'confirmPassword',
   maxLength: 'maxLength',
   minLength: 'minLength',
+  decimalPlaces: 'decimalPlaces',
+  notNegative: 'notNegative',
+  lessThanOrEqual: 'lessThanOrEqual',
+  usernameExists: 'usernameExists',
+  phoneExists: 'phoneExists',
+  emailExists: 'emailExists',
 } as const;
 export type ValidationMessageKey = (typeof ValidationMessage)[keyof typeof ValidationMessage];
 

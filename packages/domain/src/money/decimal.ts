@@ -1,0 +1,81 @@
+import { Decimal as DecimalJs } from 'decimal.js';
+import { z } from 'zod';
+import { ValidationMessage } from '../validation/rules.ts';
+
+/**
+ * Exact decimals for every amount, quantity, price and rate (DECISIONS.md §3): decimal strings on
+ * the wire and in PostgreSQL NUMERIC, decimal arithmetic here, never a JS float. Rounding is
+ * half-up at the unit's scale.
+ */
+export const Decimal = DecimalJs.clone({ precision: 50, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
+export type Decimal = InstanceType<typeof Decimal>;
+
+/** Decimal places of each unit (DECISIONS.md §3). */
+export const SCALE = {
+  MYR: 2,
+  USD: 2,
+  XAU: 4,
+  XPT: 4,
+  XAG: 4,
+  pricePerGram: 3,
+  exchangeRate: 4,
+  interestRate: 6,
+} as const;
+export type ScaleName = keyof typeof SCALE;
+
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+export function isDecimalText(value: string): boolean {
+  return DECIMAL_TEXT.test(value);
+}
+
+export function dec(value: string | number | Decimal): Decimal {
+  return new Decimal(value);
+}
+
+/** Rounds half-up to a scale and writes it with exactly that many decimals. */
+export function roundTo(value: string | Decimal, scale: number): string {
+  const rounded = new Decimal(value).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP);
+  // never '-0.00': a value that rounds to zero is zero
+  return (rounded.isZero() ? new Decimal(0) : rounded).toFixed(scale);
+}
+
+export function decimalPlaces(value: string): number {
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
+}
+
+export function add(a: string, b: string): string {
+  return new Decimal(a).plus(b).toFixed();
+}
+export function sub(a: string, b: string): string {
+  return new Decimal(a).minus(b).toFixed();
+}
+export function cmp(a: string, b: string): -1 | 0 | 1 {
+  return new Decimal(a).comparedTo(b) as -1 | 0 | 1;
+}
+export function isZero(a: string): boolean {
+  return new Decimal(a).isZero();
+}
+
+/**
+ * A decimal string field: a number, at most `scale` decimals, and (by default) greater than 0.
+ * Messages are validation keys ('invalidNumber', 'greaterThanZero', 'decimalPlaces').
+ */
+export function decimalField(scale: number, options: { allowZero?: boolean; max?: string } = {}) {
+  return z
+    .string({ error: ValidationMessage.required })
+    .min(1, { error: ValidationMessage.required })
+    .refine(isDecimalText, { error: ValidationMessage.invalidNumber })
+    .refine((v) => !isDecimalText(v) || decimalPlaces(v) <= scale, {
+      error: ValidationMessage.decimalPlaces,
+      params: { count: scale },
+    })
+    .refine((v) => !isDecimalText(v) || (options.allowZero ? new Decimal(v).gte(0) : new Decimal(v).gt(0)), {
+      error: options.allowZero ? ValidationMessage.notNegative : ValidationMessage.greaterThanZero,
+    })
+    .refine((v) => !isDecimalText(v) || options.max === undefined || new Decimal(v).lte(options.max), {
+      error: ValidationMessage.lessThanOrEqual,
+      params: { compared: options.max },
+    });
+}

@@ -1,0 +1,115 @@
+import { Decimal, SCALE, decimalPlaces, isDecimalText } from '../money/decimal.ts';
+
+/**
+ * The wallet ledger (DECISIONS.md §6): one append-only journal of double-entry postings. Each
+ * posting moves an amount of one asset from one account to another, so every asset sums to zero
+ * over all accounts. Balances are derived from the journal. A user's accounts never go below
+ * zero; house accounts stand for the outside world (bank, vault, credit line, trading desk) and
+ * may.
+ */
+export const LEDGER_ASSETS = ['MYR', 'XAU'] as const;
+export type LedgerAsset = (typeof LEDGER_ASSETS)[number];
+
+/** A user's books: fund (MYR), gold (XAU grams), credit line (MYR), and amounts held for pending requests. */
+export const USER_BOOKS = { fund: 'MYR', gold: 'XAU', credit: 'MYR', fundHeld: 'MYR', goldHeld: 'XAU' } as const;
+export type UserBook = keyof typeof USER_BOOKS;
+
+export const HOUSE_BOOKS = { bank: 'MYR', vault: 'XAU', creditLine: 'MYR', tradingMyr: 'MYR', tradingXau: 'XAU' } as const;
+export type HouseBook = keyof typeof HOUSE_BOOKS;
+
+export type AccountId = `user:${number}:${UserBook}` | `house:${HouseBook}`;
+
+export type ParsedAccount = { kind: 'user'; userId: number; book: UserBook } | { kind: 'house'; book: HouseBook };
+
+export function userAccount(userId: number, book: UserBook): AccountId {
+  return `user:${userId}:${book}`;
+}
+
+export function houseAccount(book: HouseBook): AccountId {
+  return `house:${book}`;
+}
+
+export function parseAccount(id: string): ParsedAccount | null {
+  const user = /^user:(\d+):(fund|gold|credit|fundHeld|goldHeld)$/.exec(id);
+  if (user) return { kind: 'user', userId: Number(user[1]), book: user[2] as UserBook };
+  const house = /^house:(bank|vault|creditLine|tradingMyr|tradingXau)$/.exec(id);
+  if (house) return { kind: 'house', book: house[1] as HouseBook };
+  return null;
+}
+
+export function assetOf(id: AccountId): LedgerAsset {
+  const parsed = parseAccount(id);
+  if (!parsed) throw new Error(`unknown account ${id}`);
+  return parsed.kind === 'user' ? USER_BOOKS[parsed.book] : HOUSE_BOOKS[parsed.book];
+}
+
+export interface Posting {
+  from: AccountId;
+  to: AccountId;
+  asset: LedgerAsset;
+  /** A positive decimal string at the asset's scale (MYR 2, XAU 4). */
+  amount: string;
+}
+
+export type PostingProblem = 'unknownAccount' | 'sameAccount' | 'assetMismatch' | 'notPositive' | 'scale';
+
+/** Why a posting is malformed, or null when it is well formed. */
+export function postingProblem(p: Posting): PostingProblem | null {
+  if (!parseAccount(p.from) || !parseAccount(p.to)) return 'unknownAccount';
+  if (p.from === p.to) return 'sameAccount';
+  if (assetOf(p.from) !== p.asset || assetOf(p.to) !== p.asset) return 'assetMismatch';
+  if (!isDecimalText(p.amount) || !new Decimal(p.amount).gt(0)) return 'notPositive';
+  if (decimalPlaces(p.amount) > SCALE[p.asset]) return 'scale';
+  return null;
+}
+
+export type Balances = ReadonlyMap<AccountId, string>;
+
+export type ApplyResult =
+  | { ok: true; balances: Map<AccountId, string> }
+  | { ok: false; reason: 'invalid'; problem: PostingProblem; posting: Posting }
+  | { ok: false; reason: 'insufficient'; account: AccountId; shortBy: string };
+
+/**
+ * Applies one journal entry (its postings together, or none of them): refused when a posting is
+ * malformed or when any user account would end below zero.
+ */
+export function applyEntry(balances: Balances, postings: readonly Posting[]): ApplyResult {
+  const next = new Map(balances);
+  for (const p of postings) {
+    const problem = postingProblem(p);
+    if (problem) return { ok: false, reason: 'invalid', problem, posting: p };
+    next.set(p.from, new Decimal(next.get(p.from) ?? '0').minus(p.amount).toFixed());
+    next.set(p.to, new Decimal(next.get(p.to) ?? '0').plus(p.amount).toFixed());
+  }
+  for (const [account, value] of next) {
+    if (account.startsWith('user:') && new Decimal(value).lt(0)) {
+      return { ok: false, reason: 'insufficient', account, shortBy: new Decimal(value).neg().toFixed() };
+    }
+  }
+  return { ok: true, balances: next };
+}
+
+/** Balances derived from a journal of accepted postings. */
+export function balancesFromJournal(postings: readonly Posting[]): Map<AccountId, string> {
+  const out = new Map<AccountId, string>();
+  for (const p of postings) {
+    out.set(p.from, new Decimal(out.get(p.from) ?? '0').minus(p.amount).toFixed());
+    out.set(p.to, new Decimal(out.get(p.to) ?? '0').plus(p.amount).toFixed());
+  }
+  return out;
+}
+
+export interface Wallet {
+  fund: string;
+  gold: string;
+  credit: string;
+  fundHeld: string;
+  goldHeld: string;
+}
+
+/** A user's wallet, each book at its asset's scale. */
+export function walletOf(balances: Balances, userId: number): Wallet {
+  const read = (book: UserBook) => new Decimal(balances.get(userAccount(userId, book)) ?? '0').toFixed(SCALE[USER_BOOKS[book]]);
+  return { fund: read('fund'), gold: read('gold'), credit: read('credit'), fundHeld: read('fundHeld'), goldHeld: read('goldHeld') };
+}
