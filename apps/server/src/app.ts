@@ -10,6 +10,9 @@ import type { AppDeps } from './app-deps.ts';
 import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
 import { registerSystemRoutes } from './modules/system/system-routes.ts';
 import { registerAdminRoutes } from './modules/admins/admin-routes.ts';
+import { registerModeRoutes } from './modules/system/mode-routes.ts';
+import { registerHolidayRoutes } from './modules/system/holiday-routes.ts';
+import { registerAdjustRoutes } from './modules/system/adjust-routes.ts';
 import { readBuildInfo, type BuildInfo } from './modules/system/build-info.ts';
 
 export interface BuildAppOptions {
@@ -87,6 +90,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSystemRoutes(app, deps, options.build ?? readBuildInfo());
   registerAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerModeRoutes(app, deps);
+  registerHolidayRoutes(app, deps);
+  registerAdjustRoutes(app, deps);
   options.extraRoutes?.(app, deps);
 
   const dist = deps.config.webDist;

@@ -11,6 +11,15 @@ export const AUDIT_ACTIONS = [
   'admin.create',
   'admin.forceLogout',
   'access.denied',
+  'mode.panic',
+  'mode.tradingPeriod',
+  'mode.autoSettle',
+  'holiday.create',
+  'holiday.update',
+  'holiday.delete',
+  'adjust.currency',
+  'adjust.spread',
+  'adjust.userFee',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

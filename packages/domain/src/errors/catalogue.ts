@@ -7,6 +7,8 @@ export const ErrorCode = {
   Unknown: 0,
   BadRequest: 1000,
   InvalidFormat: 1001,
+  /** 'Invalid metal type' (SPEC.md §5): the console shows the context. */
+  InvalidMetalType: 1002,
   NotFound: 1003,
   BankAccountExists: 1004,
   FeatureUnavailable: 1008,
@@ -17,7 +19,6 @@ export const ErrorCode = {
   WrongCredentials: 1151,
   SessionEnded: 1152,
   TooManyAttempts: 1153,
-  PayloadTooLarge: 1154,
   NotAllowedToTrade: 1200,
   TradeLimitExceeded: 1203,
   ForbiddenAction: 1201,

@@ -22,6 +22,7 @@ export const ValidationMessage = {
   usernameExists: 'usernameExists',
   phoneExists: 'phoneExists',
   emailExists: 'emailExists',
+  invalidDate: 'invalidDate',
 } as const;
 export type ValidationMessageKey = (typeof ValidationMessage)[keyof typeof ValidationMessage];
 

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { Decimal, SCALE, decimalField, decimalPlaces, isDecimalText } from '../money/decimal.ts';
+import { ValidationMessage } from '../validation/rules.ts';
+
+/** A decimal that may be negative (a currency adjustment moves the rate either way). */
+export function signedDecimalField(scale: number, limit: string) {
+  return z
+    .string({ error: ValidationMessage.required })
+    .min(1, { error: ValidationMessage.required })
+    .refine(isDecimalText, { error: ValidationMessage.invalidNumber })
+    .refine((v) => !isDecimalText(v) || decimalPlaces(v) <= scale, { error: ValidationMessage.decimalPlaces, params: { count: scale } })
+    .refine((v) => !isDecimalText(v) || new Decimal(v).abs().lte(limit), {
+      error: ValidationMessage.lessThanOrEqual,
+      params: { compared: limit },
+    });
+}
+
+/** POST mode/set_panic, set_trading_period, set_auto_settle: `{enabled}`. */
+export const ModeBody = z.object({ enabled: z.boolean({ error: ValidationMessage.required }) });
+export type ModeBody = z.infer<typeof ModeBody>;
+
+/** GET mode (SPEC.md §7). */
+export const ModeAnswer = z.object({
+  panicMode: z.boolean(),
+  tradingPeriodMode: z.boolean(),
+  autoSettleConfig: z.object({ enabled: z.boolean(), reenableAt: z.string().nullable() }),
+});
+export type ModeAnswer = z.infer<typeof ModeAnswer>;
+
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date yyyy-MM-dd that exists (no 2026-02-30). */
+export const dateField = z
+  .string({ error: ValidationMessage.required })
+  .regex(DATE_TEXT, { error: ValidationMessage.invalidDate })
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, { error: ValidationMessage.invalidDate });
+
+export const HolidayBody = z.object({
+  name: z
+    .string({ error: ValidationMessage.required })
+    .min(1, { error: ValidationMessage.required })
+    .max(100, { error: ValidationMessage.maxLength })
+    .refine((v) => v.trim() === v, { error: ValidationMessage.noEdgeSpaces }),
+  date: dateField,
+});
+export type HolidayBody = z.infer<typeof HolidayBody>;
+
+export const Holiday = HolidayBody.extend({ id: z.number().int() });
+export type Holiday = z.infer<typeof Holiday>;
+
+/** DELETE holiday: `{id: [number]}`. */
+export const HolidayDeleteBody = z.object({ id: z.array(z.number().int().positive()).min(1).max(366) });
+
+/** POST adjust/{metal}[/aht]/currency/update: currencyKind 'MYR', bid, ask (strings, may be negative). */
+export const CurrencyAdjustBody = z.object({
+  currencyKind: z.literal('MYR'),
+  bid: signedDecimalField(SCALE.exchangeRate, '10'),
+  ask: signedDecimalField(SCALE.exchangeRate, '10'),
+});
+export type CurrencyAdjustBody = z.infer<typeof CurrencyAdjustBody>;
+
+/** POST adjust/{metal}[/aht]/spread/update: USD per troy ounce, not negative. */
+export const SpreadAdjustBody = z.object({
+  buySpread: decimalField(SCALE.USD, { allowZero: true, max: '10000' }),
+  sellSpread: decimalField(SCALE.USD, { allowZero: true, max: '10000' }),
+});
+export type SpreadAdjustBody = z.infer<typeof SpreadAdjustBody>;
+
+/** POST adjust/{metal}[/aht]/userFee/update: fees MYR per gram, interest rate a fraction at most 1 (100 %). */
+export const UserFeeAdjustBody = z.object({
+  refineryFees: decimalField(SCALE.pricePerGram, { allowZero: true, max: '100000' }),
+  premium: decimalField(SCALE.pricePerGram, { allowZero: true, max: '100000' }),
+  interestRate: decimalField(SCALE.interestRate, { allowZero: true, max: '1' }),
+});
+export type UserFeeAdjustBody = z.infer<typeof UserFeeAdjustBody>;
+
+const BidAskWire = z.object({ bid: z.string(), ask: z.string() });
+
+/** GET adjust/{metal} (SPEC.md §7). */
+export const MetalAdjustAnswer = z.object({
+  currency: BidAskWire.extend({ currencyKind: z.literal('MYR') }),
+  spread: SpreadAdjustBody,
+  userFee: UserFeeAdjustBody,
+  ahtCurrency: BidAskWire.extend({ currencyKind: z.literal('MYR') }),
+  ahtSpread: SpreadAdjustBody,
+  ahtUserFee: UserFeeAdjustBody,
+});
+export type MetalAdjustAnswer = z.infer<typeof MetalAdjustAnswer>;
+
+/** GET adjust: the gold currency adjustments, regular and after-hour. */
+export const AdjustAnswer = z.object({ currency: BidAskWire, ahtCurrency: BidAskWire });
