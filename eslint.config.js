@@ -15,6 +15,7 @@ const noIoInDomain = {
   group: ['node:*', 'fs', 'path', 'http', 'react', 'react-*', 'fastify', 'fastify-*', '@fastify/*', 'pg', '@electric-sql/*'],
   message: 'packages/domain is pure: no I/O and no framework.',
 };
+const consoleNotServer = { group: ['@aurum/server', '@aurum/server/*', '**/apps/server/**', '**/server/src/**'], message: 'The console does not import the server.' };
 const domainByName = {
   group: ['**/packages/domain/**'],
   message: 'Import the domain by its package name: @aurum/domain/<noun>/<file>.',
@@ -50,11 +51,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [domainByName, { group: ['@aurum/server', '@aurum/server/*', '**/apps/server/**'], message: 'The console does not import the server.' }] },
+        { patterns: [domainByName, consoleNotServer] },
       ],
     },
   },
   // a feature does not reach into another feature: ../../<other-feature>/ from inside features/<noun>/
+  // (shared code is imported as #shared/...)
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
@@ -63,10 +65,16 @@ export default tseslint.config(
         {
           patterns: [
             domainByName,
+            consoleNotServer,
             { group: ['../../*/**', '**/features/**'], message: 'A feature does not import another feature; share through src/shared or the domain.' },
           ],
         },
       ],
     },
+  },
+  // browser tests start the real server through its test harness: the one place the console's tree may
+  {
+    files: ['apps/web/test/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainByName] }] },
   },
 );

@@ -59,8 +59,7 @@ if (process.env.TEST_DATABASE_URL || process.env.AURUM_REQUIRE_PG === '1') {
 } else if (!only) {
   console.log('\n(integration-postgres skipped: set TEST_DATABASE_URL to run it)');
 }
-const CONSOLE_READY = false; // the browser suite lands with the console
-if (CONSOLE_READY && (!only || only === 'browser')) {
+if (!only || only === 'browser') {
   if (only !== 'browser') step('build', 'npm', ['run', 'build']);
   suite('browser', 'browser');
 }

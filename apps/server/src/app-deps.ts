@@ -1,12 +1,15 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { EventBus } from './modules/live/event-bus.ts';
 
 /** What every module gets: configuration, the database, the mailer, the signing key and a clock. */
 export interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Live events across processes (LISTEN/NOTIFY). */
+  events: EventBus;
   jwtSecret: string;
   now: () => Date;
 }

@@ -14,11 +14,19 @@ import { registerModeRoutes } from './modules/system/mode-routes.ts';
 import { registerHolidayRoutes } from './modules/system/holiday-routes.ts';
 import { registerAdjustRoutes } from './modules/system/adjust-routes.ts';
 import { readBuildInfo, type BuildInfo } from './modules/system/build-info.ts';
+import { MarketService } from './modules/market/market-service.ts';
+import { registerMarketRoutes } from './modules/market/market-routes.ts';
+import type { PriceSource } from './modules/market/price-sources.ts';
+import { attachSocketHub, type SocketHub } from './modules/live/socket-hub.ts';
 
 export interface BuildAppOptions {
   /** A pino logger (server.ts); none in tests. */
   logger?: FastifyBaseLogger;
   build?: BuildInfo;
+  /** The price feed this process may run (null: none; the process still shows what others publish). */
+  priceSource?: PriceSource | null;
+  /** Socket options (tests shorten the session sweep). */
+  socket?: { throttleMs?: number; sweepMs?: number };
   /** Extra routes (tests register probes of the mechanisms here). */
   extraRoutes?: (app: FastifyInstance, deps: AppDeps) => void;
 }
@@ -26,7 +34,12 @@ export interface BuildAppOptions {
 const API_PREFIXES = ['/v0/', '/docs', '/infoz', '/healthz', '/mobile/'];
 
 /** The Fastify application: error contract, OpenAPI, every module's routes, the built console. */
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export interface AurumApp extends FastifyInstance {
+  market: MarketService;
+  sockets: SocketHub;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<AurumApp> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: deps.config.bodyLimitBytes,
@@ -93,6 +106,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerModeRoutes(app, deps);
   registerHolidayRoutes(app, deps);
   registerAdjustRoutes(app, deps);
+  const market = new MarketService(deps.db, deps.events, options.priceSource ?? null, deps.now, {
+    tickMs: deps.config.priceTickMs,
+    staleMs: deps.config.priceStaleSeconds * 1000,
+    historySize: 900,
+  });
+  await market.start();
+  registerMarketRoutes(app, deps, market);
+  const sockets = attachSocketHub(app, deps, market, deps.events, options.socket);
+  app.addHook('onClose', async () => {
+    await sockets.close();
+    await market.stop();
+  });
   options.extraRoutes?.(app, deps);
 
   const dist = deps.config.webDist;
@@ -119,5 +144,5 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return reply.status(404).send({ code: error.code, context: error.context });
   });
 
-  return app;
+  return Object.assign(app, { market, sockets }) as unknown as AurumApp;
 }

@@ -24,6 +24,10 @@ export interface Config {
   passwordResetMinutes: number;
   webDist: string;
   bodyLimitBytes: number;
+  priceSource: 'simulated' | 'http' | 'none';
+  priceSourceUrl: string | null;
+  priceTickMs: number;
+  priceStaleSeconds: number;
 }
 
 export const DEMO_SUPERADMIN = { username: 'admin', password: 'Aurum#Demo2026', email: 'admin@aurum.example' };
@@ -59,6 +63,10 @@ export const CONFIG_VARIABLES: ReadonlyArray<readonly [string, string, string]> 
   ['LOGIN_MAX_FAILURES_PER_ACCOUNT', 'failed sign-ins per username within the window before 429', '5'],
   ['LOGIN_MAX_FAILURES_PER_ADDRESS', 'failed sign-ins per IP address within the window before 429', '20'],
   ['LOGIN_FAILURE_WINDOW_MINUTES', 'the throttling window', '15'],
+  ['PRICE_SOURCE', 'simulated (a random walk), http (poll PRICE_SOURCE_URL) or none', 'simulated'],
+  ['PRICE_SOURCE_URL', 'an outside provider answering JSON {metals: {xau, xpt, xag: {bid, ask}}, usdMyr: {bid, ask}}', '(unset)'],
+  ['PRICE_TICK_MS', 'how often the feed asks its source', '1000'],
+  ['PRICE_STALE_SECONDS', "a source silent this long closes the market ('market source disconnect')", '10'],
 ];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
@@ -136,7 +144,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordResetMinutes: 30,
     webDist: resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
     bodyLimitBytes: 1024 * 1024,
+    priceSource: 'simulated',
+    priceSourceUrl: url(env, 'PRICE_SOURCE_URL', ['http:', 'https:'], problems),
+    priceTickMs: int(env, 'PRICE_TICK_MS', 1000, 50, 60_000, problems),
+    priceStaleSeconds: int(env, 'PRICE_STALE_SECONDS', 10, 1, 3600, problems),
   };
+  const source = env.PRICE_SOURCE || 'simulated';
+  if (source !== 'simulated' && source !== 'http' && source !== 'none') {
+    problems.push(`PRICE_SOURCE must be simulated, http or none, got '${source}'`);
+  } else {
+    config.priceSource = source;
+    if (source === 'http' && !config.priceSourceUrl) problems.push('PRICE_SOURCE=http needs PRICE_SOURCE_URL');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -5,6 +5,8 @@ import { openDatabase, signingKey } from './bootstrap.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemo } from './seed/seed.ts';
 import { countAdmins } from './modules/admins/admin-repository.ts';
+import { createEventBus } from './modules/live/event-bus.ts';
+import { httpPollingSource, simulatedSource, type PriceSource } from './modules/market/price-sources.ts';
 
 /** Process start: configuration, database, seed, HTTP. `app.ts` holds the application itself. */
 async function main(): Promise<void> {
@@ -43,11 +45,19 @@ async function main(): Promise<void> {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
     jwtSecret: await signingKey(db, config.jwtSecret),
     now: () => new Date(),
+    events: await createEventBus(db),
   };
-  const app = await buildApp(deps, { logger });
+  const priceSource: PriceSource | null =
+    config.priceSource === 'simulated'
+      ? simulatedSource({ xau: '2650', xpt: '980', xag: '31.5', usdMyr: '4.4700', volatility: 0.0004 })
+      : config.priceSource === 'http'
+        ? httpPollingSource(config.priceSourceUrl!)
+        : null;
+  const app = await buildApp(deps, { logger, priceSource });
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await deps.events.close();
     await opened.close();
     process.exit(0);
   };

@@ -45,6 +45,31 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     async exec(sql) {
       await pool.query(sql);
     },
+    async listen(channel, onPayload) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      // one dedicated connection per listener; reconnects if the server drops it
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url, types: typeParsers });
+        c.on('notification', (n) => {
+          if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+        });
+        c.on('error', () => {
+          if (stopped) return;
+          client = null;
+          setTimeout(() => void connect().catch(() => undefined), 1000);
+        });
+        await c.connect();
+        await c.query(`LISTEN ${channel}`);
+        client = c;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => undefined);
+      };
+    },
     close: () => pool.end(),
   };
 }

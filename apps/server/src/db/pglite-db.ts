@@ -28,6 +28,7 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     exec: async (sql) => {
       await pg.exec(sql);
     },
+    listen: (channel, onPayload) => pg.listen(channel, onPayload).then((unlisten) => () => unlisten()),
     close: () => pg.close(),
     dump: () => pg.dumpDataDir('none'),
   };

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { openDatabase, signingKey } from '../bootstrap.ts';
@@ -11,10 +10,12 @@ import { seedDemo } from '../seed/seed.ts';
 import { DEMO_ADMINS } from '../seed/demo-accounts.ts';
 import { freshPostgresDatabase } from './postgres-databases.ts';
 import { openTestPglite } from './pglite-template.ts';
+import { createEventBus } from '../modules/live/event-bus.ts';
+import type { AurumApp } from '../app.ts';
 
 export interface TestServer {
   url: string;
-  app: FastifyInstance;
+  app: AurumApp;
   db: Db;
   config: Config;
   driver: 'pglite' | 'postgres';
@@ -60,6 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: { info: () => undefined } }),
     jwtSecret: await signingKey(opened.db, config.jwtSecret),
     now: () => new Date(Date.now() + offset),
+    events: await createEventBus(opened.db),
   };
   const app = await buildApp(deps, { build: { branch: 'test', commit: '0123456789abcdef' }, ...options.app });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -88,6 +90,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await app.close();
+      await deps.events.close();
       await opened.close();
       await pgdb?.drop();
       await rm(dataDir, { recursive: true, force: true });

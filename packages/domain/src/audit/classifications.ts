@@ -20,6 +20,25 @@ export const AUDIT_ACTIONS = [
   'adjust.currency',
   'adjust.spread',
   'adjust.userFee',
+  'price.manualSet',
+  'price.manualClear',
+  // people and access (users, bank accounts, admins)
+  'admin.update',
+  'admin.delete',
+  'admin.resetPassword',
+  'user.create',
+  'user.update',
+  'user.address',
+  'user.tradeConfig',
+  'user.feeUpdateAll',
+  'user.delete',
+  'user.resetPassword',
+  'user.logout',
+  'bank.add',
+  'bank.update',
+  'bank.approve',
+  'bank.decline',
+  'bank.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

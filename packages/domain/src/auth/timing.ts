@@ -1,7 +1,6 @@
 /**
  * Timing of a signed-in console (SPEC.md §9), in a module without zod so that the console's
- * first load can use it without the schema library. Same values as AUTH_TIMING in
- * auth/schemas.ts (a console unit test keeps the two equal until schemas.ts re-exports this).
+ * first load can use it without the schema library (auth/schemas.ts re-exports it).
  */
 export const AUTH_TIMING = {
   refreshEveryMs: 25_000,

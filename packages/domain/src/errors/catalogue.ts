@@ -23,6 +23,15 @@ export const ErrorCode = {
   TradeLimitExceeded: 1203,
   ForbiddenAction: 1201,
   GreaterThanAvailableAssets: 2080,
+  // state conflicts (409, DECISIONS.md §2): the console shows the context as is
+  /** An approved bank account cannot change. */
+  BankAccountApproved: 3001,
+  /** The bank account is not pending (already approved or declined, or changed meanwhile). */
+  BankAccountNotPending: 3002,
+  /** The last superAdmin cannot be deleted or demoted. */
+  LastSuperAdmin: 3003,
+  /** An admin cannot delete its own account. */
+  CannotDeleteSelf: 3004,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

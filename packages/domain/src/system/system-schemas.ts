@@ -92,3 +92,17 @@ export type MetalAdjustAnswer = z.infer<typeof MetalAdjustAnswer>;
 
 /** GET adjust: the gold currency adjustments, regular and after-hour. */
 export const AdjustAnswer = z.object({ currency: BidAskWire, ahtCurrency: BidAskWire });
+
+/** Manual Metal Price Setting: USD per troy ounce until `expiresAt` (or until withdrawn). */
+export const ManualPriceBody = z
+  .object({
+    metal: z.string().max(10),
+    bid: decimalField(SCALE.USD),
+    ask: decimalField(SCALE.USD),
+    expiresAt: z.iso.datetime({ offset: true, error: ValidationMessage.invalidDate }).nullable(),
+  })
+  .refine((v) => !isDecimalText(v.bid) || !isDecimalText(v.ask) || new Decimal(v.ask).gte(v.bid), {
+    error: ValidationMessage.greaterThanOrEqual,
+    path: ['ask'],
+  });
+export type ManualPriceBody = z.infer<typeof ManualPriceBody>;

@@ -124,3 +124,15 @@ export const CheckExistsBody = z
     phone: PhoneSchema.optional(),
   })
   .refine((v) => v.username !== undefined || v.email !== undefined || v.phone !== undefined, { error: ValidationMessage.required });
+
+/** POST user/{userId}/reset_password: the user's new password. */
+export const UserPasswordBody = z.object({ password: passwordField });
+export type UserPasswordBody = z.infer<typeof UserPasswordBody>;
+
+/**
+ * A phone number's identity for uniqueness: the country code followed by the number (both digits),
+ * so 60 + 123456789 and 601 + 23456789 are the same telephone number.
+ */
+export function phoneKey(phone: Phone): string {
+  return `${phone.countryCode}${phone.number}`;
+}

@@ -23,6 +23,7 @@ export const ValidationMessage = {
   phoneExists: 'phoneExists',
   emailExists: 'emailExists',
   invalidDate: 'invalidDate',
+  greaterThanOrEqual: 'greaterThanOrEqual',
 } as const;
 export type ValidationMessageKey = (typeof ValidationMessage)[keyof typeof ValidationMessage];
 

@@ -1,5 +1,6 @@
 import type { SessionEndReason } from '@aurum/domain/auth/session-messages';
 import type { Queryable } from '../../db/db.ts';
+import { LIVE_CHANNEL, type LiveEvent } from '../live/event-bus.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { hashToken, newOpaqueToken, newSessionId, signAccessToken } from './tokens.ts';
 
@@ -44,12 +45,19 @@ export async function openSession(
   return { sessionId, jwt: issueAccessToken(deps, adminId, sessionId), refreshToken };
 }
 
+/** Tells every process (on commit) that these sessions ended: their sockets close at once. */
+async function announceEnded(q: Queryable, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  const event: LiveEvent = { kind: 'sessionsEnded', sessionIds };
+  await q.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(event)]);
+}
+
 export async function endSession(q: Queryable, sessionId: string, reason: SessionEndReason, at: Date): Promise<void> {
-  await q.query('UPDATE admin_sessions SET ended_at = $2, end_reason = $3 WHERE id = $1 AND ended_at IS NULL', [
-    sessionId,
-    at,
-    reason,
-  ]);
+  const rows = await q.query<{ id: string }>(
+    'UPDATE admin_sessions SET ended_at = $2, end_reason = $3 WHERE id = $1 AND ended_at IS NULL RETURNING id',
+    [sessionId, at, reason],
+  );
+  await announceEnded(q, rows.map((r) => r.id));
 }
 
 /** Ends every open session of an admin at once (password reset, force logout). */
@@ -58,6 +66,7 @@ export async function endAllSessions(q: Queryable, adminId: number, reason: Sess
     'UPDATE admin_sessions SET ended_at = $2, end_reason = $3 WHERE admin_id = $1 AND ended_at IS NULL RETURNING id',
     [adminId, at, reason],
   );
+  await announceEnded(q, rows.map((r) => r.id));
   return rows.length;
 }
 

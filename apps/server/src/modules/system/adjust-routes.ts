@@ -98,6 +98,7 @@ export function registerAdjustRoutes(app: FastifyInstance, deps: AppDeps): void 
             [metal, admin!.id, ...(u.values as (b: unknown) => string[])(body)],
           );
           const after = toMetalAdjustAnswer(await readAdjust(db, metal));
+          await deps.events.publish(db, { kind: 'settings', what: 'adjust', metal });
           audit.note('metal', metal);
           audit.note('variant', variant);
           audit.before(before);

@@ -44,6 +44,7 @@ export function registerHolidayRoutes(app: FastifyInstance, deps: AppDeps): void
         [body.name, body.date, admin!.id],
       );
       if (!rows[0]) throw duplicateDate();
+      await deps.events.publish(db, { kind: 'settings', what: 'holidays' });
       audit.after(rows[0]);
       return rows[0];
     },
@@ -70,6 +71,7 @@ export function registerHolidayRoutes(app: FastifyInstance, deps: AppDeps): void
          RETURNING id, name, to_char(date, 'YYYY-MM-DD') AS date`,
         [params.id, body.name, body.date, deps.now()],
       );
+      await deps.events.publish(db, { kind: 'settings', what: 'holidays' });
       audit.before(before);
       audit.after(after);
       return after!;
@@ -93,6 +95,7 @@ export function registerHolidayRoutes(app: FastifyInstance, deps: AppDeps): void
         [ids],
       );
       if (rows.length !== ids.length) throw notFound('holiday'); // rolls the deletions back
+      await deps.events.publish(db, { kind: 'settings', what: 'holidays' });
       audit.before(rows);
       return { deleted: rows.length };
     },

@@ -71,6 +71,7 @@ export function registerModeRoutes(app: FastifyInstance, deps: AppDeps): void {
           [body.enabled, now, admin!.id],
         );
         const after = await readModes(db, now);
+        await deps.events.publish(db, { kind: 'settings', what: 'modes' });
         audit.before(toAnswer(before));
         audit.after(toAnswer(after));
         return toAnswer(after);

@@ -1,0 +1,198 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PriceData, SocketMessage } from '@aurum/domain/system/live-messages';
+import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
+import { client } from '../../../testing/client.ts';
+import { openSocket } from '../../../testing/socket-client.ts';
+import { httpPollingSource, simulatedSource, type PriceSource } from '../../market/price-sources.ts';
+import type { Quotes } from '../event-bus.ts';
+
+const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const S = '/v0/web/secure';
+const isPrice = (m: SocketMessage): m is { type: 'Price'; data: PriceData } => m.type === 'Price';
+
+/** A simulated feed that can be silenced, to see the market close when its source goes quiet. */
+function switchableSource(): PriceSource & { silent: boolean } {
+  const inner = simulatedSource({ xau: '2650', xpt: '980', xag: '31.5', usdMyr: '4.47', volatility: 0.001, seed: 7 });
+  const s = {
+    name: 'test',
+    silent: false,
+    next: (now: Date): Promise<Quotes | null> => (s.silent ? Promise.resolve(null) : inner.next(now)),
+  };
+  return s;
+}
+
+describe(`live socket on ${driver}`, () => {
+  let ts: TestServer;
+  let api: ReturnType<typeof client>;
+  const source = switchableSource();
+  const jwt: Record<string, string> = {};
+  beforeAll(async () => {
+    ts = await startTestServer({
+      env: { PRICE_TICK_MS: '100', PRICE_STALE_SECONDS: '2' },
+      app: { priceSource: source, socket: { sweepMs: 500 } },
+    });
+    api = client(ts);
+    for (const role of ['superAdmin', 'operationApprover', 'none']) {
+      const who = ts.demo.byRole[role]!;
+      jwt[role] = (await api.login(who.username, who.password)).body.jwt;
+    }
+  });
+  afterAll(() => ts?.close());
+
+  it('refuses a socket without a token, with a bad or expired token, or on an unknown path', async () => {
+    await expect(openSocket(ts.url, null)).rejects.toThrow('refused 401');
+    await expect(openSocket(ts.url, 'not.a.token')).rejects.toThrow('refused 401');
+    await expect(openSocket(ts.url, jwt.none!, '/v0/admin/subscribe/elsewhere')).rejects.toThrow('refused 404');
+  });
+
+  it('sends Price at most once per 1500 ms per client, and the rate without throttling', async () => {
+    const sock = await openSocket(ts.url, jwt.none!);
+    await new Promise((r) => setTimeout(r, 4700));
+    sock.close();
+    const prices = sock.messages.filter((m) => m.type === 'Price');
+    const rates = sock.messages.filter((m) => m.type === 'MyrRate');
+    // first one at once, then one per 1500 ms: 4 in 4.7 s (the feed ticks every 100 ms)
+    expect(prices.length).toBeGreaterThanOrEqual(3);
+    expect(prices.length).toBeLessThanOrEqual(4);
+    for (let i = 1; i < prices.length; i++) {
+      expect(prices[i]!.receivedAt - prices[i - 1]!.receivedAt).toBeGreaterThanOrEqual(1450);
+    }
+    expect(rates.length).toBeGreaterThan(20);
+    const p = prices.at(-1)!.data as PriceData;
+    expect(p.myr.buy).toMatch(/^\d+\.\d{3}$/);
+    expect(p.usd.sell).toMatch(/^\d+\.\d{2}$/);
+    expect(Number(p.myr.buy)).toBeGreaterThan(Number(p.myr.sell));
+  });
+
+  it('panic mode closes every market for connected consoles at once, with its reason', async () => {
+    const a = await openSocket(ts.url, jwt.none!);
+    const b = await openSocket(ts.url, jwt.superAdmin!);
+    await a.next(isPrice);
+    const on = await api.call('POST', `${S}/mode/set_panic`, { token: jwt.operationApprover, body: { enabled: true } });
+    expect(on.status).toBe(200);
+    const closed = (m: SocketMessage) => isPrice(m) && m.data.reason === 'panic mode';
+    const [pa, pb] = (await Promise.all([a.next(closed, 3000), b.next(closed, 3000)])) as Array<{ data: PriceData }>;
+    expect(pa!.data.available).toEqual({ myr: false, usd: false, offline: false });
+    expect(pb!.data.available).toEqual({ myr: false, usd: false, offline: false });
+    await api.call('POST', `${S}/mode/set_panic`, { token: jwt.operationApprover, body: { enabled: false } });
+    const reopened = (await a.next((m) => isPrice(m) && m.data.reason !== 'panic mode', 3000)) as { data: PriceData };
+    expect(reopened.data.available.offline).toBe(true);
+    a.close();
+    b.close();
+  });
+
+  it('an adjust change reaches the socket as GlobalSetting and moves the price', async () => {
+    const sock = await openSocket(ts.url, jwt.none!);
+    const first = (await sock.next(isPrice)) as { data: PriceData };
+    const variant = first.data.variant === 'afterHour' ? '/aht' : '';
+    const wide = await api.call('POST', `${S}/adjust/xau${variant}/spread/update`, {
+      token: jwt.operationApprover,
+      body: { buySpread: '500.00', sellSpread: '500.00' },
+    });
+    expect(wide.status).toBe(200);
+    const setting = (await sock.next((m) => m.type === 'GlobalSetting')) as { data: { metal: string; spread: unknown; ahtSpread: unknown } };
+    expect(setting.data.metal).toBe('xau');
+    expect(variant ? setting.data.ahtSpread : setting.data.spread).toEqual({ buySpread: '500.00', sellSpread: '500.00' });
+    // 500 USD/oz more on each side: the MYR buy/sell gap widens by about 1000 x 4.47 / 31.1 = 144 MYR/g
+    const after = (await sock.next((m) => isPrice(m) && Number(m.data.myr.buy) - Number(m.data.myr.sell) > 140, 4000)) as { data: PriceData };
+    expect(Number(after.data.usd.buy) - Number(after.data.usd.sell)).toBeGreaterThan(1000);
+    sock.close();
+  });
+
+  it('closes the socket when its session ends: logout, and force logout by a superAdmin', async () => {
+    const who = ts.demo.byRole.financeMaker!;
+    const own = await api.login(who.username, who.password);
+    const s1 = await openSocket(ts.url, own.body.jwt);
+    await api.logout(own.body.jwt);
+    expect((await s1.closed).code).toBe(4001);
+
+    const again = await api.login(who.username, who.password);
+    const s2 = await openSocket(ts.url, again.body.jwt);
+    await api.call('POST', `${S}/admin/logout/${again.body.user.id}`, { token: jwt.superAdmin });
+    expect((await s2.closed).code).toBe(4001);
+  });
+
+  it("a silent source closes the live markets with 'market source disconnect', offline stays open", async () => {
+    const sock = await openSocket(ts.url, jwt.none!);
+    source.silent = true;
+    try {
+      const down = (await sock.next((m) => isPrice(m) && m.data.reason === 'market source disconnect', 6000)) as { data: PriceData };
+      expect(down.data.available).toEqual({ myr: false, usd: false, offline: true });
+      const status = await api.call<{ status: { reason: string } }>('GET', `${S}/price/current`, { token: jwt.none });
+      expect(status.body.status.reason).toBe('market source disconnect');
+    } finally {
+      source.silent = false;
+    }
+    const up = (await sock.next((m) => isPrice(m) && m.data.reason !== 'market source disconnect', 6000)) as { data: PriceData };
+    expect(up.data.available.offline).toBe(true);
+    sock.close();
+  });
+
+  it('a manual price overrides the feed until withdrawn, and needs setManualPrice', async () => {
+    const denied = await api.call('POST', `${S}/price/manual`, { token: jwt.none, body: { metal: 'xau', bid: '1000.00', ask: '1001.00', expiresAt: null } });
+    expect(denied.body).toEqual({ code: 1150, context: null });
+    const bad = await api.call('POST', `${S}/price/manual`, { token: jwt.superAdmin, body: { metal: 'xau', bid: '1001.00', ask: '1000.00', expiresAt: null } });
+    expect(bad.body).toEqual({ code: 1001, context: 'ask' });
+    const metal = await api.call('POST', `${S}/price/manual`, { token: jwt.superAdmin, body: { metal: 'xpd', bid: '1', ask: '2', expiresAt: null } });
+    expect(metal.body).toEqual({ code: 1002, context: 'Invalid metal type' });
+    const sock = await openSocket(ts.url, jwt.none!);
+    const set = await api.call('POST', `${S}/price/manual`, { token: jwt.superAdmin, body: { metal: 'xau', bid: '1000.00', ask: '1001.00', expiresAt: null } });
+    expect(set.status).toBe(200);
+    const manual = (await sock.next((m) => isPrice(m) && m.data.source === 'manual', 4000)) as { data: PriceData };
+    expect(Number(manual.data.usd.buy)).toBeLessThan(1600); // 1001 + the spread, far below the ~2650 feed
+    expect((await api.call('DELETE', `${S}/price/manual/xau`, { token: jwt.superAdmin })).status).toBe(200);
+    const back = (await sock.next((m) => isPrice(m) && m.data.source !== 'manual', 4000)) as { data: PriceData };
+    expect(Number(back.data.usd.buy)).toBeGreaterThan(2000);
+    sock.close();
+    const rows = await ts.db.query<{ action: string }>("SELECT action FROM audit_log WHERE action LIKE 'price.%' ORDER BY id");
+    expect(rows.map((r) => r.action)).toEqual(['price.manualSet', 'price.manualClear']);
+  });
+
+  it('answers the exchange prices: effective = current + the active adjustment', async () => {
+    const r = await api.call<{
+      adjustExchange: { bid: string; ask: string };
+      current: { bid: string; ask: string; source: string };
+      adjustments: { regular: { bid: string; ask: string }; afterHour: { bid: string; ask: string } };
+    }>('GET', `${S}/currency/exchange`, { token: jwt.none });
+    expect(r.status).toBe(200);
+    const { adjustExchange: eff, current: cur, adjustments } = r.body;
+    const diff = (Number(eff.ask) - Number(cur.ask)).toFixed(4);
+    expect([adjustments.regular.ask, adjustments.afterHour.ask].map((v) => Number(v).toFixed(4))).toContain(diff);
+    expect(cur.source).toBe('simulated');
+  });
+});
+
+describe('HTTP polling price source', () => {
+  let stub: Server;
+  let answer: unknown = null;
+  let url = '';
+  beforeAll(async () => {
+    stub = createServer((req, res) => {
+      if (answer === null) {
+        res.writeHead(503).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+    await new Promise<void>((r) => stub.listen(0, '127.0.0.1', () => r()));
+    url = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/quotes`;
+  });
+  afterAll(() => new Promise<void>((r) => stub.close(() => r())));
+
+  it('reads quotes from a provider, and treats errors and malformed answers as no data', async () => {
+    const source = httpPollingSource(url, 500);
+    const now = new Date('2026-11-23T02:00:00Z');
+    expect(await source.next(now)).toBeNull();
+    answer = { metals: { xau: { bid: '2650.10', ask: '2650.90' }, xpt: { bid: '980.00', ask: '981.00' }, xag: { bid: '31.40', ask: '31.60' } }, usdMyr: { bid: '4.4700', ask: '4.4800' } };
+    expect(await source.next(now)).toEqual({
+      at: now.toISOString(),
+      source: 'http',
+      metals: (answer as { metals: unknown }).metals,
+      usdMyr: { bid: '4.4700', ask: '4.4800', high: '4.4800', low: '4.4700' },
+    });
+    answer = { metals: { xau: { bid: 2650 } } };
+    expect(await source.next(now)).toBeNull();
+  });
+});

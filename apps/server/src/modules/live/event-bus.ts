@@ -1,0 +1,57 @@
+import type { Db, Queryable } from '../../db/db.ts';
+
+/**
+ * Live events between server processes: PostgreSQL NOTIFY on one channel, LISTEN in every
+ * process. Published inside a transaction, an event is delivered only if that transaction commits.
+ */
+export const LIVE_CHANNEL = 'aurum_live';
+
+export interface Quotes {
+  at: string;
+  source: string;
+  /** USD per troy ounce. */
+  metals: Record<'xau' | 'xpt' | 'xag', { bid: string; ask: string }>;
+  usdMyr: { bid: string; ask: string; high: string; low: string };
+}
+
+export type LiveEvent =
+  | { kind: 'quotes'; quotes: Quotes }
+  | { kind: 'settings'; what: 'adjust' | 'modes' | 'holidays' | 'manualPrice'; metal?: string }
+  | { kind: 'sessionsEnded'; sessionIds: string[] }
+  | { kind: 'order'; type: 'Market' | 'Limit' | 'OrderUpdated'; userId: number; data: Record<string, unknown> & { id: number | string } };
+
+export interface EventBus {
+  /** Publishes on `q` (a transaction: delivered on commit) or on the database at once. */
+  publish(q: Queryable, event: LiveEvent): Promise<void>;
+  subscribe(handler: (event: LiveEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+export async function createEventBus(db: Db): Promise<EventBus> {
+  const handlers = new Set<(event: LiveEvent) => void>();
+  const unlisten = await db.listen(LIVE_CHANNEL, (payload) => {
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(payload) as LiveEvent;
+    } catch {
+      return;
+    }
+    for (const h of handlers) {
+      try {
+        h(event);
+      } catch {
+        // one handler's failure does not stop the others
+      }
+    }
+  });
+  return {
+    async publish(q, event) {
+      await q.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(event)]);
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    close: () => unlisten(),
+  };
+}

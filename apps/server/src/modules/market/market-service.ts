@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import type { PriceData, SocketMessage, MyrRateData, Trend } from '@aurum/domain/system/live-messages';
+import { marketStatus, type MarketStatus } from '@aurum/domain/system/market-status';
+import { METALS, type Metal } from '@aurum/domain/system/metals';
+import { customerPrice, type AdjustSettings } from '@aurum/domain/system/pricing';
+import { Decimal } from '@aurum/domain/money/decimal';
+import type { Db, Queryable } from '../../db/db.ts';
+import type { EventBus, LiveEvent, Quotes } from '../live/event-bus.ts';
+import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-repository.ts';
+import { readModes } from '../system/mode-routes.ts';
+import type { PriceSource } from './price-sources.ts';
+
+export interface MarketOptions {
+  tickMs: number;
+  staleMs: number;
+  /** Recent prices kept for the chart. */
+  historySize: number;
+}
+
+export interface PricePoint {
+  at: string;
+  myrBuy: string;
+  myrSell: string;
+  usdBuy: string;
+  usdSell: string;
+}
+
+interface Settings {
+  adjust: Record<Metal, Record<Variant, AdjustSettings>>;
+  modes: { panic: boolean; tradingPeriod: boolean; autoSettle: boolean };
+  holidays: string[];
+  manual: Map<Metal, { bid: string; ask: string; expiresAt: Date | null }>;
+}
+
+/**
+ * The live market of one server process. One process at a time (a lease row) runs the price
+ * feed and publishes its quotes over the event bus; every process turns the latest quotes and
+ * the settings into the Price and MyrRate messages its sockets receive.
+ */
+export class MarketService {
+  private readonly id = randomBytes(8).toString('hex');
+  private settings: Settings | null = null;
+  private quotes: Quotes | null = null;
+  private sessionCloseRate: Quotes['usdMyr'] | null = null;
+  private price: PriceData | null = null;
+  private status: MarketStatus | null = null;
+  private readonly history: PricePoint[] = [];
+  private readonly listeners = new Set<(message: SocketMessage) => void>();
+  private timers: NodeJS.Timeout[] = [];
+  private unsubscribe: (() => void) | null = null;
+  private leading = false;
+  private ticking = false;
+
+  private readonly db: Db;
+  private readonly bus: EventBus;
+  private readonly source: PriceSource | null;
+  private readonly now: () => Date;
+  private readonly options: MarketOptions;
+
+  constructor(db: Db, bus: EventBus, source: PriceSource | null, now: () => Date, options: MarketOptions) {
+    this.db = db;
+    this.bus = bus;
+    this.source = source;
+    this.now = now;
+    this.options = options;
+  }
+
+  async start(): Promise<void> {
+    await this.reloadSettings();
+    this.unsubscribe = this.bus.subscribe((event) => void this.onEvent(event));
+    if (this.source) {
+      this.timers.push(setInterval(() => void this.tick(), this.options.tickMs));
+      void this.tick();
+    }
+    // staleness, holidays and trading hours change with time alone
+    this.timers.push(setInterval(() => this.recompute(false), 1000));
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    this.unsubscribe?.();
+    if (this.leading) {
+      await this.db.query('UPDATE market_feed_lease SET until = now() WHERE id = 1 AND holder = $1', [this.id]).catch(() => undefined);
+    }
+  }
+
+  /** Socket hub and tests listen here. */
+  onMessage(listener: (message: SocketMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  currentPrice(): PriceData | null {
+    return this.price;
+  }
+
+  currentRate(): MyrRateData | null {
+    const q = this.quotes;
+    return q ? { bidPrice: q.usdMyr.bid, askPrice: q.usdMyr.ask, highPrice: q.usdMyr.high, lowPrice: q.usdMyr.low } : null;
+  }
+
+  currentQuotes(): Quotes | null {
+    return this.quotes;
+  }
+
+  currentStatus(): MarketStatus {
+    return this.computeStatus();
+  }
+
+  recentHistory(): PricePoint[] {
+    return [...this.history];
+  }
+
+  isLeading(): boolean {
+    return this.leading;
+  }
+
+  /** One feed step: renew the lease; the holder asks its source and publishes the quotes. */
+  async tick(): Promise<void> {
+    if (!this.source || this.ticking) return;
+    this.ticking = true;
+    try {
+      const leaseMs = Math.max(3 * this.options.tickMs, 3000);
+      const held = await this.db.query(
+        `UPDATE market_feed_lease SET holder = $1, until = now() + ($2 || ' milliseconds')::interval
+          WHERE id = 1 AND (holder = $1 OR until < now()) RETURNING holder`,
+        [this.id, String(leaseMs)],
+      );
+      this.leading = held.length > 0;
+      if (!this.leading) return;
+      const quotes = await this.source.next(this.now());
+      if (!quotes) return;
+      await this.bus.publish(this.db, { kind: 'quotes', quotes: this.withManualPrices(quotes) });
+    } catch {
+      // a failed step is a missed tick; staleness will tell if it lasts
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private withManualPrices(quotes: Quotes): Quotes {
+    const manual = this.settings?.manual;
+    if (!manual || manual.size === 0) return quotes;
+    const now = this.now();
+    const metals = { ...quotes.metals };
+    let used = false;
+    for (const [metal, m] of manual) {
+      if (m.expiresAt && m.expiresAt <= now) continue;
+      metals[metal] = { bid: m.bid, ask: m.ask };
+      used = true;
+    }
+    return used ? { ...quotes, metals, source: 'manual' } : quotes;
+  }
+
+  private async onEvent(event: LiveEvent): Promise<void> {
+    if (event.kind === 'quotes') {
+      this.quotes = event.quotes;
+      this.recompute(true);
+      const rate = this.currentRate();
+      if (rate) this.emit({ type: 'MyrRate', data: rate });
+    } else if (event.kind === 'settings') {
+      await this.reloadSettings();
+      if (event.what === 'adjust' && event.metal && this.settings) {
+        const metal = event.metal as Metal;
+        this.emit({ type: 'GlobalSetting', data: { metal, ...toMetalAdjustAnswer(this.settings.adjust[metal]) } });
+      }
+      this.recompute(true);
+    }
+  }
+
+  async reloadSettings(q: Queryable = this.db): Promise<void> {
+    const adjust = {} as Settings['adjust'];
+    for (const metal of METALS) adjust[metal] = await readAdjust(q, metal);
+    const modes = await readModes(q, this.now());
+    const holidays = (await q.query<{ date: string }>(`SELECT to_char(date, 'YYYY-MM-DD') AS date FROM holidays`)).map((h) => h.date);
+    const manualRows = await q.query<{ metal: Metal; bid: string; ask: string; expires_at: Date | null }>(
+      'SELECT metal, bid, ask, expires_at FROM manual_prices',
+    );
+    const manual = new Map(manualRows.map((m) => [m.metal, { bid: m.bid, ask: m.ask, expiresAt: m.expires_at }]));
+    this.settings = { adjust, modes: { panic: modes.panic, tradingPeriod: modes.tradingPeriod, autoSettle: modes.autoSettle }, holidays, manual };
+  }
+
+  private computeStatus(): MarketStatus {
+    const now = this.now();
+    const fresh = this.quotes !== null && now.getTime() - new Date(this.quotes.at).getTime() <= this.options.staleMs;
+    return marketStatus({
+      now,
+      holidays: this.settings?.holidays ?? [],
+      modes: this.settings?.modes ?? { panic: false, tradingPeriod: false, autoSettle: false },
+      sourceConnected: fresh,
+    });
+  }
+
+  /** Recomputes the gold price; emits it when the quotes changed (`force`) or the status did. */
+  private recompute(force: boolean): void {
+    if (!this.quotes || !this.settings) return;
+    const status = this.computeStatus();
+    const statusChanged = JSON.stringify(status) !== JSON.stringify(this.status);
+    if (!force && !statusChanged) return;
+    this.status = status;
+    if (status.variant === 'regular') this.sessionCloseRate = this.quotes.usdMyr;
+    // trading-period mode: XAU/MYR after hours uses the final rate of the trading session
+    const fx = status.variant === 'afterHour' && this.settings.modes.tradingPeriod && this.sessionCloseRate ? this.sessionCloseRate : this.quotes.usdMyr;
+    const p = customerPrice(this.quotes.metals.xau, fx, this.settings.adjust.xau[status.variant]);
+    const prev = this.price;
+    const trend = (value: string, before: string | undefined): Trend => (before !== undefined && new Decimal(value).lt(before) ? 'down' : 'up');
+    this.price = {
+      myr: { buy: p.myr.buy, sell: p.myr.sell, buyTrend: trend(p.myr.buy, prev?.myr.buy), sellTrend: trend(p.myr.sell, prev?.myr.sell) },
+      usd: { buy: p.usd.buy, sell: p.usd.sell, buyTrend: trend(p.usd.buy, prev?.usd.buy), sellTrend: trend(p.usd.sell, prev?.usd.sell) },
+      available: { myr: status.myr.available, usd: status.usd.available, offline: status.offline.available },
+      reason: status.reason,
+      variant: status.variant,
+      source: this.quotes.source,
+      at: this.quotes.at,
+    };
+    if (force) {
+      this.history.push({ at: this.quotes.at, myrBuy: p.myr.buy, myrSell: p.myr.sell, usdBuy: p.usd.buy, usdSell: p.usd.sell });
+      if (this.history.length > this.options.historySize) this.history.splice(0, this.history.length - this.options.historySize);
+    }
+    this.emit({ type: 'Price', data: this.price });
+  }
+
+  private emit(message: SocketMessage): void {
+    for (const l of this.listeners) {
+      try {
+        l(message);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+}

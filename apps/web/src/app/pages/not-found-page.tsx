@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Unknown paths: no sidebar or top bar. */
+export function NotFoundPage() {
+  const { t } = useTranslation('common');
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+      <p className="text-6xl font-bold text-amber-600">404</p>
+      <h1 className="text-2xl font-semibold text-slate-900">{t('notFound.title')}</h1>
+      <p className="max-w-md text-sm text-slate-600">{t('notFound.text')}</p>
+      <Link to="/" className="rounded-md bg-amber-600 px-4 py-2 text-sm font-medium text-white hover:bg-amber-700">
+        {t('notFound.home')}
+      </Link>
+    </main>
+  );
+}

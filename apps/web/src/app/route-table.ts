@@ -1,0 +1,94 @@
+/**
+ * Every route of the console, as data: the router builds its lazy routes from it and
+ * scripts/route-size-report.ts reads it to know what each route loads first. Pure TypeScript
+ * with no imports (Node runs it by type stripping).
+ *
+ * `module` is the page file under src/ (each its own chunk); `layout` says what frames it:
+ * auth (no shell, public), shell (sidebar and top bar, signed in), bare (no shell, public).
+ */
+export type RouteLayout = 'auth' | 'shell' | 'bare';
+
+/** A page title: a translation key, or one picked by a query parameter. */
+export type RouteTitle = string | { param: string; values: Readonly<Record<string, string>>; fallback: string };
+
+export interface RouteEntry {
+  /** Router path ('' for the index route, '*' for anything unknown). */
+  path: string;
+  module: string;
+  exportName: string;
+  layout: RouteLayout;
+  /** Translation namespaces loaded together with the page chunk. */
+  namespaces: readonly string[];
+  title?: RouteTitle;
+}
+
+/** The shell around 'shell' routes: a chunk of its own, loaded with the first shell page. */
+export const SHELL_MODULE = 'app/shell/app-shell.tsx';
+
+const COMING = { module: 'app/pages/coming-page.tsx', exportName: 'ComingPage', layout: 'shell', namespaces: [] } as const;
+
+const coming = (path: string, title: RouteTitle): RouteEntry => ({ ...COMING, namespaces: [...COMING.namespaces], path, title });
+
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/auth/login', module: 'features/auth/components/login-page.tsx', exportName: 'LoginPage', layout: 'auth', namespaces: ['auth', 'validation'] },
+  {
+    path: '/auth/forgot-password',
+    module: 'features/auth/components/forgot-password-page.tsx',
+    exportName: 'ForgotPasswordPage',
+    layout: 'auth',
+    namespaces: ['auth', 'validation'],
+  },
+  {
+    path: '/auth/reset-password',
+    module: 'features/auth/components/new-password-page.tsx',
+    exportName: 'NewPasswordPage',
+    layout: 'auth',
+    namespaces: ['auth', 'validation'],
+  },
+  {
+    path: '/auth/password-changed',
+    module: 'features/auth/components/password-changed-page.tsx',
+    exportName: 'PasswordChangedPage',
+    layout: 'auth',
+    namespaces: ['auth'],
+  },
+  { path: '/', module: 'features/dashboard/components/dashboard-page.tsx', exportName: 'DashboardPage', layout: 'shell', namespaces: ['dashboard'] },
+  coming('/account/user', 'sidebar:userList'),
+  coming('/account/user/:userId', 'user:information'),
+  coming('/account/admin', 'sidebar:adminList'),
+  coming('/account/admin/info', 'admin:information'),
+  coming('/account/admin/edit', 'admin:edit'),
+  coming('/order', { param: 'orderMode', values: { tr: 'sidebar:tradeRequests', th: 'sidebar:tradeHistory' }, fallback: 'order:list' }),
+  coming('/order/create', 'order:create'),
+  coming('/asset', {
+    param: 'action',
+    values: { deposit: 'sidebar:depositRequests', withdrawal: 'sidebar:withdrawalRequests', transfer: 'sidebar:transferRequests' },
+    fallback: 'asset:list',
+  }),
+  coming('/asset/create', 'asset:create'),
+  coming('/system/constant', 'sidebar:constant'),
+  coming('/system/mode', 'sidebar:mode'),
+  coming('/system/holiday', 'sidebar:holiday'),
+  coming('/system/log', 'sidebar:log'),
+  coming('/action/notification', 'sidebar:notification'),
+  { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
+];
+
+/** The translation key of a page title for the current query. */
+export function titleKey(title: RouteTitle, query: URLSearchParams): string {
+  if (typeof title === 'string') return title;
+  return title.values[query.get(title.param) ?? ''] ?? title.fallback;
+}
+
+/** The namespace of a 'namespace:key' translation key. */
+export function namespaceOf(key: string): string | null {
+  const colon = key.indexOf(':');
+  return colon > 0 ? key.slice(0, colon) : null;
+}
+
+/** Every namespace a route needs: its own and those of its title keys. */
+export function namespacesOf(route: RouteEntry): string[] {
+  const keys = route.title === undefined ? [] : typeof route.title === 'string' ? [route.title] : [...Object.values(route.title.values), route.title.fallback];
+  const fromTitles = keys.map(namespaceOf).filter((ns): ns is string => ns !== null);
+  return [...new Set([...route.namespaces, ...fromTitles])];
+}

@@ -1,0 +1,57 @@
+import { Suspense, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { QueryProvider } from '../providers.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/**
+ * The signed-in frame: sidebar (a slide-in menu on narrow screens, closed on every route
+ * change) and top bar around the page.
+ */
+export function AppShell() {
+  const { t } = useTranslation('common');
+  const location = useLocation();
+  const routeKey = `${location.pathname}${location.search}`;
+  const [menu, setMenu] = useState<{ open: boolean; at: string }>({ open: false, at: routeKey });
+  // close the slide-in menu when the route changes
+  if (menu.open && menu.at !== routeKey) setMenu({ open: false, at: routeKey });
+
+  return (
+    <QueryProvider>
+      <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
+        <aside className="sticky top-0 hidden h-dvh lg:block" data-testid="sidebar">
+          <Sidebar />
+        </aside>
+        <Dialog.Root open={menu.open} onOpenChange={(open) => setMenu({ open, at: routeKey })}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
+            <Dialog.Content className="slide-in fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl outline-none lg:hidden" data-testid="mobile-sidebar">
+              <Dialog.Title className="sr-only">{t('menu')}</Dialog.Title>
+              <Dialog.Description className="sr-only">{t('menuDescription')}</Dialog.Description>
+              <Sidebar />
+              <Dialog.Close
+                aria-label={t('closeMenu')}
+                className="absolute top-4 right-3 rounded-md p-1.5 text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-amber-500"
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <div className="flex min-w-0 flex-col">
+          <TopBar onOpenMenu={() => setMenu({ open: true, at: routeKey })} />
+          <main className="flex-1 px-4 py-6 lg:px-8" id="main">
+            <Suspense fallback={<SectionSpinner />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+      </div>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useAdmin } from '#shared/auth/use-auth.ts';
+import { fullName } from '#shared/auth/session-storage.ts';
+import { Card } from '#shared/ui/card.tsx';
+
+/** Dashboard (/): a welcome card for now; the request and trade widgets come later. */
+export function DashboardPage() {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const admin = useAdmin();
+  if (!admin) return null;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('dashboard:title')}</h1>
+      <Card>
+        <div className="flex items-start gap-4" data-testid="welcome-card">
+          <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-amber-100 text-lg font-semibold text-amber-800">
+            {(admin.firstName[0] ?? admin.username[0] ?? '?').toUpperCase()}
+          </span>
+          <div className="min-w-0">
+            <h2 className="text-lg font-semibold text-slate-900">{t('dashboard:welcome', { name: fullName(admin) })}</h2>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+              <dt className="text-slate-500">{t('dashboard:role')}</dt>
+              <dd className="font-medium text-slate-800" data-testid="admin-role">
+                {t(`common:roles.${admin.role}`)}
+              </dd>
+              <dt className="text-slate-500">{t('dashboard:username')}</dt>
+              <dd className="text-slate-800">{admin.username}</dd>
+              <dt className="text-slate-500">{t('dashboard:email')}</dt>
+              <dd className="text-slate-800">{admin.email}</dd>
+            </dl>
+            <p className="mt-4 text-sm text-slate-500">{t('dashboard:widgetsComing')}</p>
+          </div>
+        </div>
+      </Card>
+    </div>
+  );
+}

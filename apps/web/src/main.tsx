@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from './shared/i18n/i18n.ts';
+import { App } from './app/app.tsx';
+import './index.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('no #root element');
+
+// the default namespaces (common, sidebar) of the current language only
+await initI18n();
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

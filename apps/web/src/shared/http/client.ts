@@ -1,0 +1,22 @@
+import { createAuthController } from '../auth/auth-controller.ts';
+import { createHttpClient } from './http-client.ts';
+import { AUTH_API } from './paths.ts';
+
+/** The console's session: admin and tokens in session storage (SPEC.md §3, §4). */
+export const authController = createAuthController({
+  storage: window.sessionStorage,
+  callRefresh: (body) =>
+    http.request(`${AUTH_API}/refresh`, {
+      method: 'POST',
+      body,
+      auth: 'none',
+      lazySchema: () => import('@aurum/domain/auth/schemas').then((m) => m.RefreshAnswer),
+    }),
+});
+
+/** The console's one http client (SPEC.md §7). */
+export const http = createHttpClient({
+  fetch: (input, init) => window.fetch(input, init),
+  getAccessToken: () => authController.accessToken(),
+  refreshSession: () => authController.refresh(),
+});

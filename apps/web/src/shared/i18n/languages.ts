@@ -1,0 +1,36 @@
+/** SPEC.md §1 and §9: English (initial and fallback) and Traditional Chinese; the namespaces. */
+export const LANGUAGES = [
+  { code: 'en', label: 'English' },
+  { code: 'zh-Hant', label: '繁體中文' },
+] as const;
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+
+export const NAMESPACES = [
+  'admin',
+  'asset',
+  'auth',
+  'common',
+  'dashboard',
+  'order',
+  'sidebar',
+  'system',
+  'action',
+  'user',
+  'validation',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const DEFAULT_NAMESPACES = ['common', 'sidebar'] as const satisfies readonly Namespace[];
+
+export const LANGUAGE_STORAGE_KEY = 'aurum.language';
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return LANGUAGES.some((l) => l.code === value);
+}
+
+/** The persisted choice, or English when there is none or it is not a language the console has. */
+export function languageFrom(stored: string | null | undefined): LanguageCode {
+  return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { assertConsoleBuilt, launchBrowser, newPage, signIn, startTestServer, submitSignIn, toast, type TestServer, until, visible } from './support/harness.ts';
+
+let ts: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  assertConsoleBuilt();
+  [ts, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await ts?.close();
+});
+
+async function open(viewport?: { width: number; height: number }) {
+  const opened = await newPage(browser, { viewport });
+  contexts.push(opened.context);
+  return opened.page;
+}
+
+describe('shell', () => {
+  it('switches to Traditional Chinese and back to English, remembering the choice', async () => {
+    const page = await open();
+    await signIn(page, ts.url, ts.demo.superAdmin);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await visible(nav.getByRole('link', { name: 'User list' }));
+
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
+    await visible(toast(page, '語言已切換為繁體中文。'));
+    const zhNav = page.getByRole('navigation', { name: '主選單' });
+    await visible(zhNav.getByRole('link', { name: '用戶列表' }));
+    await visible(zhNav.getByRole('link', { name: '交易申請' }));
+    await until(() => page.getByTestId('market-status').textContent()).toBe('連線中');
+    await until(() => page.locator('html').getAttribute('lang')).toBe('zh-Hant');
+
+    await page.reload();
+    await visible(page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '用戶列表' }));
+
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await visible(toast(page, 'Language changed to English.'));
+    await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'User list' }));
+  });
+
+  it('every sidebar entry opens its page and is the one highlighted', async () => {
+    const page = await open();
+    await signIn(page, ts.url, ts.demo.superAdmin);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const entries = [
+      'User list',
+      'Admin list',
+      'Trade requests',
+      'Deposit requests',
+      'Withdrawal requests',
+      'Transfer requests',
+      'Trade history',
+      'Constant',
+      'Mode',
+      'Holiday',
+      'Log',
+      'Notification',
+    ];
+    for (const name of entries) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      await visible(page.getByRole('heading', { level: 1, name }));
+      await until(() => page.getByTestId('coming-page').textContent()).toBe('This screen is coming in a later release.');
+      await until(() => nav.locator('[aria-current="page"]').textContent()).toBe(name);
+    }
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await visible(page.getByTestId('welcome-card'));
+  });
+
+  it('the admin menu opens profile and edit for the signed-in admin', async () => {
+    const page = await open();
+    await signIn(page, ts.url, ts.demo.superAdmin);
+    const id = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('aurum.admin') ?? '{}') as { id: number }).id);
+    await page.getByRole('button', { name: 'Admin menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await until(() => page.url()).toBe(`${ts.url}/account/admin/info/?adminId=${id}`);
+    await visible(page.getByRole('heading', { name: 'Admin information' }));
+    // the previous path is handed to the page
+    await until(() => page.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/');
+    await page.getByRole('button', { name: 'Admin menu' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await until(() => page.url()).toBe(`${ts.url}/account/admin/edit/?adminId=${id}`);
+    await visible(page.getByRole('heading', { name: 'Edit admin' }));
+  });
+
+  it('unknown paths show the 404 page without the shell', async () => {
+    const page = await open();
+    await signIn(page, ts.url, ts.demo.superAdmin);
+    await page.goto(`${ts.url}/no/such/page`);
+    await visible(page.getByRole('heading', { name: 'Page not found' }));
+    await until(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+  });
+
+  it('on a narrow screen the sidebar is a slide-in menu that closes on navigation', async () => {
+    const page = await open({ width: 390, height: 844 });
+    // narrow: the sidebar is hidden until opened
+    await page.goto(`${ts.url}/auth/login/`);
+    await submitSignIn(page, ts.demo.superAdmin);
+    await visible(page.getByRole('button', { name: 'Open menu' }));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await visible(nav);
+    await nav.getByRole('link', { name: 'Trade history' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Trade history' }));
+    await until(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+  });
+});

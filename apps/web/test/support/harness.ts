@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+// The browser tests drive the real server (its test harness), never its code: the console
+// imports nothing of the server. Test harness only.
+import { startTestServer } from '../../../server/src/testing/test-server.ts';
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+export { startTestServer };
+
+/** Polls until the assertion holds (playwright-core has no web-first assertions). */
+export const until = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
+
+/** Waits until the one element the locator names is visible. */
+export async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function assertConsoleBuilt(): void {
+  const index = new URL('../../dist/index.html', import.meta.url);
+  if (!existsSync(index)) throw new Error('apps/web/dist is missing: run `npm run build -w @aurum/web` before the browser tests');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, locale: 'en-GB' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[browser page error]', error.message));
+  return { context, page };
+}
+
+/** Fills the sign-in form and submits it. */
+export async function submitSignIn(page: Page, credentials: { username: string; password: string }): Promise<void> {
+  await visible(page.getByRole('heading', { name: 'Sign in' }));
+  await page.getByLabel('Username', { exact: true }).fill(credentials.username);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens the console, signs in and waits for the shell. */
+export async function signIn(page: Page, url: string, credentials: { username: string; password: string }): Promise<void> {
+  await page.goto(`${url}/auth/login/`);
+  await submitSignIn(page, credentials);
+  await visible(page.getByRole('navigation', { name: 'Main' }));
+}
+
+/** The toast with this text (Radix also announces it in a visually hidden live region). */
+export function toast(page: Page, text: string) {
+  return page.getByTestId('toast').filter({ hasText: text });
+}

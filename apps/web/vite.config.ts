@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const backend = process.env.AURUM_DEV_BACKEND ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  build: {
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    proxy: {
+      '/v0': { target: backend, changeOrigin: false, ws: true },
+      '/infoz': { target: backend, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/v0': { target: backend, changeOrigin: false, ws: true },
+      '/infoz': { target: backend, changeOrigin: false },
+    },
+  },
+});

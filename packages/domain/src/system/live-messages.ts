@@ -1,0 +1,62 @@
+import type { ClosureReason } from './market-status.ts';
+import type { MetalAdjustAnswer } from './system-schemas.ts';
+
+/**
+ * Messages of the live socket (SPEC.md §7): `{type, data}` JSON frames. Unknown kinds are only
+ * logged by the console.
+ */
+export const SOCKET_MESSAGE_KINDS = ['Price', 'MyrRate', 'GlobalSetting', 'Market', 'Limit', 'OrderUpdated'] as const;
+export type SocketMessageKind = (typeof SOCKET_MESSAGE_KINDS)[number];
+
+export type Trend = 'up' | 'down';
+
+export interface SidePrice {
+  buy: string;
+  sell: string;
+  buyTrend: Trend;
+  sellTrend: Trend;
+}
+
+/** Gold prices: MYR per gram and USD per troy ounce, buy and sell, with availability per market. */
+export interface PriceData {
+  myr: SidePrice;
+  usd: SidePrice;
+  available: { myr: boolean; usd: boolean; offline: boolean };
+  reason: ClosureReason | null;
+  /** Which adjust variant priced it. */
+  variant: 'regular' | 'afterHour';
+  /** Where the quote came from: 'simulated', 'http', 'manual'. */
+  source: string;
+  at: string;
+}
+
+export interface MyrRateData {
+  bidPrice: string;
+  askPrice: string;
+  highPrice: string;
+  lowPrice: string;
+}
+
+export type SocketMessage =
+  | { type: 'Price'; data: PriceData }
+  | { type: 'MyrRate'; data: MyrRateData }
+  | { type: 'GlobalSetting'; data: MetalAdjustAnswer & { metal: string } }
+  | { type: 'Market' | 'Limit' | 'OrderUpdated'; data: Record<string, unknown> & { id: number | string } };
+
+/** The console's reconnect policy: up to 100 attempts, delay min(1000 x 2^n, 10000) ms. */
+export const SOCKET_RECONNECT = { maxAttempts: 100, baseDelayMs: 1000, maxDelayMs: 10_000 } as const;
+export function reconnectDelay(attempt: number): number {
+  return Math.min(SOCKET_RECONNECT.baseDelayMs * 2 ** attempt, SOCKET_RECONNECT.maxDelayMs);
+}
+
+/** At most one Price per client per this many milliseconds (SPEC.md §9). */
+export const PRICE_THROTTLE_MS = 1500;
+
+export function isSocketMessage(value: unknown): value is SocketMessage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === 'string' &&
+    (SOCKET_MESSAGE_KINDS as readonly string[]).includes((value as { type: string }).type)
+  );
+}
