@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from '../testing/postgres-databases.ts';
+import { openSocket } from '../testing/socket-client.ts';
+import type { PriceData } from '@aurum/domain/system/live-messages';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const SERVER = join(import.meta.dirname, '..', 'server.ts');
@@ -103,5 +105,42 @@ describe(`server process on ${driver}`, () => {
     const body = (await login.json()) as { jwt: string };
     const logout = await fetch(`${urlB}/v0/web/auth/admin/logout`, { method: 'POST', headers: { authorization: `Bearer ${body.jwt}` } });
     expect(logout.status).toBe(200);
+  });
+
+  (driver === 'postgres' ? it : it.skip)('live events cross processes: one feed for both, a mode switched on one closes the market on the other', async () => {
+    const pg = await freshPostgresDatabase();
+    cleanups.push(() => pg.drop());
+    const env = { DATABASE_URL: pg.url, PRICE_TICK_MS: '200' };
+    const a = start(env);
+    const b = start(env);
+    running.push(a, b);
+    const [, urlA] = await waitFor(a, /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
+    const [, urlB] = await waitFor(b, /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
+    const signIn = async (url: string, user: string, password: string) => {
+      const r = await fetch(`${url}/v0/web/auth/admin/login`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
+      });
+      return ((await r.json()) as { jwt: string }).jwt;
+    };
+    const sockA = await openSocket(urlA!, await signIn(urlA!, 'viewer', 'Viewer#Read1'));
+    const sockB = await openSocket(urlB!, await signIn(urlB!, 'viewer', 'Viewer#Read1'));
+    await new Promise((r) => setTimeout(r, 3500));
+    const stamps = (s: typeof sockA) => new Set(s.messages.filter((m) => m.type === 'MyrRate').map((m) => JSON.stringify(m.data)));
+    // both processes relay the same quotes: those of the one process that holds the feed lease
+    const shared = [...stamps(sockA)].filter((x) => stamps(sockB).has(x));
+    expect(shared.length).toBeGreaterThan(5);
+
+    const jwt = await signIn(urlA!, 'operationapprover', 'Operation#Approve1');
+    const on = await fetch(`${urlA}/v0/web/secure/mode/set_panic`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: true }),
+    });
+    expect(on.status).toBe(200);
+    const panic = (await sockB.next((m) => m.type === 'Price' && m.data.reason === 'panic mode', 4000)) as { data: PriceData };
+    expect(panic.data.available).toEqual({ myr: false, usd: false, offline: false });
+    sockA.close();
+    sockB.close();
   });
 });
