@@ -44,6 +44,7 @@ export class MarketService {
   private sessionCloseRate: Quotes['usdMyr'] | null = null;
   private price: PriceData | null = null;
   private status: MarketStatus | null = null;
+  private lastKey = '';
   private readonly history: PricePoint[] = [];
   private readonly listeners = new Set<(message: SocketMessage) => void>();
   private timers: NodeJS.Timeout[] = [];
@@ -131,7 +132,7 @@ export class MarketService {
       if (!this.leading) return;
       const quotes = await this.source.next(this.now());
       if (!quotes) return;
-      await this.bus.publish(this.db, { kind: 'quotes', quotes: this.withManualPrices(quotes) });
+      await this.bus.publish(this.db, { kind: 'quotes', quotes });
     } catch {
       // a failed step is a missed tick; staleness will tell if it lasts
     } finally {
@@ -139,18 +140,11 @@ export class MarketService {
     }
   }
 
-  private withManualPrices(quotes: Quotes): Quotes {
-    const manual = this.settings?.manual;
-    if (!manual || manual.size === 0) return quotes;
-    const now = this.now();
-    const metals = { ...quotes.metals };
-    let used = false;
-    for (const [metal, m] of manual) {
-      if (m.expiresAt && m.expiresAt <= now) continue;
-      metals[metal] = { bid: m.bid, ask: m.ask };
-      used = true;
-    }
-    return used ? { ...quotes, metals, source: 'manual' } : quotes;
+  /** A manual price in force for a metal (Manual Metal Price Setting), or null. */
+  private manualPrice(metal: Metal): { bid: string; ask: string } | null {
+    const m = this.settings?.manual.get(metal);
+    if (!m || (m.expiresAt && m.expiresAt <= this.now())) return null;
+    return { bid: m.bid, ask: m.ask };
   }
 
   private async onEvent(event: LiveEvent): Promise<void> {
@@ -184,25 +178,32 @@ export class MarketService {
   private computeStatus(): MarketStatus {
     const now = this.now();
     const fresh = this.quotes !== null && now.getTime() - new Date(this.quotes.at).getTime() <= this.options.staleMs;
+    // a manual gold price keeps the market priced while the feed is silent (the rate is the last one)
+    const manual = this.quotes !== null && this.manualPrice('xau') !== null;
     return marketStatus({
       now,
       holidays: this.settings?.holidays ?? [],
       modes: this.settings?.modes ?? { panic: false, tradingPeriod: false, autoSettle: false },
-      sourceConnected: fresh,
+      sourceConnected: fresh || manual,
     });
   }
 
-  /** Recomputes the gold price; emits it when the quotes changed (`force`) or the status did. */
+  /**
+   * Recomputes the gold price; emits it when new quotes arrived (`force`), or when the status or
+   * the price itself changed (a manual price expiring, trading hours ending).
+   */
   private recompute(force: boolean): void {
     if (!this.quotes || !this.settings) return;
     const status = this.computeStatus();
-    const statusChanged = JSON.stringify(status) !== JSON.stringify(this.status);
-    if (!force && !statusChanged) return;
+    const manual = this.manualPrice('xau');
+    const key = JSON.stringify([status, manual]);
+    if (!force && key === this.lastKey) return;
+    this.lastKey = key;
     this.status = status;
     if (status.variant === 'regular') this.sessionCloseRate = this.quotes.usdMyr;
     // trading-period mode: XAU/MYR after hours uses the final rate of the trading session
     const fx = status.variant === 'afterHour' && this.settings.modes.tradingPeriod && this.sessionCloseRate ? this.sessionCloseRate : this.quotes.usdMyr;
-    const p = customerPrice(this.quotes.metals.xau, fx, this.settings.adjust.xau[status.variant]);
+    const p = customerPrice(manual ?? this.quotes.metals.xau, fx, this.settings.adjust.xau[status.variant]);
     const prev = this.price;
     const trend = (value: string, before: string | undefined): Trend => (before !== undefined && new Decimal(value).lt(before) ? 'down' : 'up');
     this.price = {
@@ -211,7 +212,7 @@ export class MarketService {
       available: { myr: status.myr.available, usd: status.usd.available, offline: status.offline.available },
       reason: status.reason,
       variant: status.variant,
-      source: this.quotes.source,
+      source: manual ? 'manual' : this.quotes.source,
       at: this.quotes.at,
     };
     if (force) {
