@@ -13,6 +13,9 @@ import { registerAdminRoutes } from './modules/admins/admin-routes.ts';
 import { registerModeRoutes } from './modules/system/mode-routes.ts';
 import { registerHolidayRoutes } from './modules/system/holiday-routes.ts';
 import { registerAdjustRoutes } from './modules/system/adjust-routes.ts';
+import { registerUserRoutes } from './modules/users/user-routes.ts';
+import { registerBankRoutes } from './modules/bank/bank-routes.ts';
+import { registerWalletRoutes } from './modules/wallet/wallet-routes.ts';
 import { readBuildInfo, type BuildInfo } from './modules/system/build-info.ts';
 import { MarketService } from './modules/market/market-service.ts';
 import { registerMarketRoutes } from './modules/market/market-routes.ts';
@@ -106,6 +109,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerModeRoutes(app, deps);
   registerHolidayRoutes(app, deps);
   registerAdjustRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerBankRoutes(app, deps);
+  registerWalletRoutes(app, deps);
   const market = new MarketService(deps.db, deps.events, options.priceSource ?? null, deps.now, {
     tickMs: deps.config.priceTickMs,
     staleMs: deps.config.priceStaleSeconds * 1000,

@@ -40,6 +40,11 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   auth: 'public' | 'admin';
   /** The permission the admin must have (403, 1150 without it). */
   permission?: Permission;
+  /**
+   * A POST (or other non-GET) call under the secure root that only reads (SPEC.md §7 has several:
+   * lists, GraphQL, payment_view) says so here instead of naming a permission; it cannot be audited.
+   */
+  readOnly?: true;
   /** Mutating routes name their audit classification: the handler runs in a transaction with its audit row. */
   audit?: AuditAction;
   /** Written (in its own transaction) when the handler fails with a client error, e.g. a failed sign-in. */
@@ -52,6 +57,26 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   docs?: Record<string, unknown>;
   handler: (ctx: RouteContext<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<R>;
 }
+
+/** What the registry knows of a declared route (the generated permission test walks it). */
+export interface RouteInfo {
+  method: Method;
+  url: string;
+  auth: 'public' | 'admin';
+  permission: Permission | null;
+  audit: AuditAction | null;
+  readOnly: boolean;
+}
+
+const registries = new WeakMap<FastifyInstance, RouteInfo[]>();
+
+/** Every route declared with route() on this application, in declaration order. */
+export function registeredRoutes(app: FastifyInstance): RouteInfo[] {
+  return [...(registries.get(app) ?? [])];
+}
+
+/** Changes under the secure root must name a permission: a route declared without one is refused at start. */
+export const SECURE_ROOT = '/v0/web/secure';
 
 function parseWith<T extends ZodType>(schema: T | undefined, value: unknown, where: string): z.infer<T> {
   if (!schema) return undefined as z.infer<T>;
@@ -87,6 +112,20 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
   spec: RouteSpec<B, Q, P, R>,
 ): void {
   if (spec.permission && spec.auth !== 'admin') throw new Error(`${spec.url}: a permission needs auth 'admin'`);
+  if (spec.readOnly && (spec.permission || spec.audit)) throw new Error(`${spec.url}: a read-only route has no permission and no audit`);
+  if (spec.url.startsWith(`${SECURE_ROOT}/`) && spec.method !== 'GET' && !spec.permission && !spec.readOnly) {
+    throw new Error(`${spec.method} ${spec.url}: a change under ${SECURE_ROOT} must declare a permission`);
+  }
+  const registry = registries.get(app) ?? [];
+  registries.set(app, registry);
+  registry.push({
+    method: spec.method,
+    url: spec.url,
+    auth: spec.auth,
+    permission: spec.permission ?? null,
+    audit: spec.audit ?? null,
+    readOnly: spec.readOnly === true,
+  });
   const responses: Record<string, unknown> = {
     200: jsonSchema(spec.response) ?? { type: 'object' },
     400: ERROR_BODY,

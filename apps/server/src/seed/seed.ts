@@ -4,6 +4,7 @@ import { countAdmins, insertAdmin } from '../modules/admins/admin-repository.ts'
 import { writeAudit } from '../modules/audit/audit-writer.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEMO_ADMINS, DEMO_USERS } from './demo-accounts.ts';
+import { seedPeople } from './demo-people.ts';
 
 export interface SeededSignIn {
   username: string;
@@ -31,8 +32,9 @@ export async function seedDemo(db: Db, config: Config): Promise<SeededSignIn[]> 
       createdBy: null,
     });
     const signIns: SeededSignIn[] = [{ username: config.adminUsername, password: config.adminPassword, role: 'superAdmin' }];
+    const adminIds = new Map<string, number>();
     for (const [i, admin] of DEMO_ADMINS.entries()) {
-      await insertAdmin(tx, {
+      const adminId = await insertAdmin(tx, {
         username: admin.username,
         email: `${admin.username}@aurum.example`,
         firstName: admin.firstName,
@@ -41,12 +43,14 @@ export async function seedDemo(db: Db, config: Config): Promise<SeededSignIn[]> 
         passwordHash: hashes[i + 1]!,
         createdBy: rootId,
       });
+      adminIds.set(admin.role, adminId);
       signIns.push({ username: admin.username, password: admin.password, role: admin.role });
     }
+    const userIds = new Map<string, number>();
     for (const user of DEMO_USERS) {
-      await tx.query(
+      const [created] = await tx.query<{ id: number }>(
         `INSERT INTO users (username, email, first_name, last_name, category, company_name, phone_country_code, phone_number, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, '60', $7, $8)`,
+         VALUES ($1, $2, $3, $4, $5, $6, '60', $7, $8) RETURNING id`,
         [
           user.username,
           user.email,
@@ -58,7 +62,14 @@ export async function seedDemo(db: Db, config: Config): Promise<SeededSignIn[]> 
           rootId,
         ],
       );
+      userIds.set(user.username, created!.id);
     }
+    await seedPeople(tx, {
+      users: userIds,
+      maker: adminIds.get('financeMaker')!,
+      approver: adminIds.get('financeApprover')!,
+      root: rootId,
+    });
     await writeAudit(tx, {
       username: 'system',
       adminId: null,
