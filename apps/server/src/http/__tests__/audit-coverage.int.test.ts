@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { client } from '../../testing/client.ts';
+import { registeredRoutes } from '../route.ts';
+
+const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const S = '/v0/web/secure';
+
+/**
+ * Runs every audited route of the server once, for real, and checks that each call wrote exactly
+ * one audit row with the route's classification. The list of steps must cover every audited route
+ * in the registry: a new audited route without a step here fails the last test.
+ */
+describe(`every audited change writes exactly one audit row with its classification, on ${driver}`, () => {
+  let ts: TestServer;
+  let api: ReturnType<typeof client>;
+  const jwt: Record<string, string> = {};
+  const covered = new Set<string>();
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+    api = client(ts);
+    for (const role of ['superAdmin', 'financeMaker', 'financeApprover']) {
+      const who = ts.demo.byRole[role]!;
+      jwt[role] = (await api.login(who.username, who.password)).body.jwt;
+    }
+  });
+  afterAll(() => ts?.close());
+
+  const lastId = async () => (await ts.db.query<{ id: number }>('SELECT coalesce(max(id), 0) AS id FROM audit_log'))[0]!.id;
+
+  /** One call of one route; answers its body after checking the one audit row it wrote. */
+  async function step(
+    method: string,
+    pattern: string,
+    options: { path?: string; as?: string; body?: unknown; basic?: [string, string]; token?: string } = {},
+  ): Promise<Record<string, unknown>> {
+    const route = registeredRoutes(ts.app).find((r) => r.method === method && r.url === pattern);
+    expect(route, `${method} ${pattern} is registered`).toBeDefined();
+    const before = await lastId();
+    const r = await api.call<Record<string, unknown>>(method, options.path ?? pattern, {
+      body: options.body,
+      basic: options.basic,
+      token: options.basic ? undefined : (options.token ?? jwt[options.as ?? 'superAdmin']),
+    });
+    expect(r.status, `${method} ${pattern}: ${r.text}`).toBe(200);
+    const rows = await ts.db.query<{ action: string }>('SELECT action FROM audit_log WHERE id > $1 ORDER BY id', [before]);
+    expect(rows.map((x) => x.action), `${method} ${pattern}`).toEqual([route!.audit]);
+    covered.add(`${method} ${pattern}`);
+    return r.body;
+  }
+
+  it('auth: sign-in, forgot and reset password, sign-out', async () => {
+    const viewer = ts.demo.byRole.none!;
+    await step('POST', '/v0/web/auth/admin/login', { basic: [viewer.username, viewer.password] });
+    await step('POST', '/v0/web/auth/admin/forgot_password', { body: { email: viewer.email } });
+    const token = /token=([A-Za-z0-9_-]+)/.exec((await ts.outbox()).at(-1)!.text)![1]!;
+    await step('POST', '/v0/web/auth/admin/reset_password', { body: { token }, basic: ['', 'Audit#Probe2026'] });
+    const session = await api.login(viewer.username, 'Audit#Probe2026');
+    await step('POST', '/v0/web/auth/admin/logout', { token: session.body.jwt });
+  });
+
+  it('admins', async () => {
+    const created = await step('POST', `${S}/admin/create`, {
+      body: { username: 'auditprobe', email: 'auditprobe@aurum.example', firstName: 'Audit', lastName: 'Probe', role: 'operationMaker', password: 'Audit#Probe2026' },
+    });
+    const id = created.id as number;
+    await step('PUT', `${S}/admin/:adminId`, {
+      path: `${S}/admin/${id}`,
+      body: { email: 'auditprobe2@aurum.example', firstName: 'Audit', lastName: 'Probe', role: 'operationApprover' },
+    });
+    await step('POST', `${S}/admin/:adminId/reset_password`, { path: `${S}/admin/${id}/reset_password`, body: { password: 'Audit#Probe2027' } });
+    await step('POST', `${S}/admin/logout/:adminId`, { path: `${S}/admin/logout/${id}` });
+    await step('DELETE', `${S}/admin/:adminId`, { path: `${S}/admin/${id}` });
+  });
+
+  it('modes, holidays, adjust settings, manual prices', async () => {
+    for (const mode of ['set_panic', 'set_trading_period', 'set_auto_settle']) {
+      await step('POST', `${S}/mode/${mode}`, { body: { enabled: true } });
+    }
+    const h = await step('POST', `${S}/holiday/create`, { body: { name: 'Audit Day', date: '2031-03-03' } });
+    await step('PUT', `${S}/holiday/update/:id`, { path: `${S}/holiday/update/${h.id as number}`, body: { name: 'Audit Day 2', date: '2031-03-04' } });
+    await step('DELETE', `${S}/holiday`, { body: { id: [h.id] } });
+    for (const aht of ['', '/aht']) {
+      await step('POST', `${S}/adjust/:metal${aht}/currency/update`, { path: `${S}/adjust/xau${aht}/currency/update`, body: { currencyKind: 'MYR', bid: '-0.0100', ask: '0.0100' } });
+      await step('POST', `${S}/adjust/:metal${aht}/spread/update`, { path: `${S}/adjust/xau${aht}/spread/update`, body: { buySpread: '3.00', sellSpread: '3.00' } });
+      await step('POST', `${S}/adjust/:metal${aht}/userFee/update`, { path: `${S}/adjust/xau${aht}/userFee/update`, body: { refineryFees: '0.8', premium: '1.5', interestRate: '0.08' } });
+    }
+    await step('POST', `${S}/price/manual`, { body: { metal: 'xag', bid: '30.00', ask: '30.50', expiresAt: null } });
+    await step('DELETE', `${S}/price/manual/:metal`, { path: `${S}/price/manual/xag` });
+  });
+
+  it('users and bank accounts', async () => {
+    const person = {
+      username: 'auditperson',
+      email: 'auditperson@example.com',
+      firstName: 'Audit',
+      lastName: 'Person',
+      phone: { countryCode: '60', number: '187654321' },
+      category: 'individual',
+    };
+    const created = await step('POST', `${S}/user/create`, { body: { ...person, password: 'Person#Pass1' } });
+    const id = (ids.user = created.id as number);
+    const u = `${S}/user/${id}`;
+    await step('PUT', `${S}/user/:userId`, { path: u, body: { ...person, lastName: 'Persona' } });
+    await step('PUT', `${S}/user/:userId/address`, {
+      path: `${u}/address`,
+      body: { streetOne: '1 Jalan Emas', streetTwo: null, city: 'Kuala Lumpur', state: 'WP', postalCode: '50000', country: 'Malaysia' },
+    });
+    await step('PUT', `${S}/user/:userId/trade_config`, {
+      path: `${u}/trade_config`,
+      body: { allowedAction: 'buyOnly', allowedPair: 'XAU/MYR', interestRate: '0.01', premium: '0.5', refineryFees: '0', tradeLimit: '500', feeAdjustMode: 'buy', tier: 'silver' },
+    });
+    await step('POST', `${S}/user/fee/update_all`, { body: { interestRate: '0.02', premium: '0.4', refineryFees: '0.1', feeAdjustMode: 'both' } });
+    await step('POST', `${S}/user/:userId/reset_password`, { path: `${u}/reset_password`, body: { password: 'Person#Pass2' } });
+    await step('POST', `${S}/user/:userId/logout`, { path: `${u}/logout` });
+
+    const bank = { bankName: 'Maybank', accountOwner: 'Audit Person', accountNumber: '5140-1234-5678' };
+    await step('POST', `${S}/user/:userId/bank/add`, { path: `${u}/bank/add`, as: 'financeMaker', body: bank });
+    await step('PUT', `${S}/user/:userId/bank/update`, { path: `${u}/bank/update`, as: 'financeMaker', body: { ...bank, bankName: 'CIMB' } });
+    await step('POST', `${S}/user/:userId/bank/approve`, { path: `${u}/bank/approve`, as: 'financeApprover' });
+    await step('DELETE', `${S}/user/:userId/bank`, { path: `${u}/bank` });
+    await step('POST', `${S}/user/:userId/bank/add`, { path: `${u}/bank/add`, as: 'financeMaker', body: bank });
+    await step('POST', `${S}/user/:userId/bank/decline`, { path: `${u}/bank/decline`, as: 'financeApprover' });
+    await step('DELETE', `${S}/user/:userId`, { path: u });
+  });
+
+  it('the steps above cover every audited route of the server', () => {
+    const audited = registeredRoutes(ts.app)
+      .filter((r) => r.audit !== null)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(audited.filter((r) => !covered.has(r))).toEqual([]);
+  });
+});
