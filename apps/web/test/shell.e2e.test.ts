@@ -69,7 +69,8 @@ describe('shell', () => {
     for (const name of entries) {
       await nav.getByRole('link', { name, exact: true }).click();
       await visible(page.getByRole('heading', { level: 1, name }));
-      await until(() => page.getByTestId('coming-page').textContent()).toBe('This screen is coming in a later release.');
+      // the people screens are built (users.e2e, admins.e2e); the others are still coming
+      if (name !== 'User list' && name !== 'Admin list') await until(() => page.getByTestId('coming-page').textContent()).toBe('This screen is coming in a later release.');
       await until(() => nav.locator('[aria-current="page"]').textContent()).toBe(name);
     }
     await nav.getByRole('link', { name: 'Dashboard' }).click();

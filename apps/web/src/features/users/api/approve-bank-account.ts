@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BankAccountView } from '@aurum/domain/users/user-views';
+import { http } from '#shared/http/client.ts';
+import { SECURE_API } from '#shared/http/paths.ts';
+
+/** POST user/{userId}/bank/approve: 403 (1150) for its submitter, 409 (3002) when not pending. */
+export function approveBankAccount(userId: number) {
+  return http.request(`${SECURE_API}/user/${userId}/bank/approve`, { method: 'POST', schema: BankAccountView });
+}
+
+export function useApproveBankAccount() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: approveBankAccount, onSettled: () => client.invalidateQueries({ queryKey: ['users'] }) });
+}

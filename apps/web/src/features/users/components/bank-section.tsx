@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { BankAccountBody } from '@aurum/domain/users/user-schemas';
+import type { BankAccountView } from '@aurum/domain/users/user-views';
+import { useCan } from '#shared/access/use-can.ts';
+import { useAdmin } from '#shared/auth/use-auth.ts';
+import { errorToast, lengthValues } from '#shared/form/server-errors.ts';
+import { formatDateTime, orDash } from '#shared/format/display.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Badge } from '#shared/ui/badge.tsx';
+import { Button } from '#shared/ui/button.tsx';
+import { Card } from '#shared/ui/card.tsx';
+import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
+import { DetailList } from '#shared/ui/detail-list.tsx';
+import { Modal } from '#shared/ui/modal.tsx';
+import { TextField } from '#shared/ui/text-field.tsx';
+import { useAddBankAccount } from '../api/add-bank-account.ts';
+import { useApproveBankAccount } from '../api/approve-bank-account.ts';
+import { useDeclineBankAccount } from '../api/decline-bank-account.ts';
+import { useRemoveBankAccount } from '../api/remove-bank-account.ts';
+import { useUpdateBankAccount } from '../api/update-bank-account.ts';
+import { bankBadge } from './user-labels.ts';
+
+type Dialog = 'add' | 'update' | 'approve' | 'decline' | 'remove' | null;
+
+/**
+ * Bank Information: one account per user; add, update while pending or declined, approve or
+ * decline while pending (never by its submitter: the server refuses, 1150), remove.
+ */
+export function BankSection({ userId, bank }: { userId: number; bank: BankAccountView | null }) {
+  const { t } = useTranslation(['user', 'common']);
+  const toast = useToast();
+  const admin = useAdmin();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const can = { add: useCan('addBankInfo'), update: useCan('updateBankInfo'), remove: useCan('deleteBankInfo'), approve: useCan('approveBankInfo'), decline: useCan('declineBankInfo') };
+  const approve = useApproveBankAccount();
+  const decline = useDeclineBankAccount();
+  const remove = useRemoveBankAccount();
+  const noPermission = t('common:noPermission');
+  const fail = (error: unknown) => {
+    setDialog(null);
+    const { title, description } = errorToast(error, t('common:failed'));
+    toast.error(title, description);
+  };
+  const pending = bank?.status === 'pending';
+  const ownSubmission = pending && admin !== null && bank.submittedBy === admin.username;
+
+  return (
+    <Card>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-slate-900">{t('user:sections.bank')}</h2>
+        <div className="flex flex-wrap gap-2">
+          {bank === null ? (
+            <Button variant="secondary" disabled={!can.add} title={can.add ? undefined : noPermission} onClick={() => setDialog('add')}>
+              {t('user:bank.add')}
+            </Button>
+          ) : (
+            <>
+              {bank.status !== 'approved' ? (
+                <Button variant="secondary" disabled={!can.update} title={can.update ? undefined : noPermission} onClick={() => setDialog('update')}>
+                  {t('user:bank.update')}
+                </Button>
+              ) : null}
+              {pending ? (
+                <>
+                  <Button disabled={!can.approve} title={can.approve ? undefined : noPermission} onClick={() => setDialog('approve')}>
+                    {t('user:bank.approve')}
+                  </Button>
+                  <Button variant="secondary" disabled={!can.decline} title={can.decline ? undefined : noPermission} onClick={() => setDialog('decline')}>
+                    {t('user:bank.decline')}
+                  </Button>
+                </>
+              ) : null}
+              <Button variant="danger" disabled={!can.remove} title={can.remove ? undefined : noPermission} onClick={() => setDialog('remove')}>
+                {t('user:bank.remove')}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      {bank ? (
+        <>
+          <DetailList
+            columns={3}
+            items={[
+              { label: t('user:bank.bankName'), value: bank.bankName, testId: 'bank-name' },
+              { label: t('user:bank.accountOwner'), value: bank.accountOwner },
+              { label: t('user:bank.accountNumber'), value: bank.accountNumber },
+              { label: t('user:bank.status'), value: <Badge variant={bankBadge(bank.status)}>{t(`user:bankStatus.${bank.status}`)}</Badge>, testId: 'bank-status' },
+              { label: t('user:bank.submittedBy'), value: `${orDash(bank.submittedBy)} · ${formatDateTime(bank.submittedAt)}` },
+              { label: t('user:bank.decidedBy'), value: bank.decidedBy ? `${bank.decidedBy} · ${formatDateTime(bank.decidedAt)}` : orDash(null) },
+              { label: t('user:bank.approvedAt'), value: formatDateTime(bank.approvedAt) },
+            ]}
+          />
+          {ownSubmission && (can.approve || can.decline) ? (
+            <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="own-submission">
+              {t('user:bank.ownSubmission')}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-sm text-slate-500">{t('user:bank.none')}</p>
+      )}
+
+      {dialog === 'add' || dialog === 'update' ? <BankDialog userId={userId} bank={dialog === 'update' ? bank : null} onClose={() => setDialog(null)} /> : null}
+      <ConfirmDialog
+        open={dialog === 'approve'}
+        onOpenChange={(open) => setDialog(open ? 'approve' : null)}
+        title={t('user:bank.approveTitle')}
+        message={t('user:bank.approveText', { bank: bank?.bankName ?? '' })}
+        confirmLabel={t('user:bank.approve')}
+        loading={approve.isPending}
+        onConfirm={() =>
+          approve.mutate(userId, {
+            onSuccess: () => {
+              setDialog(null);
+              toast.success(t('user:toast.bankApproved'));
+            },
+            onError: fail,
+          })
+        }
+      />
+      <ConfirmDialog
+        open={dialog === 'decline'}
+        onOpenChange={(open) => setDialog(open ? 'decline' : null)}
+        title={t('user:bank.declineTitle')}
+        message={t('user:bank.declineText', { bank: bank?.bankName ?? '' })}
+        confirmLabel={t('user:bank.decline')}
+        danger
+        loading={decline.isPending}
+        onConfirm={() =>
+          decline.mutate(userId, {
+            onSuccess: () => {
+              setDialog(null);
+              toast.success(t('user:toast.bankDeclined'));
+            },
+            onError: fail,
+          })
+        }
+      />
+      <ConfirmDialog
+        open={dialog === 'remove'}
+        onOpenChange={(open) => setDialog(open ? 'remove' : null)}
+        title={t('user:bank.removeTitle')}
+        message={t('user:bank.removeText', { bank: bank?.bankName ?? '' })}
+        confirmLabel={t('user:bank.remove')}
+        danger
+        loading={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(userId, {
+            onSuccess: () => {
+              setDialog(null);
+              toast.success(t('user:toast.bankRemoved'));
+            },
+            onError: fail,
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+const LIMITS = { bankName: { max: 100 }, accountOwner: { max: 150 }, accountNumber: { min: 5, max: 34 } } as const;
+
+function BankDialog({ userId, bank, onClose }: { userId: number; bank: BankAccountView | null; onClose: () => void }) {
+  const { t } = useTranslation(['user', 'common']);
+  const toast = useToast();
+  const add = useAddBankAccount();
+  const update = useUpdateBankAccount();
+  const saving = add.isPending || update.isPending;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BankAccountBody>({
+    resolver: zodResolver(BankAccountBody),
+    mode: 'onBlur',
+    defaultValues: { bankName: bank?.bankName ?? '', accountOwner: bank?.accountOwner ?? '', accountNumber: bank?.accountNumber ?? '' },
+  });
+  const field = (name: keyof typeof LIMITS) => ({ error: errors[name]?.message, errorValues: lengthValues(errors[name]?.message, LIMITS[name]) });
+  return (
+    <Modal
+      open
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={bank ? t('user:bank.update') : t('user:bank.add')}
+      description={t('user:bank.formText')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button type="submit" form="bank-form" loading={saving}>
+            {bank ? t('common:save') : t('user:bank.add')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="bank-form"
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={handleSubmit((body) => {
+          const callbacks = {
+            onSuccess: () => {
+              toast.success(bank ? t('user:toast.bankUpdated') : t('user:toast.bankAdded'));
+              onClose();
+            },
+            onError: (error: unknown) => {
+              const { title, description } = errorToast(error, t('common:failed'));
+              toast.error(title, description);
+            },
+          };
+          if (bank) update.mutate({ userId, body }, callbacks);
+          else add.mutate({ userId, body }, callbacks);
+        })}
+      >
+        <TextField label={t('user:bank.bankName')} required {...field('bankName')} {...register('bankName')} />
+        <TextField label={t('user:bank.accountOwner')} required {...field('accountOwner')} {...register('accountOwner')} />
+        <TextField label={t('user:bank.accountNumber')} required {...field('accountNumber')} {...register('accountNumber')} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { ALLOWED_ACTIONS, ALLOWED_PAIRS, FEE_ADJUST_MODES, TIERS } from '@aurum/domain/users/user-enums';
+import type { TradeConfigView } from '@aurum/domain/users/user-views';
+import { useCan } from '#shared/access/use-can.ts';
+import { ControlledSelect } from '#shared/form/controlled-select.tsx';
+import { errorToast } from '#shared/form/server-errors.ts';
+import { formatNumber } from '#shared/format/display.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Button } from '#shared/ui/button.tsx';
+import { Card } from '#shared/ui/card.tsx';
+import { DetailList } from '#shared/ui/detail-list.tsx';
+import { Modal } from '#shared/ui/modal.tsx';
+import { TextField } from '#shared/ui/text-field.tsx';
+import { useEditTradeConfig } from '../api/edit-trade-config.ts';
+import { FeeFields } from './all-users-fee-dialog.tsx';
+import { TradeConfigForm, feeErrorValues, percentOf, tradeConfigBodyOf, tradeConfigFormOf } from './fee-form.ts';
+
+/** Fees / trade configuration of one user (editUser): interest rate shown in percent. */
+export function TradeConfigSection({ userId, config }: { userId: number; config: TradeConfigView }) {
+  const { t } = useTranslation(['user', 'common']);
+  const canEdit = useCan('editUser');
+  const [open, setOpen] = useState(false);
+  return (
+    <Card>
+      <div className="mb-4 flex items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-slate-900">{t('user:sections.fees')}</h2>
+        <Button variant="secondary" disabled={!canEdit} title={canEdit ? undefined : t('common:noPermission')} onClick={() => setOpen(true)}>
+          {t('user:fees.edit')}
+        </Button>
+      </div>
+      <DetailList
+        columns={3}
+        items={[
+          { label: t('user:fields.allowedAction'), value: t(`user:allowedActions.${config.allowedAction}`), testId: 'config-allowedAction' },
+          { label: t('user:fields.allowedPair'), value: t(`user:allowedPairs.${config.allowedPair}`), testId: 'config-allowedPair' },
+          { label: t('user:fields.interestRate'), value: `${percentOf(config.interestRate)}%`, testId: 'config-interestRate' },
+          { label: t('user:fields.premium'), value: `${formatNumber(config.premium, 3)} MYR/g`, testId: 'config-premium' },
+          { label: t('user:fields.refineryFees'), value: `${formatNumber(config.refineryFees, 3)} MYR/g`, testId: 'config-refineryFees' },
+          { label: t('user:fields.tradeLimit'), value: config.tradeLimit === null ? t('user:fees.noLimit') : `${formatNumber(config.tradeLimit, 4)} g`, testId: 'config-tradeLimit' },
+          { label: t('user:fields.feeAdjustMode'), value: t(`user:feeAdjustModes.${config.feeAdjustMode}`), testId: 'config-feeAdjustMode' },
+          { label: t('user:fields.tier'), value: t(`user:tiers.${config.tier}`), testId: 'config-tier' },
+        ]}
+      />
+      {open ? <TradeConfigDialog userId={userId} config={config} onClose={() => setOpen(false)} /> : null}
+    </Card>
+  );
+}
+
+function TradeConfigDialog({ userId, config, onClose }: { userId: number; config: TradeConfigView; onClose: () => void }) {
+  const { t } = useTranslation(['user', 'common']);
+  const toast = useToast();
+  const edit = useEditTradeConfig(userId);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TradeConfigForm>({ resolver: zodResolver(TradeConfigForm), mode: 'onBlur', defaultValues: tradeConfigFormOf(config) });
+  return (
+    <Modal
+      open
+      wide
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={t('user:fees.edit')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={edit.isPending}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button type="submit" form="trade-config-form" loading={edit.isPending}>
+            {t('common:save')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="trade-config-form"
+        noValidate
+        className="grid grid-cols-1 gap-4 md:grid-cols-2"
+        onSubmit={handleSubmit((values) =>
+          edit.mutate(
+            { userId, body: tradeConfigBodyOf(values) },
+            {
+              onSuccess: () => {
+                toast.success(t('user:toast.feesSaved'));
+                onClose();
+              },
+              onError: (error) => {
+                const { title, description } = errorToast(error, t('common:failed'));
+                toast.error(title, description);
+              },
+            },
+          ),
+        )}
+      >
+        <ControlledSelect control={control} name="allowedAction" label={t('user:fields.allowedAction')} required options={ALLOWED_ACTIONS.map((v) => ({ value: v, label: t(`user:allowedActions.${v}`) }))} />
+        <ControlledSelect control={control} name="allowedPair" label={t('user:fields.allowedPair')} required options={ALLOWED_PAIRS.map((v) => ({ value: v, label: t(`user:allowedPairs.${v}`) }))} />
+        <FeeFields register={register} errors={errors} />
+        <TextField
+          label={t('user:fields.tradeLimit')}
+          hint={t('user:hints.tradeLimit')}
+          inputMode="decimal"
+          error={errors.tradeLimit?.message}
+          errorValues={feeErrorValues(errors.tradeLimit?.message, 'tradeLimit')}
+          {...register('tradeLimit')}
+        />
+        <ControlledSelect control={control} name="feeAdjustMode" label={t('user:fields.feeAdjustMode')} required options={FEE_ADJUST_MODES.map((v) => ({ value: v, label: t(`user:feeAdjustModes.${v}`) }))} />
+        <ControlledSelect control={control} name="tier" label={t('user:fields.tier')} required options={TIERS.map((v) => ({ value: v, label: t(`user:tiers.${v}`) }))} />
+      </form>
+    </Modal>
+  );
+}

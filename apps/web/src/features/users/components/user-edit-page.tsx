@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { UserEditBody } from '@aurum/domain/users/user-schemas';
+import { useCan } from '#shared/access/use-can.ts';
+import { errorMessage } from '#shared/http/api-error.ts';
+import { duplicateOf, errorToast } from '#shared/form/server-errors.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Card } from '#shared/ui/card.tsx';
+import { PageHeader } from '#shared/ui/page-header.tsx';
+import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { useUser } from '../api/get-user.ts';
+import { useEditUser } from '../api/edit-user.ts';
+import { UserForm } from './user-form.tsx';
+
+/** User Edit (/account/user/:userId/edit/): profile fields; address and fees are edited on the information page. */
+export function UserEditPage() {
+  const { t } = useTranslation(['user', 'common']);
+  const userId = Number(useParams().userId);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const user = useUser(userId);
+  const edit = useEditUser();
+  const allowed = useCan('editUser');
+  const back = `/account/user/${userId}`;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('user:edit')} back={back} subtitle={user.data?.profile.username} />
+      {!allowed ? (
+        <Card>
+          <p className="text-sm text-slate-600">{t('common:noPermission')}</p>
+        </Card>
+      ) : user.isPending ? (
+        <SectionSpinner />
+      ) : user.isError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {errorMessage(user.error)}
+        </p>
+      ) : (
+        <UserForm
+          mode="edit"
+          submitLabel={t('common:save')}
+          submitting={edit.isPending}
+          defaultValues={{
+            username: user.data.profile.username,
+            email: user.data.profile.email,
+            firstName: user.data.profile.firstName,
+            lastName: user.data.profile.lastName,
+            phone: user.data.profile.phone ?? { countryCode: '', number: '' },
+            category: user.data.profile.category,
+            companyName: user.data.profile.companyName ?? '',
+            companyRegistrationNumber: user.data.profile.companyRegistrationNumber ?? '',
+            companyPhoneNumber: user.data.profile.companyPhoneNumber ?? '',
+            internal: user.data.profile.internal,
+          }}
+          onCancel={() => void navigate(back)}
+          onSubmit={async (values) => {
+            try {
+              await edit.mutateAsync({ userId, body: values as UserEditBody });
+              toast.success(t('user:toast.edited', { username: (values as UserEditBody).username }));
+              void navigate(back);
+              return null;
+            } catch (error) {
+              if (!duplicateOf(error)) {
+                const { title, description } = errorToast(error, t('common:failed'));
+                toast.error(title, description);
+              }
+              return error;
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}

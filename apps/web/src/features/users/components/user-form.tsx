@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { USER_CATEGORIES } from '@aurum/domain/users/user-enums';
+import { UserCreateForm, UserEditBody } from '@aurum/domain/users/user-schemas';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@aurum/domain/validation/rules';
+import { ControlledSelect } from '#shared/form/controlled-select.tsx';
+import { duplicateOf, lengthValues } from '#shared/form/server-errors.ts';
+import { Button } from '#shared/ui/button.tsx';
+import { Card } from '#shared/ui/card.tsx';
+import { CheckboxField } from '#shared/ui/checkbox-field.tsx';
+import { PhoneField } from '#shared/ui/phone-field.tsx';
+import { TextField } from '#shared/ui/text-field.tsx';
+import { AddressFields, ADDRESS_LIMITS } from './address-fields.tsx';
+
+type CreateInput = z.input<typeof UserCreateForm>;
+export type UserCreateValues = z.output<typeof UserCreateForm>;
+export type UserEditValues = z.output<typeof UserEditBody>;
+
+const LIMITS: Record<string, { min?: number; max?: number }> = {
+  username: { max: USERNAME_MAX_LENGTH },
+  email: { max: 254 },
+  firstName: { max: 100 },
+  lastName: { max: 100 },
+  password: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+  companyName: { max: 200 },
+  companyRegistrationNumber: { max: 50 },
+  companyPhoneNumber: { max: 20 },
+  ...ADDRESS_LIMITS,
+};
+
+export interface UserFormProps {
+  mode: 'create' | 'edit';
+  defaultValues: Partial<CreateInput>;
+  submitting: boolean;
+  submitLabel: string;
+  /** Resolves to the failure (or null): duplicates are shown under their field. */
+  onSubmit: (values: UserCreateValues | UserEditValues) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** The user form of Create and Edit (every field; password and address on create). */
+export function UserForm({ mode, defaultValues, submitting, submitLabel, onSubmit, onCancel }: UserFormProps) {
+  const { t } = useTranslation(['user', 'common']);
+  const [withAddress, setWithAddress] = useState(mode === 'create');
+  const schema = mode === 'create' ? UserCreateForm : UserEditBody;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CreateInput>({
+    resolver: zodResolver(schema as typeof UserCreateForm),
+    mode: 'onBlur',
+    defaultValues,
+    shouldUnregister: true,
+  });
+
+  const err = (name: string): { error?: string; errorValues?: Record<string, number> } => {
+    const path = name.split('.');
+    let node: unknown = errors;
+    for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
+    const message = (node as { message?: string } | undefined)?.message;
+    return { error: message, errorValues: lengthValues(message, LIMITS[path[path.length - 1] ?? ''] ?? {}) };
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const failure = await onSubmit(values as UserCreateValues);
+    const duplicate = duplicateOf(failure);
+    if (duplicate) {
+      const field: FieldPath<CreateInput> = duplicate.field === 'phone' ? 'phone.number' : duplicate.field;
+      setError(field, { type: 'server', message: duplicate.message }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-6" data-testid="user-form">
+      <Card>
+        <h2 className="mb-4 text-base font-semibold text-slate-900">{t('user:sections.account')}</h2>
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <TextField label={t('user:fields.username')} required autoComplete="off" {...err('username')} {...register('username')} />
+          <TextField label={t('user:fields.email')} type="email" required autoComplete="off" {...err('email')} {...register('email')} />
+          <TextField label={t('user:fields.firstName')} required {...err('firstName')} {...register('firstName')} />
+          <TextField label={t('user:fields.lastName')} required {...err('lastName')} {...register('lastName')} />
+          {mode === 'create' ? (
+            <>
+              <TextField
+                label={t('user:fields.password')}
+                type="password"
+                autoComplete="new-password"
+                required
+                hint={t('common:password.rule', { min: PASSWORD_MIN_LENGTH })}
+                {...err('password')}
+                {...register('password')}
+              />
+              <TextField label={t('user:fields.confirmPassword')} type="password" autoComplete="new-password" required {...err('confirmPassword')} {...register('confirmPassword')} />
+            </>
+          ) : null}
+          <PhoneField
+            label={t('user:fields.phone')}
+            required
+            countryCodeError={err('phone.countryCode').error}
+            numberError={err('phone.number').error}
+            countryCode={register('phone.countryCode')}
+            number={register('phone.number')}
+          />
+          <ControlledSelect
+            control={control}
+            name="category"
+            label={t('user:fields.category')}
+            required
+            options={USER_CATEGORIES.map((c) => ({ value: c, label: t(`user:categories.${c}`) }))}
+          />
+          <CheckboxField label={t('user:fields.internal')} hint={t('user:hints.internal')} className="md:col-span-2" {...register('internal')} />
+        </div>
+      </Card>
+      <Card>
+        <h2 className="mb-4 text-base font-semibold text-slate-900">{t('user:sections.company')}</h2>
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+          <TextField label={t('user:fields.companyName')} {...err('companyName')} {...register('companyName')} />
+          <TextField label={t('user:fields.companyRegistrationNumber')} {...err('companyRegistrationNumber')} {...register('companyRegistrationNumber')} />
+          <TextField label={t('user:fields.companyPhoneNumber')} inputMode="tel" {...err('companyPhoneNumber')} {...register('companyPhoneNumber')} />
+        </div>
+      </Card>
+      {mode === 'create' ? (
+        <Card>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-base font-semibold text-slate-900">{t('user:sections.address')}</h2>
+            <CheckboxField label={t('user:address.include')} checked={withAddress} onChange={(event) => setWithAddress(event.target.checked)} />
+          </div>
+          {withAddress ? <AddressFields register={(name) => register(`address.${name}`)} error={(name) => err(`address.${name}`)} /> : <p className="text-sm text-slate-500">{t('user:address.skipped')}</p>}
+        </Card>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={submitting}>
+          {t('common:confirm.cancel')}
+        </Button>
+        <Button type="submit" loading={submitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCan } from '#shared/access/use-can.ts';
+import { errorMessage } from '#shared/http/api-error.ts';
+import { errorToast } from '#shared/form/server-errors.ts';
+import { PasswordDialog } from '#shared/form/password-dialog.tsx';
+import { formatDateTime, orDash } from '#shared/format/display.ts';
+import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Badge } from '#shared/ui/badge.tsx';
+import { Button } from '#shared/ui/button.tsx';
+import { Card } from '#shared/ui/card.tsx';
+import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
+import { DetailList } from '#shared/ui/detail-list.tsx';
+import { PageHeader } from '#shared/ui/page-header.tsx';
+import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import type { UserDetail } from '@aurum/domain/users/user-views';
+import { useUser } from '../api/get-user.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useLogoutUser } from '../api/logout-user.ts';
+import { useResetUserPassword } from '../api/reset-user-password.ts';
+import { AddressSection } from './address-section.tsx';
+import { BankSection } from './bank-section.tsx';
+import { TradeConfigSection } from './trade-config-section.tsx';
+import { WalletSection } from './wallet-section.tsx';
+
+export const USER_TABS = ['profile', 'onlineOrder', 'offlineOrder', 'deposit', 'withdrawal', 'transfer'] as const;
+type UserTab = (typeof USER_TABS)[number];
+
+/** User Information (/account/user/:userId): tabs; the profile tab holds every section of the user. */
+export function UserInformationPage() {
+  const { t } = useTranslation(['user', 'common']);
+  const userId = Number(useParams().userId);
+  const [query, setQuery] = useSearchParams();
+  const tabParam = query.get('tab');
+  const tab: UserTab = (USER_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as UserTab) : 'profile';
+  const user = useUser(userId);
+  const from = usePreviousPath();
+  // back to the list as it was left (its search, filters and page), else the plain list
+  const back = from !== null && /^\/account\/user\/?(\?|$)/.test(from) ? from : '/account/user/';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('user:information')} back={back} subtitle={user.data ? `${user.data.profile.username} · #${user.data.profile.id}` : undefined} actions={user.data ? <UserActions user={user.data} /> : null} />
+      <div role="tablist" aria-label={t('user:information')} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+        {USER_TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => setQuery(name === 'profile' ? new URLSearchParams() : new URLSearchParams({ tab: name }))}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${tab === name ? 'border-amber-600 text-amber-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
+            {t(`user:tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={t(`user:tabs.${tab}`)}>
+        {user.isPending ? (
+          <SectionSpinner />
+        ) : user.isError ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {errorMessage(user.error)}
+          </p>
+        ) : tab === 'profile' ? (
+          <div className="flex flex-col gap-6">
+            <ProfileSection user={user.data} />
+            <AddressSection userId={userId} address={user.data.address} />
+            <BankSection userId={userId} bank={user.data.bankAccount} />
+            <TradeConfigSection userId={userId} config={user.data.tradeConfig} />
+            <WalletSection userId={userId} />
+          </div>
+        ) : (
+          <Card>
+            <p className="text-sm text-slate-600" data-testid="coming-tab">
+              {t('common:comingSoon')}
+            </p>
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ProfileSection({ user }: { user: UserDetail }) {
+  const { t } = useTranslation(['user', 'common']);
+  const canEdit = useCan('editUser');
+  const p = user.profile;
+  return (
+    <Card>
+      <div className="mb-4 flex items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-slate-900">{t('user:sections.profile')}</h2>
+        {canEdit ? (
+          <Link to={`/account/user/${p.id}/edit/`} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            {t('common:edit')}
+          </Link>
+        ) : (
+          <Button variant="secondary" disabled title={t('common:noPermission')}>
+            {t('common:edit')}
+          </Button>
+        )}
+      </div>
+      <DetailList
+        columns={3}
+        items={[
+          { label: t('user:fields.id'), value: p.id },
+          { label: t('user:fields.username'), value: p.username, testId: 'profile-username' },
+          { label: t('user:fields.name'), value: `${p.firstName} ${p.lastName}` },
+          { label: t('user:fields.email'), value: p.email },
+          { label: t('user:fields.phone'), value: p.phone ? `+${p.phone.countryCode} ${p.phone.number}` : orDash(null), testId: 'profile-phone' },
+          { label: t('user:fields.category'), value: <Badge>{t(`user:categories.${p.category}`)}</Badge> },
+          { label: t('user:fields.companyName'), value: orDash(p.companyName) },
+          { label: t('user:fields.companyRegistrationNumber'), value: orDash(p.companyRegistrationNumber) },
+          { label: t('user:fields.companyPhoneNumber'), value: orDash(p.companyPhoneNumber) },
+          { label: t('user:fields.internal'), value: p.internal ? t('common:yes') : t('common:no') },
+          { label: t('user:fields.acceptedTermsVersion'), value: orDash(p.acceptedTermsVersion) },
+          { label: t('user:fields.createdAt'), value: formatDateTime(p.createdAt) },
+          { label: t('user:fields.createdBy'), value: orDash(p.createdBy) },
+        ]}
+      />
+    </Card>
+  );
+}
+
+type Dialog = 'password' | 'logout' | 'delete' | null;
+
+/** Reset password, force logout and delete, each behind its permission and a confirmation. */
+function UserActions({ user }: { user: UserDetail }) {
+  const { t } = useTranslation(['user', 'common']);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const canReset = useCan('resetUserPassword');
+  const canLogout = useCan('logoutUser');
+  const canDelete = useCan('deleteUser');
+  const reset = useResetUserPassword();
+  const logout = useLogoutUser();
+  const remove = useDeleteUser();
+  const id = user.profile.id;
+  const username = user.profile.username;
+  const fail = (error: unknown) => {
+    const { title, description } = errorToast(error, t('common:failed'));
+    toast.error(title, description);
+  };
+  const noPermission = t('common:noPermission');
+  return (
+    <>
+      <Button variant="secondary" disabled={!canReset} title={canReset ? undefined : noPermission} onClick={() => setDialog('password')}>
+        {t('user:actions.resetPassword')}
+      </Button>
+      <Button variant="secondary" disabled={!canLogout} title={canLogout ? undefined : noPermission} onClick={() => setDialog('logout')}>
+        {t('user:actions.logout')}
+      </Button>
+      <Button variant="danger" disabled={!canDelete} title={canDelete ? undefined : noPermission} onClick={() => setDialog('delete')}>
+        {t('common:delete')}
+      </Button>
+      <PasswordDialog
+        open={dialog === 'password'}
+        onOpenChange={(open) => setDialog(open ? 'password' : null)}
+        title={t('user:actions.resetPassword')}
+        description={t('user:actions.resetPasswordText', { username })}
+        loading={reset.isPending}
+        onSubmit={(password) =>
+          reset.mutate(
+            { userId: id, password },
+            {
+              onSuccess: () => {
+                setDialog(null);
+                toast.success(t('user:toast.passwordReset', { username }));
+              },
+              onError: fail,
+            },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={dialog === 'logout'}
+        onOpenChange={(open) => setDialog(open ? 'logout' : null)}
+        title={t('user:actions.logout')}
+        message={t('user:actions.logoutText', { username })}
+        confirmLabel={t('user:actions.logout')}
+        loading={logout.isPending}
+        onConfirm={() =>
+          logout.mutate(id, {
+            onSuccess: () => {
+              setDialog(null);
+              toast.success(t('user:toast.loggedOut', { username }));
+            },
+            onError: fail,
+          })
+        }
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        title={t('user:actions.deleteTitle')}
+        message={t('user:actions.deleteText', { username })}
+        confirmLabel={t('common:delete')}
+        danger
+        loading={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(id, {
+            onSuccess: () => {
+              setDialog(null);
+              toast.success(t('user:toast.deleted', { username }));
+              void navigate('/account/user/', { replace: true });
+            },
+            onError: (error) => {
+              setDialog(null);
+              toast.error(errorMessage(error));
+            },
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { USER_CATEGORIES, USER_SEARCH_CONDITIONS } from '@aurum/domain/users/user-enums';
+import type { UserListItem } from '@aurum/domain/users/user-views';
+import { useCan } from '#shared/access/use-can.ts';
+import { errorMessage } from '#shared/http/api-error.ts';
+import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import { FilterButton, type FilterField } from '#shared/list/filter-button.tsx';
+import { patchQuery } from '#shared/list/list-query.ts';
+import { Pagination } from '#shared/list/pagination.tsx';
+import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
+import { useListQuery } from '#shared/list/use-list-query.ts';
+import { formatDate, orDash } from '#shared/format/display.ts';
+import { Badge } from '#shared/ui/badge.tsx';
+import { Button } from '#shared/ui/button.tsx';
+import { PageHeader } from '#shared/ui/page-header.tsx';
+import { useUserList } from '../api/list-users.ts';
+import { bankBadge } from './user-labels.ts';
+
+// the fee dialog brings the decimal rules: fetched when opened, not with the list
+const AllUsersFeeDialog = lazy(() => import('./all-users-fee-dialog.tsx').then((m) => ({ default: m.AllUsersFeeDialog })));
+
+/** User List (/account/user/): search by condition + input, category filter, sort, pages. */
+export function UserListPage() {
+  const { t } = useTranslation(['user', 'common']);
+  const navigate = useNavigate();
+  const list = useListQuery();
+  const users = useUserList(list.query);
+  const canAdd = useCan('addUser');
+  const canEditFees = useCan('editAllUsersFee');
+  const [feesOpen, setFeesOpen] = useState(false);
+
+  const filters = useMemo<FilterField[]>(
+    () => [
+      {
+        name: 'category',
+        label: t('user:fields.category'),
+        kind: 'select',
+        defaultValue: 'all',
+        options: [{ value: 'all', label: t('user:categories.all') }, ...USER_CATEGORIES.map((c) => ({ value: c, label: t(`user:categories.${c}`) }))],
+      },
+    ],
+    [t],
+  );
+
+  const columns = useMemo<Column<UserListItem>[]>(
+    () => [
+      { key: 'id', header: t('user:fields.id'), sortField: 'id', cell: (u) => u.id },
+      {
+        key: 'username',
+        header: t('user:fields.username'),
+        sortField: 'username',
+        cell: (u) => (
+          <Link to={`/account/user/${u.id}`} className="font-medium text-amber-700 hover:underline">
+            {u.username}
+          </Link>
+        ),
+      },
+      { key: 'name', header: t('user:fields.name'), cell: (u) => `${u.firstName} ${u.lastName}` },
+      { key: 'email', header: t('user:fields.email'), sortField: 'email', cell: (u) => u.email },
+      { key: 'phone', header: t('user:fields.phone'), cell: (u) => (u.phone ? `+${u.phone.countryCode} ${u.phone.number}` : orDash(null)) },
+      {
+        key: 'category',
+        header: t('user:fields.category'),
+        sortField: 'category',
+        cell: (u) => <Badge variant="gray">{t(`user:categories.${u.category}`)}</Badge>,
+      },
+      {
+        key: 'bank',
+        header: t('user:fields.bankStatus'),
+        cell: (u) => <Badge variant={bankBadge(u.bankStatus)}>{t(`user:bankStatus.${u.bankStatus ?? 'none'}`)}</Badge>,
+      },
+      { key: 'createdAt', header: t('user:fields.createdAt'), sortField: 'createdAt', cell: (u) => formatDate(u.createdAt) },
+    ],
+    [t],
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={t('user:list')}
+        actions={
+          <>
+            <Button variant="secondary" disabled={!canEditFees} title={canEditFees ? undefined : t('common:noPermission')} onClick={() => setFeesOpen(true)}>
+              {t('user:allFees.open')}
+            </Button>
+            <Button disabled={!canAdd} title={canAdd ? undefined : t('common:noPermission')} onClick={() => void navigate('/account/user/create/')}>
+              {t('user:create')}
+            </Button>
+          </>
+        }
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchBar query={list.query} onSearch={(condition, input) => list.setQuery(patchQuery(list.query, { condition: input ? condition : null, input, page: 1 }))} />
+        <FilterButton fields={filters} />
+      </div>
+      {users.isPending ? (
+        <TableSkeleton columns={8} pagination />
+      ) : users.isError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {errorMessage(users.error)}
+        </p>
+      ) : (
+        <>
+          <DataTable
+            label={t('user:list')}
+            testId="user-table"
+            columns={columns}
+            rows={users.data.items}
+            rowKey={(u) => u.id}
+            sort={list.sort}
+            order={list.order}
+            onSort={list.toggleSort}
+            stale={users.isPlaceholderData}
+          />
+          <Pagination page={list.page} limit={list.limit} total={users.data.total} onPage={list.setPage} onLimit={list.setLimit} />
+        </>
+      )}
+      {feesOpen ? (
+        <Suspense fallback={null}>
+          <AllUsersFeeDialog onClose={() => setFeesOpen(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function SearchBar({ query, onSearch }: { query: URLSearchParams; onSearch: (condition: string, input: string) => void }) {
+  const { t } = useTranslation(['user', 'common']);
+  const [condition, setCondition] = useState(query.get('condition') ?? 'USER_NAME');
+  const [input, setInput] = useState(query.get('input') ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(condition, input.trim());
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex flex-wrap items-center gap-2">
+      <select
+        aria-label={t('user:search.condition')}
+        value={condition}
+        onChange={(event) => setCondition(event.target.value)}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+      >
+        {USER_SEARCH_CONDITIONS.map((c) => (
+          <option key={c} value={c}>
+            {t(`user:search.conditions.${c}`)}
+          </option>
+        ))}
+      </select>
+      <input
+        type="search"
+        aria-label={t('user:search.input')}
+        placeholder={t('user:search.placeholder')}
+        value={input}
+        onChange={(event) => setInput(event.target.value)}
+        className="w-64 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
+      />
+      <Button type="submit" variant="secondary">
+        {t('user:search.submit')}
+      </Button>
+    </form>
+  );
+}

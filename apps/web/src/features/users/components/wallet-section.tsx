@@ -1,0 +1,77 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WalletHistoryItem } from '@aurum/domain/wallet/wallet-view';
+import { errorMessage } from '#shared/http/api-error.ts';
+import { formatDateTime, formatNumber, orDash } from '#shared/format/display.ts';
+import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import { Pagination } from '#shared/list/pagination.tsx';
+import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
+import { useListQuery } from '#shared/list/use-list-query.ts';
+import { Card } from '#shared/ui/card.tsx';
+import { useWallet } from '../api/get-wallet.ts';
+
+const BOOKS = [
+  { book: 'fund', unit: 'MYR', decimals: 2 },
+  { book: 'gold', unit: 'XAU g', decimals: 4 },
+  { book: 'credit', unit: 'MYR', decimals: 2 },
+  { book: 'fundHeld', unit: 'MYR', decimals: 2 },
+  { book: 'goldHeld', unit: 'XAU g', decimals: 4 },
+] as const;
+
+/** Wallet: fund (MYR), gold (XAU g), credit, held amounts, and the ledger history as a paged list. */
+export function WalletSection({ userId }: { userId: number }) {
+  const { t } = useTranslation(['user', 'common']);
+  const list = useListQuery();
+  const wallet = useWallet(userId, list.page, list.limit);
+
+  const columns = useMemo<Column<WalletHistoryItem>[]>(
+    () => [
+      { key: 'createdAt', header: t('user:wallet.date'), cell: (h) => formatDateTime(h.createdAt) },
+      { key: 'kind', header: t('user:wallet.kind'), cell: (h) => t(`user:wallet.kinds.${h.kind}`, { defaultValue: h.kind }) },
+      { key: 'book', header: t('user:wallet.book'), cell: (h) => t(`user:wallet.books.${h.book}`) },
+      {
+        key: 'amount',
+        header: t('user:wallet.amount'),
+        className: 'text-right',
+        cell: (h) => (
+          <span className={h.amount.startsWith('-') ? 'text-red-700' : 'text-emerald-700'}>
+            {h.amount.startsWith('-') ? '' : '+'}
+            {formatNumber(h.amount, h.asset === 'XAU' ? 4 : 2)} {h.asset === 'XAU' ? 'g' : 'MYR'}
+          </span>
+        ),
+      },
+      { key: 'note', header: t('user:wallet.note'), cell: (h) => orDash(h.note) },
+      { key: 'createdBy', header: t('user:wallet.by'), cell: (h) => orDash(h.createdBy) },
+    ],
+    [t],
+  );
+
+  return (
+    <Card>
+      <h2 className="mb-4 text-base font-semibold text-slate-900">{t('user:sections.wallet')}</h2>
+      {wallet.isPending ? (
+        <TableSkeleton columns={6} rows={5} pagination />
+      ) : wallet.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(wallet.error)}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <dl className="grid grid-cols-2 gap-3 md:grid-cols-5" data-testid="wallet-balances">
+            {BOOKS.map(({ book, unit, decimals }) => (
+              <div key={book} className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+                <dt className="text-xs font-medium text-slate-500 uppercase">{t(`user:wallet.books.${book}`)}</dt>
+                <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums" data-testid={`wallet-${book}`}>
+                  {formatNumber(wallet.data.balances[book], decimals)} <span className="text-xs font-normal text-slate-500">{unit}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="text-sm font-semibold text-slate-700">{t('user:wallet.history')}</h3>
+          <DataTable label={t('user:wallet.history')} testId="wallet-history" columns={columns} rows={wallet.data.history.items} rowKey={(h) => `${h.entryId}-${h.book}`} stale={wallet.isPlaceholderData} />
+          <Pagination page={list.page} limit={list.limit} total={wallet.data.history.total} onPage={list.setPage} onLimit={list.setLimit} />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { NewPasswordForm } from '@aurum/domain/auth/schemas';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@aurum/domain/validation/rules';
+import { Button } from '../ui/button.tsx';
+import { Modal } from '../ui/modal.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { lengthValues } from './server-errors.ts';
+
+type PasswordForm = { password: string; confirmPassword: string };
+
+export interface PasswordDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  loading?: boolean;
+  onSubmit: (password: string) => void;
+}
+
+/** Sets someone's new password: password and confirmation with the domain's rules. */
+export function PasswordDialog({ open, onOpenChange, title, description, loading = false, onSubmit }: PasswordDialogProps) {
+  const { t } = useTranslation('common');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordForm>({ resolver: zodResolver(NewPasswordForm), mode: 'onBlur', defaultValues: { password: '', confirmPassword: '' } });
+  const limits = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={loading}>
+            {t('confirm.cancel')}
+          </Button>
+          <Button type="submit" form="password-dialog-form" loading={loading}>
+            {t('password.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="password-dialog-form" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((values) => onSubmit(values.password))}>
+        <TextField
+          label={t('password.new')}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
+          error={errors.password?.message}
+          errorValues={lengthValues(errors.password?.message, limits)}
+          {...register('password')}
+        />
+        <TextField
+          label={t('password.confirm')}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,130 @@
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../ui/button.tsx';
+import { Modal } from '../ui/modal.tsx';
+import { Select, type SelectOption } from '../ui/select.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { activeFilterCount, applyFilters, filterValuesFrom, queryNameOf, type FilterSubmitOptions } from './list-query.ts';
+
+export interface FilterField {
+  /** The filter's field name; may be dotted ('user.name' is user_name in the query). */
+  name: string;
+  label: string;
+  kind?: 'text' | 'select';
+  options?: readonly SelectOption[];
+  /** The value 'reset' restores ('' when absent). */
+  defaultValue?: string;
+  placeholder?: string;
+  /** A validation message key for a bad value, checked on blur. */
+  validate?: (value: string) => string | undefined;
+}
+
+export interface FilterButtonProps extends FilterSubmitOptions {
+  fields: readonly FilterField[];
+}
+
+/**
+ * The filter button (SPEC.md §2): the badge counts the configured filters in the query; the
+ * modal 'filter' validates on blur, resets to the defaults and on submit writes the filters into
+ * the query (page reset, cursors cleared, limit kept, empty values dropped).
+ */
+export function FilterButton({ fields, page, defaultLimit }: FilterButtonProps) {
+  const { t } = useTranslation('common');
+  const [query, setQuery] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const names = useMemo(() => fields.map((f) => f.name), [fields]);
+  const count = activeFilterCount(query, names);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} data-testid="filter-button">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M3 5h18l-7 8v6l-4-2v-4z" strokeLinejoin="round" />
+        </svg>
+        {t('filter.button')}
+        {count > 0 ? (
+          <span data-testid="filter-count" className="ml-1 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-600 px-1.5 text-xs font-semibold text-white">
+            {count}
+          </span>
+        ) : null}
+      </Button>
+      {open ? (
+        <FilterModal
+          fields={fields}
+          query={query}
+          onClose={() => setOpen(false)}
+          onSubmit={(values) => {
+            setQuery(applyFilters(query, values, { page, defaultLimit }));
+            setOpen(false);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+type Values = Record<string, string>;
+
+function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly FilterField[]; query: URLSearchParams; onClose: () => void; onSubmit: (values: Record<string, string>) => void }) {
+  const { t } = useTranslation('common');
+  // form keys are the query names: react-hook-form would read dots as nesting
+  const defaults = useMemo(() => Object.fromEntries(fields.map((f) => [queryNameOf(f.name), f.defaultValue ?? ''])), [fields]);
+  const initial = useMemo(() => filterValuesFrom(query, defaults), [query, defaults]);
+  const {
+    register,
+    control,
+    reset,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ mode: 'onBlur', defaultValues: initial });
+
+  return (
+    <Modal
+      open
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={t('filter.title')}
+      testId="filter-modal"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => reset(defaults)}>
+            {t('filter.reset')}
+          </Button>
+          <Button type="submit" form="filter-form" loading={isSubmitting}>
+            {t('filter.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="filter-form"
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={handleSubmit(async (values) => {
+          // a tick so the spinner shows for slow navigations too
+          await Promise.resolve();
+          onSubmit(Object.fromEntries(fields.map((f) => [f.name, values[queryNameOf(f.name)] ?? ''])));
+        })}
+      >
+        {fields.map((field) => {
+          const key = queryNameOf(field.name);
+          const rules = { validate: (value: string) => field.validate?.(value ?? '') ?? true };
+          if (field.kind === 'select') {
+            return (
+              <Controller
+                key={key}
+                name={key}
+                control={control}
+                rules={rules}
+                render={({ field: f }) => (
+                  <Select label={field.label} options={field.options ?? []} value={f.value || null} onChange={f.onChange} onBlur={f.onBlur} error={errors[key]?.message} placeholder={field.placeholder} />
+                )}
+              />
+            );
+          }
+          return <TextField key={key} label={field.label} placeholder={field.placeholder} error={errors[key]?.message} {...register(key, rules)} />;
+        })}
+      </form>
+    </Modal>
+  );
+}

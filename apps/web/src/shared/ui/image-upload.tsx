@@ -1,0 +1,74 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldShell } from './field.tsx';
+
+/** Images the console accepts (SPEC.md §5): jpg, jpeg, png, under 5 MB. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Why a file cannot be uploaded (a common-namespace key), or null. */
+export function imageProblem(file: Pick<File, 'type' | 'size'>): 'image.notImage' | 'image.tooLarge' | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'image.notImage';
+  if (file.size >= IMAGE_MAX_BYTES) return 'image.tooLarge';
+  return null;
+}
+
+export interface ImageUploadProps {
+  label: string;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  required?: boolean;
+  hint?: string;
+  error?: string;
+  disabled?: boolean;
+}
+
+/** Image upload (SPEC.md §2): accepts image files only and shows a preview. */
+export function ImageUpload({ label, value, onChange, required, hint, error, disabled }: ImageUploadProps) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!value) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(value);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [value]);
+
+  return (
+    <FieldShell label={label} htmlFor={id} required={required} hint={hint} error={problem ? t(problem) : error}>
+      <div className="flex items-center gap-4">
+        <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-300 bg-slate-50">
+          {preview ? <img src={preview} alt={t('image.preview')} className="h-full w-full object-cover" /> : <span className="text-xs text-slate-400">{t('image.none')}</span>}
+        </div>
+        <div className="flex flex-col gap-2">
+          <input
+            id={id}
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            disabled={disabled}
+            onChange={(event) => {
+              const file = event.target.files?.[0] ?? null;
+              event.target.value = '';
+              if (!file) return;
+              const why = imageProblem(file);
+              setProblem(why);
+              if (!why) onChange(file);
+            }}
+            className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-amber-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-amber-800 hover:file:bg-amber-100"
+          />
+          {value ? (
+            <button type="button" className="self-start text-xs font-medium text-red-700 hover:underline" onClick={() => onChange(null)}>
+              {t('image.remove')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </FieldShell>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons under the body. */
+  footer?: ReactNode;
+  /** Wider than the default (about 32rem) for forms with two columns. */
+  wide?: boolean;
+  testId?: string;
+}
+
+/** The generic modal (SPEC.md §2): max width about 32rem, at most 90% of the viewport height. */
+export function Modal({ open, onOpenChange, title, description, children, footer, wide = false, testId }: ModalProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content
+          data-testid={testId}
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl outline-none ${wide ? 'max-w-3xl' : 'max-w-lg'}`}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+              {description ? <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+            </div>
+            <Dialog.Close aria-label={t('close')} className="rounded-md p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-amber-600">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          {children ? <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">{children}</div> : null}
+          {footer ? <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-3">{footer}</div> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { assertConsoleBuilt, launchBrowser, newPage, signIn, startTestServer, toast, type TestServer, until, visible } from './support/harness.ts';
+import { openUser, pick } from './support/people.ts';
+
+let ts: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  assertConsoleBuilt();
+  [ts, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await ts?.close();
+});
+
+async function open() {
+  const opened = await newPage(browser);
+  contexts.push(opened.context);
+  return opened.page;
+}
+
+describe('users', () => {
+  it('creates a user with address and phone, finds it in the list and edits its trade configuration', async () => {
+    const page = await open();
+    await signIn(page, ts.url, ts.demo.superAdmin);
+    await page.goto(`${ts.url}/account/user/`);
+    await visible(page.getByRole('table', { name: 'User list' }).getByRole('link', { name: 'aminah' }));
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Create user' }));
+
+    await page.getByLabel('Username', { exact: true }).fill('e2eshop');
+    await page.getByLabel('Email', { exact: true }).fill('e2eshop@example.com');
+    await page.getByLabel('First name').fill('Eva');
+    await page.getByLabel('Last name').fill('Tester');
+    await page.getByLabel('Password', { exact: true }).fill('Shop#Pass123');
+    await page.getByLabel('Confirm password').fill('Shop#Pass123');
+    await expect(page.getByLabel('Country code').getAttribute('placeholder')).resolves.toBe('60');
+    await page.getByLabel('Country code').fill('60');
+    await page.getByLabel('Phone', { exact: true }).fill('123987654');
+    await pick(page, 'Category', 'Jewellery shop');
+    await page.getByLabel('Company name').fill('E2E Jewels');
+    await page.getByLabel('Street (line 1)').fill('1 Jalan Emas');
+    await page.getByLabel('City / town').fill('Kuala Lumpur');
+    await page.getByLabel('State / province').fill('WP Kuala Lumpur');
+    await page.getByLabel('Postal code').fill('50000');
+    await page.getByLabel('Country', { exact: true }).fill('Malaysia');
+    await page.getByRole('button', { name: 'Create user' }).click();
+
+    await visible(toast(page, 'User e2eshop created.'));
+    await visible(page.getByRole('heading', { level: 1, name: 'User information' }));
+    await until(() => page.getByTestId('profile-phone').textContent()).toBe('+60 123987654');
+    await until(() => page.getByTestId('address-city').textContent()).toBe('Kuala Lumpur');
+
+    // the list finds it by e-mail, with its category badge
+    await page.goto(`${ts.url}/account/user/`);
+    await page.getByLabel('Search by').selectOption('EMAIL');
+    await page.getByLabel('Search text').fill('e2eshop@');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await until(() => new URL(page.url()).search).toBe('?condition=EMAIL&input=e2eshop%40&page=1');
+    const table = page.getByRole('table', { name: 'User list' });
+    await until(() => table.locator('tbody tr').count()).toBe(1);
+    await visible(table.getByText('Jewellery shop'));
+    await table.getByRole('link', { name: 'e2eshop' }).click();
+
+    // trade configuration: interest rate in percent
+    await page.getByRole('button', { name: 'Edit fees' }).click();
+    await pick(page, 'Allowed action', 'Buy only');
+    await page.getByLabel('Interest rate (%)').fill('2.5');
+    await page.getByLabel('Trade limit (g)').fill('100');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(toast(page, 'Fees and trade configuration saved.'));
+    await until(() => page.getByTestId('config-interestRate').textContent()).toBe('2.5%');
+    await until(() => page.getByTestId('config-allowedAction').textContent()).toBe('Buy only');
+    await until(() => page.getByTestId('config-tradeLimit').textContent()).toBe('100.0000 g');
+  });
+
+  it('shows rule messages and a taken username under its field', async () => {
+    const page = await open();
+    await signIn(page, ts.url, ts.demo.superAdmin);
+    await page.goto(`${ts.url}/account/user/create/`);
+    await page.getByLabel('Username', { exact: true }).fill('aminah');
+    await page.getByLabel('Email', { exact: true }).fill('someone-new@example.com');
+    await page.getByLabel('First name').fill('A');
+    await page.getByLabel('Last name').fill('B');
+    await page.getByLabel('Password', { exact: true }).fill('Shop#Pass123');
+    await page.getByLabel('Confirm password').fill('Shop#Pass124');
+    await page.getByLabel('Country code').fill('60');
+    await page.getByLabel('Phone', { exact: true }).fill('111');
+    await page.getByLabel('Add an address').uncheck();
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await visible(page.getByText('Confirm password must match password'));
+    await page.getByLabel('Confirm password').fill('Shop#Pass123');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await visible(page.getByText('Username already exists'));
+  });
+
+  it('a finance maker adds a bank account it cannot approve or decline', async () => {
+    const maker = await open();
+    await signIn(maker, ts.url, ts.demo.byRole.financeMaker!);
+    await openUser(maker, ts.url, 'newcomer');
+    await maker.getByRole('button', { name: 'Add bank account' }).click();
+    await maker.getByLabel('Bank name').fill('Hong Leong Bank');
+    await maker.getByLabel('Account owner').fill('Nadia Omar');
+    await maker.getByLabel('Account number').fill('2233445566');
+    await maker.getByRole('dialog').getByRole('button', { name: 'Add bank account' }).click();
+    await visible(toast(maker, 'Bank account added.'));
+    await until(() => maker.getByTestId('bank-status').textContent()).toBe('Pending');
+    // financeMaker has no approveBankInfo: approve and decline are disabled
+    expect(await maker.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    expect(await maker.getByRole('button', { name: 'Decline' }).isDisabled()).toBe(true);
+  });
+
+  it('a finance approver approves the pending bank account', async () => {
+    const approver = await open();
+    await signIn(approver, ts.url, ts.demo.byRole.financeApprover!);
+    await openUser(approver, ts.url, 'newcomer');
+    await approver.getByRole('button', { name: 'Approve' }).click();
+    await approver.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await visible(toast(approver, 'Bank account approved.'));
+    await until(() => approver.getByTestId('bank-status').textContent()).toBe('Approved');
+    await until(() => approver.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+  });
+
+  it("the submitter's own approval is refused with the server's message", async () => {
+    const page = await open();
+    await signIn(page, ts.url, ts.demo.superAdmin);
+    await openUser(page, ts.url, 'kilnworks');
+    await page.getByRole('button', { name: 'Add bank account' }).click();
+    await page.getByLabel('Bank name').fill('AmBank');
+    await page.getByLabel('Account owner').fill('Kiln Works');
+    await page.getByLabel('Account number').fill('99887766');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add bank account' }).click();
+    await visible(toast(page, 'Bank account added.'));
+    await visible(page.getByTestId('own-submission'));
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await visible(toast(page, 'Access is forbidden, Please check your permission information.'));
+    await visible(toast(page, 'another admin must decide'));
+    await until(() => page.getByTestId('bank-status').textContent()).toBe('Pending');
+    // removal works for the submitter
+    await page.getByRole('button', { name: 'Remove account' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove account' }).click();
+    await visible(toast(page, 'Bank account removed.'));
+    await visible(page.getByText('No bank account.'));
+  });
+
+  it('shows the wallet of a seeded user and refuses to delete a user with money', async () => {
+    const page = await open();
+    await signIn(page, ts.url, ts.demo.byRole.operationApprover!);
+    await openUser(page, ts.url, 'aminah');
+    await until(() => page.getByTestId('wallet-fund').textContent()).toBe('25,000.00 MYR');
+    await until(() => page.getByTestId('wallet-gold').textContent()).toBe('120.5000 XAU g');
+    const history = page.getByRole('table', { name: 'Ledger history' });
+    await until(() => history.locator('tbody tr').count()).toBe(2);
+    await visible(history.getByText('+25,000.00 MYR'));
+    await until(() => page.getByTestId('page-range').textContent()).toBe('1-2 of 2');
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await visible(toast(page, 'Cannot delete user, Please check if there are any pending requests'));
+    await visible(page.getByRole('heading', { level: 1, name: 'User information' }));
+
+    // the order and asset tabs are later releases
+    await page.getByRole('tab', { name: 'Deposit' }).click();
+    await visible(page.getByTestId('coming-tab'));
+  });
+});
