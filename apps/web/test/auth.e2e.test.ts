@@ -117,7 +117,11 @@ describe('sign-out and sessions', () => {
     const before = await page.evaluate(() => sessionStorage.getItem('aurum.refreshToken'));
     await page.clock.fastForward(26_000);
     await until(() => page.evaluate(() => sessionStorage.getItem('aurum.refreshToken'))).not.toBe(before);
+    const second = await page.evaluate(() => sessionStorage.getItem('aurum.refreshToken'));
     await page.clock.fastForward(26_000);
+    // reload only once the rotated token is stored: a reload in the middle of a refresh would
+    // present the already-used token again, which the server treats as reuse (docs/decisions.md)
+    await until(() => page.evaluate(() => sessionStorage.getItem('aurum.refreshToken'))).not.toBe(second);
     await visible(page.getByRole('navigation', { name: 'Main' }));
     await page.reload();
     await visible(page.getByRole('navigation', { name: 'Main' }));

@@ -24,6 +24,13 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       try {
+        // a closed pool may still be saying goodbye: let its connections leave before the drop, so
+        // that FORCE does not kill a client mid-close (it would raise an unhandled 57P01 error)
+        for (let i = 0; i < 50; i++) {
+          const [row] = (await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows as Array<{ n: number }>;
+          if (row!.n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await c.end();
