@@ -16,11 +16,16 @@ import { registerAdjustRoutes } from './modules/system/adjust-routes.ts';
 import { registerUserRoutes } from './modules/users/user-routes.ts';
 import { registerBankRoutes } from './modules/bank/bank-routes.ts';
 import { registerWalletRoutes } from './modules/wallet/wallet-routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit-routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/notification-routes.ts';
 import { readBuildInfo, type BuildInfo } from './modules/system/build-info.ts';
 import { MarketService } from './modules/market/market-service.ts';
 import { registerMarketRoutes } from './modules/market/market-routes.ts';
 import type { PriceSource } from './modules/market/price-sources.ts';
 import { attachSocketHub, type SocketHub } from './modules/live/socket-hub.ts';
+import { registerOrderRoutes } from './modules/orders/order-routes.ts';
+import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
+import { OrderEngine } from './modules/orders/engine.ts';
 
 export interface BuildAppOptions {
   /** A pino logger (server.ts); none in tests. */
@@ -40,6 +45,8 @@ const API_PREFIXES = ['/v0/', '/docs', '/infoz', '/healthz', '/mobile/'];
 export interface AurumApp extends FastifyInstance {
   market: MarketService;
   sockets: SocketHub;
+  /** The order engine (limit matching, GTD expiry, auto settle, overdue); tests call runOnce(now). */
+  orders: OrderEngine;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<AurumApp> {
@@ -112,6 +119,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerUserRoutes(app, deps);
   registerBankRoutes(app, deps);
   registerWalletRoutes(app, deps);
+  registerAuditRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
   const market = new MarketService(deps.db, deps.events, options.priceSource ?? null, deps.now, {
     tickMs: deps.config.priceTickMs,
     staleMs: deps.config.priceStaleSeconds * 1000,
@@ -119,8 +128,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await market.start();
   registerMarketRoutes(app, deps, market);
+  registerOrderRoutes(app, deps, market);
+  registerOrderGraphql(app, deps);
+  const orders = new OrderEngine(deps, market);
+  orders.start();
   const sockets = attachSocketHub(app, deps, market, deps.events, options.socket);
   app.addHook('onClose', async () => {
+    await orders.stop();
     await sockets.close();
     await market.stop();
   });
@@ -150,5 +164,5 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return reply.status(404).send({ code: error.code, context: error.context });
   });
 
-  return Object.assign(app, { market, sockets }) as unknown as AurumApp;
+  return Object.assign(app, { market, sockets, orders }) as unknown as AurumApp;
 }

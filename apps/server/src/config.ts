@@ -28,6 +28,10 @@ export interface Config {
   priceSourceUrl: string | null;
   priceTickMs: number;
   priceStaleSeconds: number;
+  /** Orders (DECISIONS.md §5): minimum quantity in grams, grace from settlement to interest start, engine period. */
+  orderMinGrams: string;
+  orderInterestGraceDays: number;
+  orderEngineIntervalMs: number;
 }
 
 export const DEMO_SUPERADMIN = { username: 'admin', password: 'Aurum#Demo2026', email: 'admin@aurum.example' };
@@ -67,6 +71,9 @@ export const CONFIG_VARIABLES: ReadonlyArray<readonly [string, string, string]> 
   ['PRICE_SOURCE_URL', 'an outside provider answering JSON {metals: {xau, xpt, xag: {bid, ask}}, usdMyr: {bid, ask}}', '(unset)'],
   ['PRICE_TICK_MS', 'how often the feed asks its source', '1000'],
   ['PRICE_STALE_SECONDS', "a source silent this long closes the market ('market source disconnect')", '10'],
+  ['ORDER_MIN_GRAMS', 'the smallest quantity of an order, in grams (4 decimals at most)', '1'],
+  ['ORDER_INTEREST_GRACE_DAYS', 'days from settlement to interest start; a settled order still owing then is overdue', '3'],
+  ['ORDER_ENGINE_INTERVAL_MS', 'how often the order engine runs its jobs (limit matching, expiry, auto settle, overdue); 0 stops it', '1000'],
 ];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
@@ -148,7 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceSourceUrl: url(env, 'PRICE_SOURCE_URL', ['http:', 'https:'], problems),
     priceTickMs: int(env, 'PRICE_TICK_MS', 1000, 50, 60_000, problems),
     priceStaleSeconds: int(env, 'PRICE_STALE_SECONDS', 10, 1, 3600, problems),
+    orderMinGrams: env.ORDER_MIN_GRAMS || '1',
+    orderInterestGraceDays: int(env, 'ORDER_INTEREST_GRACE_DAYS', 3, 0, 365, problems),
+    orderEngineIntervalMs: int(env, 'ORDER_ENGINE_INTERVAL_MS', 1000, 0, 3_600_000, problems),
   };
+  if (!/^\d+(\.\d{1,4})?$/.test(config.orderMinGrams) || Number(config.orderMinGrams) <= 0) {
+    problems.push(`ORDER_MIN_GRAMS must be a positive number of grams with at most 4 decimals, got '${config.orderMinGrams}'`);
+  }
   const source = env.PRICE_SOURCE || 'simulated';
   if (source !== 'simulated' && source !== 'http' && source !== 'none') {
     problems.push(`PRICE_SOURCE must be simulated, http or none, got '${source}'`);

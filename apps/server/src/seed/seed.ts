@@ -5,6 +5,7 @@ import { writeAudit } from '../modules/audit/audit-writer.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEMO_ADMINS, DEMO_USERS } from './demo-accounts.ts';
 import { seedPeople } from './demo-people.ts';
+import { seedOrders } from './demo-orders.ts';
 
 export interface SeededSignIn {
   username: string;
@@ -70,6 +71,7 @@ export async function seedDemo(db: Db, config: Config): Promise<SeededSignIn[]> 
       approver: adminIds.get('financeApprover')!,
       root: rootId,
     });
+    await seedOrders(tx, { users: userIds, maker: adminIds.get('financeMaker')!, approver: adminIds.get('financeApprover')! });
     await writeAudit(tx, {
       username: 'system',
       adminId: null,

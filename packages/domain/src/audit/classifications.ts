@@ -39,6 +39,15 @@ export const AUDIT_ACTIONS = [
   'bank.approve',
   'bank.decline',
   'bank.delete',
+  // orders
+  'order.create',
+  'order.customize',
+  'order.settle',
+  'order.cancel',
+  'order.revert',
+  'order.payment',
+  // notifications
+  'notification.send',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

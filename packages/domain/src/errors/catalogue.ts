@@ -32,6 +32,12 @@ export const ErrorCode = {
   LastSuperAdmin: 3003,
   /** An admin cannot delete its own account. */
   CannotDeleteSelf: 3004,
+  /** The order's status does not allow the action (ORDER_MACHINE); the context says why. */
+  OrderStatusConflict: 3100,
+  /** An Idempotency-Key reused for a different request. */
+  IdempotencyKeyReused: 3101,
+  /** A payment above what the order owes, interest included (422); the context says how much is owed. */
+  PaymentAboveOwed: 3102,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -39,3 +39,31 @@ export function paymentAllowed(payment: string, owedWithInterest: string, availa
   const p = new Decimal(payment);
   return p.gt(0) && p.lte(owedWithInterest) && p.lte(available);
 }
+
+/**
+ * Interest owed on a settled order at a payment date: what was carried unpaid at `from` plus the
+ * interest on the principal still owed from `from` (the later of the interest start date and the
+ * last payment's date) to `date`. Before the interest start date nothing accrues.
+ */
+export function interestDue(
+  principalOwed: string,
+  carried: string,
+  from: string | null,
+  date: string,
+  rates: { personal: string; global: string },
+  scale: number,
+): string {
+  const days = from === null ? 0 : interestDays(from, date);
+  return roundTo(new Decimal(carried).plus(interest(principalOwed, rates.personal, rates.global, days, scale)), scale);
+}
+
+/** A payment covers the interest due first, then the principal. */
+export function splitPayment(payment: string, due: string, scale: number): { toInterest: string; toPrincipal: string; carried: string } {
+  const p = new Decimal(payment);
+  const toInterest = Decimal.min(p, due);
+  return {
+    toInterest: roundTo(toInterest, scale),
+    toPrincipal: roundTo(p.minus(toInterest), scale),
+    carried: roundTo(new Decimal(due).minus(toInterest), scale),
+  };
+}

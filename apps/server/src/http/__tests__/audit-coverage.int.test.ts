@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client } from '../../testing/client.ts';
 import { registeredRoutes } from '../route.ts';
+import { postEntry } from '../../modules/wallet/ledger-repository.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';
@@ -124,6 +125,47 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('POST', `${S}/user/:userId/bank/add`, { path: `${u}/bank/add`, as: 'financeMaker', body: bank });
     await step('POST', `${S}/user/:userId/bank/decline`, { path: `${u}/bank/decline`, as: 'financeApprover' });
     await step('DELETE', `${S}/user/:userId`, { path: u });
+  });
+
+  it('orders: create, customize, settle, payment, cancel, revert', async () => {
+    // a trading moment (Monday 10:00 Kuala Lumpur) with a gold quote, panic mode off
+    const moment = Date.parse('2030-01-07T02:00:00Z');
+    ts.advanceClock(moment - Date.now());
+    for (const role of ['superAdmin', 'financeApprover']) {
+      const who = ts.demo.byRole[role]!;
+      jwt[role] = (await api.login(who.username, who.password)).body.jwt;
+    }
+    await step('POST', `${S}/mode/set_panic`, { body: { enabled: false } });
+    const quotes = {
+      at: new Date(moment).toISOString(),
+      source: 'probe',
+      metals: { xau: { bid: '2000.00', ask: '2001.00' }, xpt: { bid: '900.00', ask: '901.00' }, xag: { bid: '30.00', ask: '30.10' } },
+      usdMyr: { bid: '4.5000', ask: '4.5000', high: '4.5000', low: '4.5000' },
+    };
+    await ts.db.query('SELECT pg_notify($1, $2)', ['aurum_live', JSON.stringify({ kind: 'quotes', quotes })]);
+    for (let i = 0; i < 100 && !ts.app.market.orderPricing()?.status.myr.available; i++) await new Promise((r) => setTimeout(r, 50));
+    const [user] = await ts.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'aminah'");
+    const userId = user!.id;
+    const created = await step('POST', `${S}/order/create`, {
+      body: { userId, action: 0, orderType: 'MARKET', price: null, symbol: 'XAU/MYR', currency: 'MYR', quantity: '1', goodTillDate: null, comment: null },
+    });
+    await step('POST', `${S}/order/cancel/:orderId`, { path: `${S}/order/cancel/${created.id as number}`, as: 'financeApprover' });
+    // an offline buy on credit: settled, part paid, then reverted (payment refunded)
+    const [kiln] = await ts.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'kilnworks'");
+    const offline = await step('POST', `${S}/order/customize`, {
+      body: { userId: kiln!.id, action: 0, symbol: 'XAU/MYR', currency: 'MYR', quantity: '10', source: 'Desk', costPrice: '300', quotePrice: '300', exchangeRate: '4.5', finalPrice: '300', note: null, useAhtConfig: false },
+    });
+    const orderId = offline.id as number;
+    await step('POST', `${S}/order/settle/:orderId/:userId`, { path: `${S}/order/settle/${orderId}/${kiln!.id}`, as: 'financeApprover' });
+    await ts.db.transaction((tx) =>
+      postEntry(tx, { kind: 'deposit', userId: kiln!.id, createdBy: null, postings: [{ from: 'house:bank', to: `user:${kiln!.id}:fund`, asset: 'MYR', amount: '1000.00' }] }),
+    );
+    await step('POST', `${S}/order/payment/create`, { body: { userId: kiln!.id, orderId, note: null, amount: '500.00', paymentDate: '2030-01-07' } });
+    await step('POST', `${S}/order/revert`, { body: { userId: kiln!.id, orderId, reason: 'probe' }, as: 'financeApprover' });
+  });
+
+  it('notifications', async () => {
+    await step('POST', `${S}/notification/send`, { body: { subject: 'Audit probe', content: 'Hello', recipients: 'all' } });
   });
 
   it('the steps above cover every audited route of the server', () => {

@@ -47,7 +47,11 @@ describe(`every change under ${SECURE_ROOT} checks its permission, for every rol
       "INSERT INTO admins (username, email, role, password_hash) VALUES ('permadmin', 'permadmin@aurum.example', 'none', 'x') RETURNING id",
     );
     const [holiday] = await ts.db.query<{ id: number }>("INSERT INTO holidays (name, date) VALUES ('Perm Day', '2031-01-02') RETURNING id");
-    Object.assign(ids, { userId: String(user!.id), adminId: String(admin!.id), id: String(holiday!.id), metal: 'xau' });
+    const [order] = await ts.db.query<{ id: number }>(
+      "INSERT INTO orders (execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, amount) VALUES ('PERM1', $1, 'BUY', 'MARKET', 'FILLED', 'XAU/MYR', 'MYR', 1, 300) RETURNING id",
+      [user!.id],
+    );
+    Object.assign(ids, { userId: String(user!.id), adminId: String(admin!.id), id: String(holiday!.id), metal: 'xau', orderId: String(order!.id) });
   });
   afterAll(() => ts?.close());
 

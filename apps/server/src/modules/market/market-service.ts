@@ -109,6 +109,24 @@ export class MarketService {
     return this.computeStatus();
   }
 
+  /**
+   * What prices an order at this moment, exactly as the Price frames are priced: the gold quote
+   * (a manual price when one is in force), the USD/MYR rate (the session's final rate after hours in
+   * trading-period mode), the active variant's xau settings and the market status; null before the
+   * first quotes.
+   */
+  orderPricing(): { quote: { bid: string; ask: string }; fx: { bid: string; ask: string }; settings: AdjustSettings; status: MarketStatus } | null {
+    if (!this.quotes || !this.settings) return null;
+    const status = this.computeStatus();
+    const fx = status.variant === 'afterHour' && this.settings.modes.tradingPeriod && this.sessionCloseRate ? this.sessionCloseRate : this.quotes.usdMyr;
+    return { quote: this.manualPrice('xau') ?? this.quotes.metals.xau, fx, settings: this.settings.adjust.xau[status.variant], status };
+  }
+
+  /** The xau adjust settings of a variant as this process knows them (interest rates of orders). */
+  xauSettings(variant: Variant): AdjustSettings | null {
+    return this.settings?.adjust.xau[variant] ?? null;
+  }
+
   recentHistory(): PricePoint[] {
     return [...this.history];
   }

@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditListAnswer, AuditVerifyAnswer } from '@aurum/domain/audit/audit-schemas';
+import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
+import { client } from '../../../testing/client.ts';
+import { appendAuditBulk } from '../../../testing/audit-bulk.ts';
+import { writeAudit } from '../audit-writer.ts';
+import { verifyAuditChain } from '../audit-chain.ts';
+import { auditCsvChunks } from '../audit-trail.ts';
+import type { Queryable } from '../../../db/db.ts';
+
+const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const S = '/v0/web/secure';
+
+/** RFC 4180: rows of fields (quoted fields may hold commas, quotes doubled, CR LF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+describe(`audit trail: hash chain, list, CSV export, verify, on ${driver}`, () => {
+  let ts: TestServer;
+  let api: ReturnType<typeof client>;
+  let jwt: string;
+
+  const list = (body: unknown, token = jwt) => api.call<AuditListAnswer>('POST', `${S}/audit_trail/list`, { token, body });
+  const verify = (token = jwt) => api.call<AuditVerifyAnswer>('GET', `${S}/audit_trail/verify`, { token });
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+    api = client(ts);
+    jwt = (await api.login(ts.demo.superAdmin.username, ts.demo.superAdmin.password)).body.jwt;
+    // 30 rows in 2030, one a day from 1 January, cycling through three users and three actions
+    await appendAuditBulk(ts.db, 30, {
+      start: '2030-01-01T04:00:00Z',
+      stepMs: 86_400_000,
+      usernames: ['alice', 'Bob_Trader', 'carol'],
+      actions: ['holiday.create', 'user.create', 'bank.add'],
+    });
+  });
+  afterAll(() => ts?.close());
+
+  it('chains every row: the seed, sign-ins and bulk rows verify, and the SQL hash of migration 006 equals the server one', async () => {
+    const r = await verify();
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.ok).toBe(true);
+    const [{ n }] = (await ts.db.query<{ n: number }>('SELECT count(*) AS n FROM audit_log')) as [{ n: number }];
+    expect(r.body.checked).toBe(n);
+    expect(r.body.head?.hash).toMatch(/^[0-9a-f]{64}$/);
+    const mismatched = await ts.db.query(
+      'SELECT id FROM audit_log WHERE row_hash <> audit_log_row_hash(id, at, admin_id, username, action, detail, device, ip, prev_hash)',
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('hashes awkward text the same way in the server and in SQL (quotes, escapes, non-ASCII, nulls, numbers)', async () => {
+    await ts.db.transaction((tx) =>
+      writeAudit(tx, {
+        username: 'weird"name\\',
+        adminId: null,
+        action: 'user.update',
+        detail: { before: { name: 'a\n\t\u0001"b"', big: 2 ** 70, small: 1.5e-7, list: [1, null, true] }, after: { name: '中文 é 😀', z: 1, a: 2 }, when: new Date(0) },
+        device: '=cmd|" /c calc',
+        ip: null,
+      }),
+    );
+    expect((await verify()).body.ok).toBe(true);
+    const mismatched = await ts.db.query(
+      'SELECT id FROM audit_log WHERE row_hash <> audit_log_row_hash(id, at, admin_id, username, action, detail, device, ip, prev_hash)',
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('lists newest first with username (part, any case), timeRange and classification filters', async () => {
+    const all2030 = await list({ timeRange: ['2030-01-01', '2030-12-31'], limit: 100 });
+    expect(all2030.status, all2030.text).toBe(200);
+    expect(all2030.body.items).toHaveLength(30);
+    const dates = all2030.body.items.map((i) => i.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(all2030.body.items[0]).toMatchObject({
+      username: expect.any(String),
+      action: expect.any(String),
+      detail: { before: { n: 30 }, after: { n: 31, note: 'row "30", bulk' } },
+      device: 'bulk-agent/1.0',
+      ip: '10.0.30.1',
+    });
+
+    const bob = await list({ username: 'bob_t', timeRange: ['2030-01-01', '2030-12-31'], limit: 100 });
+    expect(bob.body.items).toHaveLength(10);
+    expect(new Set(bob.body.items.map((i) => i.username))).toEqual(new Set(['Bob_Trader']));
+    // LIKE wildcards are literal: '_' matches only an underscore
+    expect((await list({ username: 'b_b', limit: 100 })).body.items).toHaveLength(0);
+
+    const created = await list({ actionClassification: 'user.create', timeRange: ['2030-01-01', '2030-12-31'], limit: 100 });
+    expect(created.body.items).toHaveLength(10);
+    expect(created.body.items.every((i) => i.action === 'user.create')).toBe(true);
+
+    // dates are days in Kuala Lumpur (UTC+8): rows at 04:00 UTC on 1 to 10 January fall on those KL days
+    const tenDays = await list({ timeRange: ['2030-01-01', '2030-01-10'], limit: 100 });
+    expect(tenDays.body.items).toHaveLength(10);
+    // ISO date-times: to is inclusive
+    const twoRows = await list({ timeRange: ['2030-01-02T04:00:00Z', '2030-01-03T04:00:00Z'], limit: 100 });
+    expect(twoRows.body.items.map((i) => i.date)).toEqual(['2030-01-03T04:00:00.000Z', '2030-01-02T04:00:00.000Z']);
+
+    const combined = await list({ username: 'ALICE', actionClassification: 'holiday.create', timeRange: ['2030-01-01', '2030-12-31'], limit: 100 });
+    expect(combined.body.items.length).toBeGreaterThan(0);
+    expect(combined.body.items.every((i) => i.username === 'alice' && i.action === 'holiday.create')).toBe(true);
+
+    // no filter: the default page of 10, newest (the 2030 rows) first
+    const recent = await list({});
+    expect(recent.body.items.map((i) => i.date.slice(0, 4))).toEqual(Array(10).fill('2030'));
+    const logins = await list({ actionClassification: 'auth.login' });
+    expect(logins.body.items.map((i) => i.username)).toContain(ts.demo.superAdmin.username);
+  });
+
+  it('pages forward and back by keyset cursors without gaps or repeats', async () => {
+    const filter = { timeRange: ['2030-01-01', '2030-12-31'] as [string, string], limit: 10 };
+    const seen: number[] = [];
+    let after: string | null = null;
+    const cursors: Array<string | null> = [];
+    for (let page = 0; page < 3; page++) {
+      const r: Awaited<ReturnType<typeof list>> = await list({ ...filter, after });
+      expect(r.status, r.text).toBe(200);
+      seen.push(...r.body.items.map((i) => i.id));
+      expect(r.body.pageInfo.hasNextPage).toBe(page < 2);
+      expect(r.body.pageInfo.hasPreviousPage).toBe(page > 0);
+      cursors.push(r.body.pageInfo.startCursor);
+      after = r.body.pageInfo.endCursor;
+    }
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen).size).toBe(30);
+    const whole = await list({ ...filter, limit: 50 });
+    expect(seen).toEqual(whole.body.items.map((i) => i.id));
+    // back from the third page to the second
+    const back = await list({ ...filter, before: cursors[2] });
+    expect(back.body.items.map((i) => i.id)).toEqual(seen.slice(10, 20));
+    expect(back.body.pageInfo.hasPreviousPage).toBe(true);
+  });
+
+  it('refuses bad filters with 1001 and the field', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ timeRange: ['2030-02-01', '2030-01-01'] }, 'timeRange'],
+      [{ timeRange: ['2029-01-01', '2030-01-02'] }, 'timeRange'],
+      [{ timeRange: ['2030-02-30', '2030-03-01'] }, 'timeRange'],
+      [{ timeRange: ['yesterday', 'today'] }, 'timeRange'],
+      [{ timeRange: ['2030-01-01'] }, 'timeRange'],
+      [{ actionClassification: 'nope.never' }, 'actionClassification'],
+      [{ limit: 7 }, 'limit'],
+      [{ after: 'garbage' }, 'after'],
+      [{ username: 'x'.repeat(101) }, 'username'],
+    ];
+    for (const [body, context] of cases) {
+      const r = await list(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body, JSON.stringify(body)).toEqual({ code: 1001, context });
+    }
+    // a full leap year is allowed (366 days), and every filter may be null
+    expect((await list({ timeRange: ['2028-01-01', '2028-12-31'] })).status).toBe(200);
+    expect((await list({ username: null, timeRange: null, actionClassification: null })).status).toBe(200);
+    const badExport = await api.call('GET', `${S}/audit_trail/export?from=2030-02-01&to=2030-01-01`, { token: jwt });
+    expect(badExport.body).toEqual({ code: 1001, context: 'timeRange' });
+    expect((await api.call('GET', `${S}/audit_trail/export?from=2030-02-01`, { token: jwt })).body).toEqual({ code: 1001, context: 'timeRange' });
+  });
+
+  it('exports the filtered trail as a CSV attachment with proper quoting', async () => {
+    const r = await fetch(`${ts.url}${S}/audit_trail/export?from=2030-01-01&to=2030-01-03&username=bob`, { headers: { authorization: `Bearer ${jwt}` } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-trail-\d{8}T\d{6}Z\.csv"$/);
+    // a UTF-8 byte order mark first (spreadsheets then read the file as UTF-8)
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await r.arrayBuffer());
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(text.slice(1));
+    expect(rows[0]).toEqual(['id', 'date', 'username', 'action', 'detail', 'device', 'ip']);
+    expect(rows.slice(1)).toHaveLength(1); // only Bob_Trader on 1 January (rows cycle alice, Bob, carol from i=1: i=1 is Bob)
+    const [, date, username, action, detail, device, ip] = rows[1]!;
+    expect([date, username, action, device, ip]).toEqual(['2030-01-01T04:00:00.000Z', 'Bob_Trader', 'user.create', 'bulk-agent/1.0', '10.0.1.1']);
+    expect(JSON.parse(detail!)).toEqual({ before: { n: 1 }, after: { n: 2, note: 'row "1", bulk' } });
+    // the awkward row: a formula-looking device is defused, quotes doubled
+    const weird = parseCsv(await (await fetch(`${ts.url}${S}/audit_trail/export?username=weird`, { headers: { authorization: `Bearer ${jwt}` } })).text());
+    expect(weird).toHaveLength(2);
+    expect(weird[1]![2]).toBe('weird"name\\');
+    expect(weird[1]![5]).toBe(`'=cmd|" /c calc`);
+    expect(JSON.parse(weird[1]![4]!).after.name).toBe('中文 é 😀');
+  });
+
+  it('streams a large export: 20,000 rows arrive in chunks, read batch by batch as they are consumed', async () => {
+    await appendAuditBulk(ts.db, 20_000, { start: '2031-01-01T00:00:00Z', stepMs: 1000, usernames: ['bulkexport'], actions: ['user.update'] });
+    // the generator reads one batch per chunk taken: after the header and the first chunk, two queries ran
+    let queries = 0;
+    const counting: Queryable = {
+      query: (sql, params) => {
+        queries++;
+        return ts.db.query(sql, params);
+      },
+    };
+    const filter = { username: 'bulkexport', timeRange: null, actionClassification: null };
+    const chunks = auditCsvChunks(counting, filter, 1000);
+    await chunks.next(); // header (after reading the highest id)
+    const first = await chunks.next();
+    expect(queries).toBe(2);
+    expect((first.value as string).split('\r\n').length - 1).toBe(1000);
+    await chunks.return(undefined);
+    expect(queries).toBe(2);
+
+    const heapBefore = process.memoryUsage().heapUsed;
+    const r = await fetch(`${ts.url}${S}/audit_trail/export?username=bulkexport`, { headers: { authorization: `Bearer ${jwt}` } });
+    expect(r.status).toBe(200);
+    const reader = r.body!.getReader();
+    const decoder = new TextDecoder();
+    let reads = 0;
+    let lines = 0;
+    let tail = '';
+    let bytes = 0;
+    let peakHeapGrowth = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      reads++;
+      bytes += value.byteLength;
+      const text = tail + decoder.decode(value, { stream: true });
+      const parts = text.split('\r\n');
+      tail = parts.pop()!;
+      lines += parts.length;
+      peakHeapGrowth = Math.max(peakHeapGrowth, process.memoryUsage().heapUsed - heapBefore);
+    }
+    expect(lines).toBe(20_001); // header + rows
+    expect(reads).toBeGreaterThan(10);
+    // the whole file is a few MB; the server never holds it (one 2,000-row batch at a time)
+    expect(bytes).toBeGreaterThan(2_000_000);
+    expect(peakHeapGrowth).toBeLessThan(bytes * 4);
+  });
+
+  it('concurrent audited changes still form one chain', async () => {
+    const before = (await ts.db.query<{ n: number }>('SELECT count(*) AS n FROM audit_log'))[0]!.n;
+    const calls = Array.from({ length: 12 }, (_, i) =>
+      api.call('POST', `${S}/holiday/create`, { token: jwt, body: { name: `Chain day ${i}`, date: `2032-03-${String(i + 1).padStart(2, '0')}` } }),
+    );
+    const direct = Array.from({ length: 12 }, (_, i) =>
+      ts.db.transaction(async (tx) => {
+        await tx.query('SELECT pg_sleep(0.01)');
+        await writeAudit(tx, { username: `concurrent${i}`, adminId: null, action: 'user.update', detail: { i }, device: null, ip: null });
+        await tx.query('SELECT pg_sleep(0.01)');
+      }),
+    );
+    const answers = await Promise.all(calls);
+    await Promise.all(direct);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const after = (await ts.db.query<{ n: number }>('SELECT count(*) AS n FROM audit_log'))[0]!.n;
+    expect(after - before).toBe(24);
+    const r = await verify();
+    expect(r.body).toMatchObject({ ok: true, checked: after, broken: null });
+  });
+
+  it('verify is for superAdmin only: others get 403 (1150), audited as access.denied', async () => {
+    const maker = ts.demo.byRole.operationApprover!;
+    const token = (await api.login(maker.username, maker.password)).body.jwt;
+    const r = await verify(token);
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual({ code: 1150, context: null });
+    const [row] = await ts.db.query<{ username: string; detail: { permission: string } }>(
+      "SELECT username, detail FROM audit_log WHERE action = 'access.denied' ORDER BY id DESC LIMIT 1",
+    );
+    expect(row).toMatchObject({ username: maker.username, detail: { permission: 'verifyAudit' } });
+    // every admin may read the trail
+    expect((await list({}, token)).status).toBe(200);
+    expect((await api.call('POST', `${S}/audit_trail/list`, { body: {} })).status).toBe(401);
+  });
+
+  it('detects a row altered behind the triggers, and a row deleted behind them', async () => {
+    const [victim] = await ts.db.query<Record<string, unknown> & { id: number; username: string }>(
+      "SELECT * FROM audit_log WHERE username = 'carol' ORDER BY id LIMIT 1 OFFSET 3",
+    );
+    const tamper = (sql: string, params: unknown[] = []) =>
+      ts.db.transaction(async (tx) => {
+        await tx.query('ALTER TABLE audit_log DISABLE TRIGGER ALL');
+        await tx.query(sql, params);
+        await tx.query('ALTER TABLE audit_log ENABLE TRIGGER ALL');
+      });
+    // the append-only triggers are on
+    await expect(ts.db.query("UPDATE audit_log SET username = 'x' WHERE id = $1", [victim!.id])).rejects.toThrow(/append-only/);
+
+    await tamper("UPDATE audit_log SET username = 'mallory' WHERE id = $1", [victim!.id]);
+    let r = await verify();
+    expect(r.body.ok).toBe(false);
+    expect(r.body.broken).toMatchObject({ id: victim!.id, kind: 'altered' });
+    // an alteration that also recomputes the row's own hash shows at the next row
+    await tamper(
+      "UPDATE audit_log SET row_hash = audit_log_row_hash(id, at, admin_id, username, action, detail, device, ip, prev_hash) WHERE id = $1",
+      [victim!.id],
+    );
+    r = await verify();
+    expect(r.body.broken).toMatchObject({ kind: 'link' });
+    expect(r.body.broken!.id).toBeGreaterThan(victim!.id);
+    await tamper('UPDATE audit_log SET username = $2, row_hash = $3 WHERE id = $1', [victim!.id, victim!.username, victim!.row_hash]);
+    expect((await verify()).body.ok).toBe(true);
+
+    // delete it: the row after it no longer follows its predecessor
+    await tamper('DELETE FROM audit_log WHERE id = $1', [victim!.id]);
+    r = await verify();
+    expect(r.body.ok).toBe(false);
+    const [next] = await ts.db.query<{ id: number }>('SELECT id FROM audit_log WHERE id > $1 ORDER BY id LIMIT 1', [victim!.id]);
+    expect(r.body.broken).toMatchObject({ id: next!.id, kind: 'link' });
+    expect(r.body.checked).toBeGreaterThan(0);
+    // the same check backs the command line tool
+    expect((await verifyAuditChain(ts.db, 7)).broken?.id).toBe(next!.id);
+  });
+});

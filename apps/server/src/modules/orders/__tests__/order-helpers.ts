@@ -1,0 +1,112 @@
+import { expect } from 'vitest';
+import type { Posting } from '@aurum/domain/wallet/ledger';
+import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
+import { client } from '../../../testing/client.ts';
+import type { Quotes } from '../../live/event-bus.ts';
+import type { PriceSource } from '../../market/price-sources.ts';
+import { postEntry } from '../../wallet/ledger-repository.ts';
+
+export const S = '/v0/web/secure';
+/** Monday 7 January 2030, 10:00 in Kuala Lumpur: regular trading hours. */
+export const TRADING_MOMENT = Date.parse('2030-01-07T02:00:00Z');
+
+/** A price source whose gold quote the test sets (USD per troy ounce); USD/MYR fixed at 4.5. */
+export function controlledSource(): PriceSource & { xau: { bid: string; ask: string } } {
+  const s = {
+    name: 'controlled',
+    xau: { bid: '2000.00', ask: '2001.00' },
+    next: (now: Date): Promise<Quotes | null> =>
+      Promise.resolve({
+        at: now.toISOString(),
+        source: 'controlled',
+        metals: { xau: { ...s.xau }, xpt: { bid: '900.00', ask: '901.00' }, xag: { bid: '30.00', ask: '30.10' } },
+        usdMyr: { bid: '4.5000', ask: '4.5000', high: '4.5000', low: '4.5000' },
+      }),
+  };
+  return s;
+}
+
+export interface OrderTestServer {
+  ts: TestServer;
+  api: ReturnType<typeof client>;
+  source: ReturnType<typeof controlledSource>;
+  as(role: string): Promise<string>;
+  call<T = Record<string, unknown>>(role: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T & { code?: number; context?: string | null }; text: string }>;
+  /** Moves the clock by ms and forgets tokens (sessions end after 12 h). */
+  advance(ms: number): void;
+  /** Waits until the market service has a quote from now on (after a clock move) at the source's price. */
+  waitForPrice(): Promise<void>;
+  userId(username: string): Promise<number>;
+  /** A fresh user with an opening wallet (fund, gold, credit). */
+  newUser(name: string, wallet: { fund?: string; gold?: string; credit?: string }, config?: Record<string, unknown>): Promise<number>;
+  deposit(userId: number, wallet: { fund?: string; gold?: string }): Promise<void>;
+}
+
+/** A test server at a trading moment, with a controlled gold price and the engine's timer off. */
+export async function startOrderServer(env: Record<string, string> = {}): Promise<OrderTestServer> {
+  const source = controlledSource();
+  const ts = await startTestServer({ env: { PRICE_TICK_MS: '100', ORDER_ENGINE_INTERVAL_MS: '0', ...env }, app: { priceSource: source } });
+  let offset = TRADING_MOMENT - Date.now();
+  ts.advanceClock(offset);
+  const api = client(ts);
+  const tokens = new Map<string, { jwt: string; at: number }>();
+  const as = async (role: string) => {
+    const cached = tokens.get(role);
+    if (cached && Date.now() - cached.at < 40_000) return cached.jwt;
+    const who = ts.demo.byRole[role]!;
+    const r = await api.login(who.username, who.password);
+    expect(r.status, `sign-in of ${role}`).toBe(200);
+    tokens.set(role, { jwt: r.body.jwt, at: Date.now() });
+    return r.body.jwt;
+  };
+  const waitForPrice = async () => {
+    const want = source.xau.ask;
+    const since = Date.now() + offset;
+    for (let i = 0; i < 100; i++) {
+      const p = ts.app.market.orderPricing();
+      const q = ts.app.market.currentQuotes();
+      if (p && q && Date.parse(q.at) >= since && p.quote.ask === want) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the market never priced the quote');
+  };
+  let n = 0;
+  const self: OrderTestServer = {
+    ts,
+    api,
+    source,
+    as,
+    call: async (role, method, path, body, headers) => api.call(method, path, { token: await as(role), ...(body !== undefined ? { body } : {}), headers }),
+    advance: (ms) => {
+      offset += ms;
+      ts.advanceClock(ms);
+      tokens.clear();
+    },
+    waitForPrice,
+    userId: async (username) => (await ts.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]))[0]!.id,
+    async newUser(name, wallet, config = {}) {
+      n++;
+      const [u] = await ts.db.query<{ id: number }>(
+        `INSERT INTO users (username, email, phone_country_code, phone_number) VALUES ($1, $2, '65', $3) RETURNING id`,
+        [name, `${name}@example.com`, String(90000000 + n + Math.floor(Math.random() * 900000))],
+      );
+      const id = u!.id;
+      for (const [k, v] of Object.entries(config)) await ts.db.query(`UPDATE users SET ${k} = $2 WHERE id = $1`, [id, v]);
+      await self.deposit(id, wallet);
+      if (wallet.credit) {
+        await ts.db.transaction((tx) =>
+          postEntry(tx, { kind: 'deposit', userId: id, createdBy: null, postings: [{ from: 'house:creditLine', to: `user:${id}:credit`, asset: 'MYR', amount: wallet.credit! }] }),
+        );
+      }
+      return id;
+    },
+    async deposit(userId, wallet) {
+      const postings: Posting[] = [];
+      if (wallet.fund) postings.push({ from: 'house:bank', to: `user:${userId}:fund`, asset: 'MYR', amount: wallet.fund });
+      if (wallet.gold) postings.push({ from: 'house:vault', to: `user:${userId}:gold`, asset: 'XAU', amount: wallet.gold });
+      if (postings.length) await ts.db.transaction((tx) => postEntry(tx, { kind: 'deposit', userId, createdBy: null, postings }));
+    },
+  };
+  await waitForPrice();
+  return self;
+}

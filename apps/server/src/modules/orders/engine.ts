@@ -1,0 +1,173 @@
+import { Decimal } from '@aurum/domain/money/decimal';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Queryable } from '../../db/db.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MarketService } from '../market/market-service.ts';
+import { readModes } from '../system/mode-routes.ts';
+import { findOrder, type OrderRow } from './order-repository.ts';
+import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-service.ts';
+
+/** Advisory lock class of the engine's jobs: pg_try_advisory_xact_lock(class, job). */
+const ENGINE_LOCK_CLASS = 7_261_200;
+export const ENGINE_JOBS = ['expire', 'match', 'autoSettle', 'overdue'] as const;
+export type EngineJob = (typeof ENGINE_JOBS)[number];
+export type EngineReport = Record<EngineJob, number | null>;
+
+/**
+ * The order engine (DECISIONS.md §5, §11): GTD expiry, limit matching, XAU/USD auto settle and
+ * overdue marking. Each job run is one transaction that first takes its advisory lock with
+ * pg_try_advisory_xact_lock: when another process runs the same job, this one skips it (null in
+ * the report). Each order is handled under a savepoint, so one order's failure does not undo the
+ * others. Every change writes its timeline entry and publishes OrderUpdated; the engine is not an
+ * admin, so it writes no audit row.
+ */
+export class OrderEngine {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private readonly deps: AppDeps;
+  private readonly market: MarketService;
+
+  constructor(deps: AppDeps, market: MarketService) {
+    this.deps = deps;
+    this.market = market;
+  }
+
+  start(): void {
+    const every = this.deps.config.orderEngineIntervalMs;
+    if (every <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = true;
+      this.runOnce()
+        .catch(() => undefined)
+        .finally(() => {
+          this.running = false;
+        });
+    }, every);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (let i = 0; i < 100 && this.running; i++) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  /** Runs every job once at `now` (tests drive the engine with it). */
+  async runOnce(now: Date = this.deps.now()): Promise<EngineReport> {
+    const report = {} as EngineReport;
+    for (const [i, job] of ENGINE_JOBS.entries()) report[job] = await this.run(i + 1, now, job);
+    return report;
+  }
+
+  private ctx(q: Queryable, now: Date): OrderContext {
+    return { q, events: this.deps.events, now, by: null, graceDays: this.deps.config.orderInterestGraceDays };
+  }
+
+  private run(jobNo: number, now: Date, job: EngineJob): Promise<number | null> {
+    return this.deps.db.transaction(async (tx) => {
+      const [lock] = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS ok', [ENGINE_LOCK_CLASS, jobNo]);
+      if (!lock?.ok) return null;
+      const ctx = this.ctx(tx, now);
+      switch (job) {
+        case 'expire':
+          return this.expire(ctx);
+        case 'match':
+          return this.match(ctx);
+        case 'autoSettle':
+          return this.autoSettle(ctx);
+        case 'overdue':
+          return this.overdue(ctx);
+      }
+    });
+  }
+
+  /** Runs `fn` for each order under a savepoint; answers how many changed. */
+  private async each(ctx: OrderContext, ids: readonly number[], fn: (row: OrderRow) => Promise<boolean>): Promise<number> {
+    let changed = 0;
+    for (const id of ids) {
+      await ctx.q.query('SAVEPOINT engine_order');
+      try {
+        const row = await findOrder(ctx.q, id, true);
+        if (row && (await fn(row))) changed += 1;
+        await ctx.q.query('RELEASE SAVEPOINT engine_order');
+      } catch {
+        await ctx.q.query('ROLLBACK TO SAVEPOINT engine_order');
+      }
+    }
+    return changed;
+  }
+
+  private async ids(ctx: OrderContext, where: string, args: unknown[] = []): Promise<number[]> {
+    return (await ctx.q.query<{ id: number }>(`SELECT id FROM orders WHERE ${where} ORDER BY id LIMIT 500`, args)).map((r) => r.id);
+  }
+
+  /** GTD orders still waiting once their good-till date (Asia/Kuala_Lumpur) has ended: CANCELED. */
+  private async expire(ctx: OrderContext): Promise<number> {
+    const ids = await this.ids(ctx, "status = 'CREATED' AND good_till_date < $1::date", [businessDate(ctx.now)]);
+    return this.each(ctx, ids, async (row) => {
+      if (row.status !== 'CREATED') return false;
+      await publishOrder(ctx, await cancelOrder(ctx, row, 'expire'), 'OrderUpdated');
+      return true;
+    });
+  }
+
+  /**
+   * Limit orders fill when the user's live price reaches the limit (buy: price <= limit, sell:
+   * price >= limit) while their market is open. One that cannot be paid for any more (2080) is
+   * canceled.
+   */
+  private async match(ctx: OrderContext): Promise<number> {
+    const pricing = this.market.orderPricing();
+    if (!pricing) return 0;
+    const ids = await this.ids(ctx, "status = 'CREATED' AND order_type = 'LIMIT'");
+    let changed = 0;
+    for (const id of ids) {
+      let refused = false;
+      changed += await this.each(ctx, [id], async (row) => {
+        if (row.status !== 'CREATED' || row.limit_price === null) return false;
+        const pair = row.symbol === 'XAU/MYR' ? 'myr' : 'usd';
+        if (!pricing.status[pair].available) return false;
+        const user = await tradeUser(ctx.q, row.user_id);
+        const live = livePrices(pricing, user, row.action);
+        const current = new Decimal(pair === 'myr' ? live.prices.myrPrice : live.prices.usdPrice!);
+        const reached = row.action === 'BUY' ? current.lte(row.limit_price) : current.gte(row.limit_price);
+        if (!reached) return false;
+        try {
+          await publishOrder(ctx, await fillOrder(ctx, row, live.prices, user), 'OrderUpdated');
+        } catch (e) {
+          if (e instanceof AppError && e.status === 422) refused = true;
+          throw e;
+        }
+        return true;
+      });
+      if (refused) {
+        changed += await this.each(ctx, [id], async (row) => {
+          await publishOrder(ctx, await cancelOrder(ctx, row, 'expire'), 'OrderUpdated');
+          return true;
+        });
+      }
+    }
+    return changed;
+  }
+
+  /** XAU/USD fills settle by themselves, unless auto-settle mode has switched that off (until 12:00). */
+  private async autoSettle(ctx: OrderContext): Promise<number> {
+    if ((await readModes(ctx.q, ctx.now)).autoSettle) return 0;
+    const ids = await this.ids(ctx, "status = 'FILLED' AND symbol = 'XAU/USD'");
+    return this.each(ctx, ids, async (row) => {
+      if (row.status !== 'FILLED') return false;
+      await publishOrder(ctx, await settleOrder(ctx, row), 'OrderUpdated');
+      return true;
+    });
+  }
+
+  /** SETTLED orders still owing once interest has started: OVERDUE. */
+  private async overdue(ctx: OrderContext): Promise<number> {
+    const ids = await this.ids(ctx, "status = 'SETTLED' AND interest_start_at <= $1", [ctx.now]);
+    return this.each(ctx, ids, async (row) => {
+      if (row.status !== 'SETTLED') return false;
+      await publishOrder(ctx, await markOverdue(ctx, row), 'OrderUpdated');
+      return true;
+    });
+  }
+}

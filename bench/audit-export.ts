@@ -1,0 +1,125 @@
+/**
+ * bench/audit-export: fills a fresh database with a chained audit trail (1,000,000 rows by
+ * default), then exports it three ways in the same run and prints rows/s and the peak RSS growth
+ * of each:
+ *   - baseline: a plain keyset SELECT in batches, each row written as tab-separated text, no CSV;
+ *   - export:   the server's CSV export (auditCsvChunks behind a Readable, as the route sends it);
+ *   - verify:   the hash-chain verification over the same rows (GET audit_trail/verify).
+ * Not part of npm test.
+ *
+ *   node bench/audit-export.ts [--rows 1000000] [--db pglite|postgres]
+ *   (postgres: a fresh database on the server of TEST_DATABASE_URL, dropped at the end)
+ */
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import type { Db } from '../apps/server/src/db/db.ts';
+import { openPglite } from '../apps/server/src/db/pglite-db.ts';
+import { openPostgres } from '../apps/server/src/db/pg-db.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
+import { appendAuditBulk } from '../apps/server/src/testing/audit-bulk.ts';
+import { auditCsvChunks, EXPORT_BATCH } from '../apps/server/src/modules/audit/audit-trail.ts';
+import { verifyAuditChain } from '../apps/server/src/modules/audit/audit-chain.ts';
+
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, db: { type: 'string', default: 'pglite' } } });
+const ROWS = Number(values.rows);
+const MB = 1024 * 1024;
+
+/** A sink that counts bytes and lines, with real backpressure (a small buffer, an async write). */
+function sink(): Writable & { bytes: number; lines: number } {
+  const w = new Writable({
+    highWaterMark: 64 * 1024,
+    write(chunk: Buffer, _enc, done) {
+      out.bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) out.lines++;
+      setImmediate(done);
+    },
+  });
+  const out = Object.assign(w, { bytes: 0, lines: 0 });
+  return out;
+}
+
+/** Runs fn while sampling RSS every 20 ms: seconds taken and the peak RSS above the start. */
+async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
+  global.gc?.();
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const t0 = performance.now();
+  try {
+    const result = await fn();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, seconds: (performance.now() - t0) / 1000, peakMb: (peak - start) / MB };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function plainSelect(db: Db): Promise<number> {
+  const out = sink();
+  async function* rows(): AsyncGenerator<string> {
+    let cursor: { at: Date; id: number } | null = null;
+    for (;;) {
+      const batch: Array<{ id: number; at: Date; username: string; action: string; detail: unknown; device: string | null; ip: string | null }> =
+        await db.query(
+          `SELECT id, at, username, action, detail, device, ip FROM audit_log
+            ${cursor ? 'WHERE (at, id) < ($2, $3)' : ''} ORDER BY at DESC, id DESC LIMIT $1`,
+          cursor ? [EXPORT_BATCH, cursor.at, cursor.id] : [EXPORT_BATCH],
+        );
+      if (batch.length === 0) return;
+      yield batch.map((r) => `${r.id}\t${r.at.toISOString()}\t${r.username}\t${r.action}\t${JSON.stringify(r.detail)}\t${r.device}\t${r.ip}\n`).join('');
+      const last = batch[batch.length - 1]!;
+      cursor = { at: last.at, id: last.id };
+      if (batch.length < EXPORT_BATCH) return;
+    }
+  }
+  await pipeline(Readable.from(rows(), { objectMode: false }), out);
+  return out.lines;
+}
+
+async function csvExport(db: Db): Promise<number> {
+  const out = sink();
+  await pipeline(Readable.from(auditCsvChunks(db, { username: null, timeRange: null, actionClassification: null }), { objectMode: false }), out);
+  return out.lines - 1;
+}
+
+const pgdb = values.db === 'postgres' ? await freshPostgresDatabase() : null;
+const db: Db = pgdb ? await openPostgres(pgdb.url, 2) : await openPglite(undefined);
+try {
+  await migrate(db);
+  console.log(`audit export bench: ${ROWS.toLocaleString('en-US')} rows on ${db.driver} (node ${process.version})`);
+  const fill = await measure(async () => {
+    const step = 100_000;
+    for (let done = 0; done < ROWS; done += step) {
+      await appendAuditBulk(db, Math.min(step, ROWS - done), {
+        start: new Date(Date.UTC(2020, 0, 1) + done * 1000).toISOString(),
+        stepMs: 1000,
+        usernames: ['alice', 'bob', 'carol', 'dave', 'erin'],
+        actions: ['user.update', 'holiday.create', 'bank.add', 'order.create'],
+      });
+    }
+  });
+  console.log(`fill (chained inserts): ${fill.seconds.toFixed(1)} s, ${Math.round(ROWS / fill.seconds).toLocaleString('en-US')} rows/s`);
+  const results: Array<[string, { result: number; seconds: number; peakMb: number }]> = [
+    ['plain SELECT (baseline)', await measure(() => plainSelect(db))],
+    ['CSV export', await measure(() => csvExport(db))],
+  ];
+  const verified = await measure(async () => (await verifyAuditChain(db)).checked);
+  results.push(['chain verify', verified]);
+  for (const [name, r] of results) {
+    console.log(
+      `${name.padEnd(24)} ${r.result.toLocaleString('en-US').padStart(10)} rows  ${r.seconds.toFixed(1).padStart(6)} s  ` +
+        `${Math.round(r.result / r.seconds).toLocaleString('en-US').padStart(9)} rows/s  peak RSS +${r.peakMb.toFixed(0)} MB`,
+    );
+  }
+  const [base, exp] = [results[0]![1], results[1]![1]];
+  console.log(`export / baseline: ${(exp.seconds / base.seconds).toFixed(2)}x the time, peak RSS ${exp.peakMb.toFixed(0)} vs ${base.peakMb.toFixed(0)} MB`);
+  if (exp.result !== ROWS || base.result !== ROWS || verified.result !== ROWS) {
+    console.error(`row counts differ: ${base.result} ${exp.result} ${verified.result}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await db.close();
+  await pgdb?.drop();
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS } from './classifications.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../list/paging.ts';
+
+/**
+ * The audit trail filter (SPEC.md §3: username, timeRange, actionClassification, each nullable)
+ * for POST audit_trail/list and GET audit_trail/export, and their answers.
+ */
+
+/** The longest time range one filter may span, in days (a year, leap day included). */
+export const AUDIT_MAX_RANGE_DAYS = 366;
+/** The business time zone offset (Asia/Kuala_Lumpur, no daylight saving): a bare date is a day there. */
+const KL_OFFSET = '+08:00';
+const DAY_MS = 86_400_000;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A resolved range: at >= from and at < toExclusive (ISO instants, UTC). */
+export interface AuditTimeRange {
+  from: string;
+  toExclusive: string;
+}
+
+/**
+ * `[from, to]`: each a date `yyyy-MM-dd` (a whole day in Kuala Lumpur; `to` inclusive) or an ISO
+ * date-time with an offset (`to` inclusive to the millisecond). Reversed, unparsable, or longer
+ * than AUDIT_MAX_RANGE_DAYS: null.
+ */
+export function resolveTimeRange(from: string, to: string): AuditTimeRange | null {
+  const start = instant(from, false);
+  const end = instant(to, true);
+  if (start === null || end === null) return null;
+  if (end <= start || end - start > AUDIT_MAX_RANGE_DAYS * DAY_MS) return null;
+  return { from: new Date(start).toISOString(), toExclusive: new Date(end).toISOString() };
+}
+
+function instant(text: string, endOf: boolean): number | null {
+  if (DATE_ONLY.test(text)) {
+    const ms = Date.parse(`${text}T00:00:00${KL_OFFSET}`);
+    if (Number.isNaN(ms) || new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10) !== text) return null;
+    return endOf ? ms + DAY_MS : ms;
+  }
+  if (DATE_TIME.test(text)) {
+    const ms = Date.parse(text);
+    if (Number.isNaN(ms)) return null;
+    // a calendar date that does not exist (2026-02-30T...) is refused, not rolled over
+    const day = text.slice(0, 10);
+    if (!Number.isFinite(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) return null;
+    return endOf ? ms + 1 : ms;
+  }
+  return null;
+}
+
+const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+/** Username: a case-insensitive part of it (LIKE wildcards in it are literal). */
+const usernameFilter = z.preprocess(emptyToNull, z.string().trim().max(100).nullable()).transform((v) => (v ? v : null));
+const classificationFilter = z.preprocess(emptyToNull, z.enum(AUDIT_ACTIONS).nullable());
+
+const timeRangeFilter = z.unknown().transform((v, ctx): AuditTimeRange | null => {
+  if (v === null || v === undefined) return null;
+  if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') {
+    const range = resolveTimeRange(v[0], v[1]);
+    if (range) return range;
+  }
+  ctx.addIssue({ code: 'custom', message: 'timeRange' });
+  return z.NEVER;
+});
+
+/** Keyset cursor of the list: `<at as microsecond ISO UTC>_<id>` (the list's order is at desc, id desc). */
+export const AUDIT_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,18}$/;
+const cursorField = z.preprocess(emptyToNull, z.string().regex(AUDIT_CURSOR).nullable());
+
+export function parseAuditCursor(cursor: string): { at: string; id: number } {
+  const i = cursor.lastIndexOf('_');
+  return { at: cursor.slice(0, i), id: Number(cursor.slice(i + 1)) };
+}
+
+/** POST audit_trail/list: the filter plus keyset paging (`after` the endCursor for the next page, `before` the startCursor for the previous). */
+export const AuditListBody = z
+  .object({
+    username: usernameFilter.optional().default(null),
+    timeRange: timeRangeFilter.optional().default(null),
+    actionClassification: classificationFilter.optional().default(null),
+    limit: z.preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      z
+        .number()
+        .int()
+        .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+        .default(DEFAULT_PAGE_SIZE),
+    ),
+    after: cursorField.optional().default(null),
+    before: cursorField.optional().default(null),
+  })
+  .refine((b) => !(b.after && b.before), { path: ['before'], message: 'after and before together' });
+export type AuditListBody = z.infer<typeof AuditListBody>;
+
+/** The filter alone, as resolved (what the list and the export share). */
+export interface AuditFilter {
+  username: string | null;
+  timeRange: AuditTimeRange | null;
+  actionClassification: string | null;
+}
+
+/** GET audit_trail/export: the same filter as query parameters, the range as `from` and `to` (both or neither). */
+export const AuditExportQuery = z
+  .object({
+    username: usernameFilter.optional().default(null),
+    from: z.preprocess(emptyToNull, z.string().max(40).nullable()).optional().default(null),
+    to: z.preprocess(emptyToNull, z.string().max(40).nullable()).optional().default(null),
+    actionClassification: classificationFilter.optional().default(null),
+  })
+  .transform((q, ctx): AuditFilter => {
+    let timeRange: AuditTimeRange | null = null;
+    if (q.from !== null || q.to !== null) {
+      timeRange = q.from !== null && q.to !== null ? resolveTimeRange(q.from, q.to) : null;
+      if (!timeRange) {
+        ctx.addIssue({ code: 'custom', path: ['timeRange'], message: 'timeRange' });
+        return z.NEVER;
+      }
+    }
+    return { username: q.username, timeRange, actionClassification: q.actionClassification };
+  });
+
+/** One row of the trail (SPEC.md §3 audit log). `detail` holds `before` and `after` where the change has them. */
+export const AuditRowView = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  action: z.string(),
+  date: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditRowView = z.infer<typeof AuditRowView>;
+
+export const AuditListAnswer = z.object({
+  items: z.array(AuditRowView),
+  pageInfo: z.object({
+    startCursor: z.string().nullable(),
+    endCursor: z.string().nullable(),
+    hasNextPage: z.boolean(),
+    hasPreviousPage: z.boolean(),
+  }),
+});
+export type AuditListAnswer = z.infer<typeof AuditListAnswer>;
+
+/** GET audit_trail/verify (and `npm run audit:verify`). */
+export const AuditVerifyAnswer = z.object({
+  ok: z.boolean(),
+  /** Rows checked (all of them when ok). */
+  checked: z.number().int(),
+  /** The last row of an intact chain: record it elsewhere to detect a removed tail later. */
+  head: z.object({ id: z.number().int(), hash: z.string() }).nullable(),
+  broken: z.object({ id: z.number().int(), kind: z.enum(['altered', 'link']), reason: z.string() }).nullable(),
+});
+export type AuditVerifyAnswer = z.infer<typeof AuditVerifyAnswer>;
+
+/** CSV columns of the export, in order. */
+export const AUDIT_CSV_COLUMNS = ['id', 'date', 'username', 'action', 'detail', 'device', 'ip'] as const;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, comma, CR or LF or leading/trailing
+ * space, quotes doubled. A field starting with = + - @ TAB or CR gets a leading apostrophe so a
+ * spreadsheet shows it rather than running it as a formula (a User-Agent is anyone's text).
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function csvLine(values: ReadonlyArray<string | number | null>): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
