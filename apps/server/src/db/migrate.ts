@@ -11,9 +11,11 @@ const MIGRATION_LOCK = 7_261_001;
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{3}_[a-z0-9_-]+\.sql$/.test(f)).sort();
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  // under the lock too: two processes creating the table at once would collide in the catalogue
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  });
   const applied: string[] = [];
   for (const file of files) {
     const sql = await readFile(join(dir, file), 'utf8');
