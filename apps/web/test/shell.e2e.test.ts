@@ -23,6 +23,8 @@ async function open(viewport?: { width: number; height: number }) {
   return opened.page;
 }
 
+const BUILT_SCREENS = new Set(['User list', 'Admin list', 'Constant', 'Mode', 'Holiday']);
+
 describe('shell', () => {
   it('switches to Traditional Chinese and back to English, remembering the choice', async () => {
     const page = await open();
@@ -69,8 +71,8 @@ describe('shell', () => {
     for (const name of entries) {
       await nav.getByRole('link', { name, exact: true }).click();
       await visible(page.getByRole('heading', { level: 1, name }));
-      // the people screens are built (users.e2e, admins.e2e); the others are still coming
-      if (name !== 'User list' && name !== 'Admin list') await until(() => page.getByTestId('coming-page').textContent()).toBe('This screen is coming in a later release.');
+      // built screens have their own tests (users, admins, live-market); the others are still coming
+      if (!BUILT_SCREENS.has(name)) await until(() => page.getByTestId('coming-page').textContent()).toBe('This screen is coming in a later release.');
       await until(() => nav.locator('[aria-current="page"]').textContent()).toBe(name);
     }
     await nav.getByRole('link', { name: 'Dashboard' }).click();

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useLiveConnection } from '#shared/live/live.ts';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { QueryProvider } from '../providers.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -9,10 +10,11 @@ import { TopBar } from './top-bar.tsx';
 
 /**
  * The signed-in frame: sidebar (a slide-in menu on narrow screens, closed on every route
- * change) and top bar around the page.
+ * change) and top bar around the page. Keeps the live socket open while it is mounted.
  */
 export function AppShell() {
   const { t } = useTranslation('common');
+  useLiveConnection();
   const location = useLocation();
   const routeKey = `${location.pathname}${location.search}`;
   const [menu, setMenu] = useState<{ open: boolean; at: string }>({ open: false, at: routeKey });

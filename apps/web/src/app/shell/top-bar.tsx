@@ -1,16 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { useMarketStatus } from '#shared/live/market-status.ts';
+import { reasonKey, useMarketStatus } from '#shared/live/market-status.ts';
 import { AdminMenu } from './admin-menu.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
 /**
- * Top bar (SPEC.md §2): 'connecting' until the live price socket (a later issue) reports a
- * market-status reason, in the error colour when a market is unavailable; language switcher
- * and admin menu.
+ * Top bar (SPEC.md §2): 'connecting' until the live socket's first price, then the market-status
+ * reason ('open' when there is none), in the error colour when any of the MYR, USD or offline
+ * markets is unavailable; language switcher and admin menu.
  */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation('common');
   const market = useMarketStatus();
+  const unavailable = market.phase === 'live' && market.unavailable;
+  const state = market.phase === 'connecting' ? 'connecting' : unavailable ? 'error' : 'ok';
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:px-6">
       <button
@@ -27,14 +29,14 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <p
         role="status"
         data-testid="market-status"
-        data-state={market.unavailable ? 'error' : market.reason ? 'ok' : 'connecting'}
-        className={`flex items-center gap-2 truncate text-sm ${market.unavailable ? 'text-red-600' : 'text-slate-600'}`}
+        data-state={state}
+        className={`flex items-center gap-2 truncate text-sm ${unavailable ? 'font-medium text-red-600' : 'text-slate-600'}`}
       >
         <span
           aria-hidden="true"
-          className={`h-2 w-2 shrink-0 rounded-full ${market.unavailable ? 'bg-red-500' : market.reason ? 'bg-emerald-500' : 'animate-pulse bg-amber-400'}`}
+          className={`h-2 w-2 shrink-0 rounded-full ${state === 'error' ? 'bg-red-500' : state === 'ok' ? 'bg-emerald-500' : 'animate-pulse bg-amber-400'}`}
         />
-        {market.reason ?? t('connecting')}
+        <span data-testid="market-status-text">{market.phase === 'connecting' ? t('connecting') : t(reasonKey(market.reason))}</span>
       </p>
       <div className="ml-auto flex items-center gap-1">
         <LanguageSwitcher />

@@ -1,16 +1,17 @@
 import { useSyncExternalStore } from 'react';
+import type { ClosureReason } from '@aurum/domain/system/market-status';
 
 /**
- * What the top bar shows about the market. Until the live price socket (a later issue) sends
- * its first price, `reason` is null and the top bar says 'connecting'. `unavailable` is true when
- * any of the MYR, USD or offline markets is unavailable (top bar in the error colour).
+ * What the top bar shows about the market (SPEC.md §2). `connecting` until the live socket has
+ * delivered its first price (and again while it reconnects); then the price's closure reason,
+ * null when everything is open. `unavailable` is true when any of the MYR, USD or offline
+ * markets is unavailable (top bar in the error colour).
  */
-export interface MarketStatus {
-  reason: string | null;
-  unavailable: boolean;
-}
+export type MarketStatus = { phase: 'connecting' } | { phase: 'live'; reason: ClosureReason | null; unavailable: boolean };
 
-let status: MarketStatus = { reason: null, unavailable: false };
+const CONNECTING: MarketStatus = { phase: 'connecting' };
+
+let status: MarketStatus = CONNECTING;
 const listeners = new Set<() => void>();
 
 export function getMarketStatus(): MarketStatus {
@@ -18,13 +19,14 @@ export function getMarketStatus(): MarketStatus {
 }
 
 export function setMarketStatus(next: MarketStatus): void {
+  if (JSON.stringify(next) === JSON.stringify(status)) return;
   status = next;
   for (const listener of listeners) listener();
 }
 
 /** Back to 'connecting' (the socket is (re)connecting). */
 export function resetMarketStatus(): void {
-  setMarketStatus({ reason: null, unavailable: false });
+  setMarketStatus(CONNECTING);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -34,4 +36,18 @@ function subscribe(listener: () => void): () => void {
 
 export function useMarketStatus(): MarketStatus {
   return useSyncExternalStore(subscribe, getMarketStatus);
+}
+
+/** The translation key (common namespace) of a closure reason. */
+export const REASON_KEYS: Readonly<Record<ClosureReason, string>> = {
+  'bank closed': 'market.reasons.bankClosed',
+  'market source disconnect': 'market.reasons.marketSourceDisconnect',
+  'system holiday': 'market.reasons.systemHoliday',
+  'panic mode': 'market.reasons.panicMode',
+  'trading period mode': 'market.reasons.tradingPeriodMode',
+};
+
+/** The key of a reason, or of 'open' when there is none. */
+export function reasonKey(reason: ClosureReason | null): string {
+  return reason === null ? 'market.open' : REASON_KEYS[reason];
 }

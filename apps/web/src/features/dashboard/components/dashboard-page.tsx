@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { fullName } from '#shared/auth/session-storage.ts';
 import { Card } from '#shared/ui/card.tsx';
+import { PricePanel } from './price-panel.tsx';
 
-/** Dashboard (/): a welcome card for now; the request and trade widgets come later. */
+/** Dashboard (/): the live price panel and a welcome card; the request and trade widgets come later. */
 export function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'common']);
   const admin = useAdmin();
@@ -11,6 +12,7 @@ export function DashboardPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('dashboard:title')}</h1>
+      <PricePanel />
       <Card>
         <div className="flex items-start gap-4" data-testid="welcome-card">
           <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-amber-100 text-lg font-semibold text-amber-800">

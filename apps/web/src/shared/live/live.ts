@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { authController } from '../http/client.ts';
+import { createLiveSocket, liveSocketUrl, type LiveSocket, type SocketLike } from './live-socket.ts';
+import { createLiveStore, useLiveSelector, type LiveState } from './live-store.ts';
+import { setMarketStatus } from './market-status.ts';
+
+/** The console's one live store: the top bar's market status follows it. */
+export const liveStore = createLiveStore(setMarketStatus);
+
+/** The browser's WebSocket behind the client's small interface. */
+function openWebSocket(url: string): SocketLike {
+  const ws = new WebSocket(url);
+  const like: SocketLike = { onopen: null, onclose: null, onmessage: null, onerror: null, close: (code) => ws.close(code) };
+  ws.onopen = (event) => like.onopen?.(event);
+  ws.onclose = (event) => like.onclose?.({ code: event.code });
+  ws.onmessage = (event) => like.onmessage?.({ data: event.data });
+  ws.onerror = (event) => like.onerror?.(event);
+  return like;
+}
+
+let socket: LiveSocket | null = null;
+let users = 0;
+
+function ensureSocket(): LiveSocket {
+  socket ??= createLiveSocket({
+    open: openWebSocket,
+    url: () => {
+      const token = authController.accessToken();
+      return token ? liveSocketUrl(window.location, token) : null;
+    },
+    onConnecting: () => liveStore.reset(false),
+    onOpen: () => liveStore.setConnected(true),
+    onMessage: (message) => liveStore.apply(message),
+    onClose: () => liveStore.setConnected(false),
+  });
+  return socket;
+}
+
+// signing out (logout, a refused refresh) ends the connection at once
+authController.subscribe(() => {
+  if (authController.getState().status !== 'signedIn' && socket) {
+    socket.stop();
+    liveStore.reset(false);
+  }
+});
+
+/**
+ * Keeps the shared live connection open while a signed-in shell is mounted (the shell mounts
+ * it once). Closing: when the shell unmounts or the admin signs out.
+ */
+export function useLiveConnection(): void {
+  useEffect(() => {
+    users += 1;
+    ensureSocket().start();
+    return () => {
+      users -= 1;
+      if (users === 0) {
+        socket?.stop();
+        liveStore.reset(false);
+      }
+    };
+  }, []);
+}
+
+export function useLive<T>(select: (state: LiveState) => T): T {
+  return useLiveSelector(liveStore, select);
+}

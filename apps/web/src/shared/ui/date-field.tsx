@@ -1,0 +1,132 @@
+import { useId, useState, type CSSProperties } from 'react';
+import * as Popover from '@radix-ui/react-popover';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { useTranslation } from 'react-i18next';
+import { displayToIso, isoToDisplay, isoToLocalDate, localDateToIso } from '../format/date.ts';
+import { FieldShell, INPUT_CLASSES, inputBorder } from './field.tsx';
+
+// the calendar in the console's colours and a little smaller than the library's default
+const CALENDAR_STYLE = {
+  '--rdp-accent-color': '#d97706',
+  '--rdp-accent-background-color': '#fef3c7',
+  '--rdp-today-color': '#b45309',
+  '--rdp-day-width': '2.25rem',
+  '--rdp-day-height': '2.25rem',
+  '--rdp-day_button-width': '2.125rem',
+  '--rdp-day_button-height': '2.125rem',
+} as CSSProperties;
+
+export interface DateFieldProps {
+  label: string;
+  /** The stored value: yyyy-MM-dd, '' when empty, or the typed text when it is not a date. */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** yyyy-MM-dd: days before it cannot be picked. */
+  min?: string;
+  /** yyyy-MM-dd: days after it cannot be picked. */
+  max?: string;
+  required?: boolean;
+  hint?: string;
+  /** A validation message key (validation namespace) or a ready text. */
+  error?: string;
+  errorValues?: Record<string, string | number>;
+  disabled?: boolean;
+  /** Week start (0 = Sunday, the default of SPEC.md §9). */
+  weekStartsOn?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  className?: string;
+}
+
+/**
+ * The date picker (SPEC.md §2): shows dd/MM/yyyy with a calendar icon, a single-date calendar
+ * (week starts on Sunday), optional min and max dates (days outside are disabled), hint and
+ * required marker; stores yyyy-MM-dd. The date can also be typed as dd/MM/yyyy: a text that is
+ * not a date is handed on as it is, so the form's rule reports it.
+ */
+export function DateField({ label, value, onChange, onBlur, min, max, required, hint, error, errorValues, disabled, weekStartsOn = 0, className }: DateFieldProps) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  // what the input shows: the stored date formatted, or the admin's text while typing
+  const [typed, setTyped] = useState<{ text: string; for: string } | null>(null);
+  const text = typed && typed.for === value ? typed.text : isoToDisplay(value);
+  const selected = isoToLocalDate(value) ?? undefined;
+  const minDate = isoToLocalDate(min);
+  const maxDate = isoToLocalDate(max);
+  const disabledDays = [...(minDate ? [{ before: minDate }] : []), ...(maxDate ? [{ after: maxDate }] : [])];
+
+  const commit = (raw: string) => {
+    const trimmed = raw.trim();
+    const next = trimmed === '' ? '' : (displayToIso(trimmed) ?? trimmed);
+    setTyped({ text: raw, for: next });
+    onChange(next);
+  };
+
+  return (
+    <FieldShell label={label} htmlFor={id} required={required} hint={hint} error={error} errorValues={errorValues} errorId={`${id}-error`} className={className}>
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <div className="relative">
+          <input
+            id={id}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="dd/MM/yyyy"
+            value={text}
+            disabled={disabled}
+            required={required}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => commit(e.target.value)}
+            onBlur={() => {
+              setTyped(null);
+              onBlur?.();
+            }}
+            className={`${INPUT_CLASSES} ${inputBorder(Boolean(error))} pr-10`}
+          />
+          <Popover.Trigger asChild>
+            <button
+              type="button"
+              disabled={disabled}
+              aria-label={t('datePicker.open')}
+              data-testid="date-field-calendar"
+              className="absolute inset-y-0 right-0 my-1 mr-1 rounded px-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-amber-600 disabled:cursor-not-allowed"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+                <rect x="3" y="5" width="18" height="16" rx="2" />
+                <path d="M3 10h18M8 3v4M16 3v4" />
+              </svg>
+            </button>
+          </Popover.Trigger>
+        </div>
+        <Popover.Portal>
+          <Popover.Content
+            align="start"
+            sideOffset={4}
+            className="z-[60] rounded-lg border border-slate-200 bg-white p-2 shadow-lg outline-none"
+            data-testid="date-field-popover"
+          >
+            <DayPicker
+              style={CALENDAR_STYLE}
+              mode="single"
+              weekStartsOn={weekStartsOn}
+              selected={selected}
+              defaultMonth={selected ?? minDate ?? undefined}
+              startMonth={minDate ?? undefined}
+              endMonth={maxDate ?? undefined}
+              disabled={disabledDays}
+              onSelect={(day) => {
+                setOpen(false);
+                // picking the selected day again keeps it (a date field is not cleared by the calendar)
+                if (!day) return;
+                setTyped(null);
+                onChange(localDateToIso(day));
+              }}
+            />
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+    </FieldShell>
+  );
+}
