@@ -12,6 +12,9 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
   build: {
+    // WEB_DIST builds elsewhere (two checkouts or parallel work sharing one tree); the server reads the same variable
+    outDir: process.env.WEB_DIST ?? 'dist',
+    emptyOutDir: true,
     manifest: true,
     sourcemap: false,
     target: 'es2022',

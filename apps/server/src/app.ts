@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyMultipart from '@fastify/multipart';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { AppError, badRequest, notFound } from './http/app-error.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -16,6 +17,8 @@ import { registerAdjustRoutes } from './modules/system/adjust-routes.ts';
 import { registerUserRoutes } from './modules/users/user-routes.ts';
 import { registerBankRoutes } from './modules/bank/bank-routes.ts';
 import { registerWalletRoutes } from './modules/wallet/wallet-routes.ts';
+import { registerAssetRoutes } from './modules/assets/asset-routes.ts';
+import { multipartOptions } from './modules/assets/receipt-upload.ts';
 import { registerAuditRoutes } from './modules/audit/audit-routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notification-routes.ts';
 import { readBuildInfo, type BuildInfo } from './modules/system/build-info.ts';
@@ -119,6 +122,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerUserRoutes(app, deps);
   registerBankRoutes(app, deps);
   registerWalletRoutes(app, deps);
+  await app.register(fastifyMultipart, multipartOptions); // receipts: one file, 5 MB
+  registerAssetRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   const market = new MarketService(deps.db, deps.events, options.priceSource ?? null, deps.now, {

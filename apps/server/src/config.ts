@@ -149,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100000, problems),
     loginFailureWindowMinutes: int(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60, problems),
     passwordResetMinutes: 30,
-    webDist: resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
     bodyLimitBytes: 1024 * 1024,
     priceSource: 'simulated',
     priceSourceUrl: url(env, 'PRICE_SOURCE_URL', ['http:', 'https:'], problems),

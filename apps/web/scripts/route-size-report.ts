@@ -30,7 +30,7 @@ export const SIGN_IN_ROUTE = '/auth/login';
 export const SIGN_IN_BUDGET_BYTES = 150 * 1024;
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(webRoot, 'dist');
+const dist = process.env.WEB_DIST ?? join(webRoot, 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 
 const gzipCache = new Map<string, { raw: number; gzip: number }>();

@@ -1,36 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { assertConsoleBuilt, launchBrowser, newPage, signIn, startTestServer, toast, type TestServer, until, visible } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { openUser, pick } from './support/people.ts';
 
-let ts: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  assertConsoleBuilt();
-  [ts, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await ts?.close();
-});
-
-async function open() {
-  const opened = await newPage(browser);
-  contexts.push(opened.context);
-  return opened.page;
-}
+const suite = browserSuite();
+const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
 
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
 describe('admins', () => {
   it('a superAdmin creates an admin and sees what its role grants', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
-    await page.goto(`${ts.url}/account/admin/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/account/admin/`);
     await page.getByRole('button', { name: 'Create admin' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Create admin' }));
     await page.getByLabel('Username', { exact: true }).fill('desk2');
@@ -51,42 +32,42 @@ describe('admins', () => {
 
   it('signed in, the new admin finds disabled what its role does not allow', async () => {
     const desk = await open();
-    await signIn(desk, ts.url, { username: 'desk2', password: 'Desk#Pass1234' });
-    await desk.goto(`${ts.url}/account/user/`);
+    await signIn(desk, suite.ts.url, { username: 'desk2', password: 'Desk#Pass1234' });
+    await desk.goto(`${suite.ts.url}/account/user/`);
     await visible(desk.getByRole('table', { name: 'User list' }));
     expect(await desk.getByRole('button', { name: 'Create user' }).isDisabled()).toBe(true);
     expect(await desk.getByRole('button', { name: 'Fees for all users' }).isDisabled()).toBe(true);
-    await openUser(desk, ts.url, 'kumar');
+    await openUser(desk, suite.ts.url, 'kumar');
     // kumar's bank account is pending: a finance maker may update it but not decide it
     expect(await desk.getByRole('button', { name: 'Update bank account' }).isDisabled()).toBe(false);
     expect(await desk.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     expect(await desk.getByRole('button', { name: 'Reset password' }).isDisabled()).toBe(true);
     expect(await desk.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
-    await desk.goto(`${ts.url}/account/admin/`);
+    await desk.goto(`${suite.ts.url}/account/admin/`);
     await visible(desk.getByRole('table', { name: 'Admin list' }));
     expect(await desk.getByRole('button', { name: 'Create admin' }).isDisabled()).toBe(true);
   });
 
   it('the viewer (role none) sees create and change controls disabled', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.byRole.none!);
-    await page.goto(`${ts.url}/account/admin/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!);
+    await page.goto(`${suite.ts.url}/account/admin/`);
     await visible(page.getByRole('table', { name: 'Admin list' }).getByRole('link', { name: 'financemaker' }));
     expect(await page.getByRole('button', { name: 'Create admin' }).isDisabled()).toBe(true);
     await page.getByRole('table', { name: 'Admin list' }).getByRole('link', { name: 'financemaker' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Admin information' }));
     for (const name of ['Edit', 'Reset password', 'Force logout', 'Delete']) expect(await page.getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
-    await page.goto(`${ts.url}/account/user/`);
+    await page.goto(`${suite.ts.url}/account/user/`);
     await visible(page.getByRole('table', { name: 'User list' }));
     expect(await page.getByRole('button', { name: 'Create user' }).isDisabled()).toBe(true);
-    await page.goto(`${ts.url}/account/user/create/`);
+    await page.goto(`${suite.ts.url}/account/user/create/`);
     await visible(page.getByText('Your role does not allow this.'));
   });
 
   it('the list follows the query: sort toggling, filter badge, page size, pages, No Data', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
-    await page.goto(`${ts.url}/account/user/?limit=10`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/account/user/?limit=10`);
     const table = page.getByRole('table', { name: 'User list' });
     await visible(table.getByRole('link', { name: 'aminah' }));
     await table.getByRole('button', { name: 'Username' }).click();
@@ -108,7 +89,7 @@ describe('admins', () => {
     await until(() => table.locator('tbody tr').count()).toBe(1);
     await until(() => page.getByTestId('page-range').textContent()).toBe('1-1 of 1');
 
-    await page.goto(`${ts.url}/account/user/?input=nobody-like-this`);
+    await page.goto(`${suite.ts.url}/account/user/?input=nobody-like-this`);
     await visible(page.getByTestId('no-data'));
     await until(() => page.getByTestId('no-data').textContent()).toBe('No Data');
     await until(() => page.getByTestId('page-range').textContent()).toBe('0-0 of 0');

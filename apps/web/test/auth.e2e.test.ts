@@ -1,36 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { sessionMessage } from '@aurum/domain/auth/session-messages';
-import { assertConsoleBuilt, launchBrowser, newPage, signIn, startTestServer, submitSignIn, toast, type TestServer, until, visible } from './support/harness.ts';
+import { browserSuite, signIn, submitSignIn, toast, until, visible } from './support/harness.ts';
 
-let ts: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  assertConsoleBuilt();
-  [ts, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await ts?.close();
-});
-
-async function open(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, { viewport });
-  contexts.push(opened.context);
-  return opened.page;
-}
+const suite = browserSuite();
+const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
 
 describe('sign-in', () => {
   it('signs in with the demo super admin and shows the shell', async () => {
     const page = await open();
-    await page.goto(`${ts.url}/`);
+    await page.goto(`${suite.ts.url}/`);
     // signed out: '/' leads to the sign-in page
-    await until(() => page.url()).toBe(`${ts.url}/auth/login/`);
-    await submitSignIn(page, ts.demo.superAdmin);
+    await until(() => page.url()).toBe(`${suite.ts.url}/auth/login/`);
+    await submitSignIn(page, suite.ts.demo.superAdmin);
     await visible(toast(page, 'Signed in successfully.'));
     await visible(page.getByRole('navigation', { name: 'Main' }));
     await until(() => page.getByTestId('market-status').textContent()).toBe('connecting');
@@ -42,8 +23,8 @@ describe('sign-in', () => {
 
   it('shows the catalogue message in an error toast for a wrong password', async () => {
     const page = await open();
-    await page.goto(`${ts.url}/auth/login/`);
-    await submitSignIn(page, { username: ts.demo.superAdmin.username, password: 'Wrong#Password1' });
+    await page.goto(`${suite.ts.url}/auth/login/`);
+    await submitSignIn(page, { username: suite.ts.demo.superAdmin.username, password: 'Wrong#Password1' });
     const error = toast(page, 'Incorrect username or password.');
     await visible(error);
     await until(() => error.getAttribute('data-variant')).toBe('error');
@@ -53,17 +34,17 @@ describe('sign-in', () => {
 
   it('validates the form before calling the server', async () => {
     const page = await open();
-    await page.goto(`${ts.url}/auth/login/`);
+    await page.goto(`${suite.ts.url}/auth/login/`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await until(() => page.getByText('The field must not be empty').count()).toBe(2);
   });
 
   it('a page asked for while signed out is shown after signing in', async () => {
     const page = await open();
-    await page.goto(`${ts.url}/system/log/`);
-    await until(() => page.url()).toBe(`${ts.url}/auth/login/`);
-    await submitSignIn(page, ts.demo.superAdmin);
-    await until(() => page.url()).toBe(`${ts.url}/system/log/`);
+    await page.goto(`${suite.ts.url}/system/log/`);
+    await until(() => page.url()).toBe(`${suite.ts.url}/auth/login/`);
+    await submitSignIn(page, suite.ts.demo.superAdmin);
+    await until(() => page.url()).toBe(`${suite.ts.url}/system/log/`);
     await visible(page.getByRole('heading', { name: 'Log' }));
   });
 });
@@ -71,13 +52,13 @@ describe('sign-in', () => {
 describe('sign-out and sessions', () => {
   it('logs out: toast, sign-in page, and the back button does not bring the shell back', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.getByRole('link', { name: 'Holiday' }).click();
     await visible(page.getByRole('heading', { name: 'Holiday' }));
     await page.getByRole('button', { name: 'Admin menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await visible(toast(page, 'You have signed out.'));
-    await until(() => page.url()).toBe(`${ts.url}/auth/login/`);
+    await until(() => page.url()).toBe(`${suite.ts.url}/auth/login/`);
     await visible(page.getByRole('heading', { name: 'Sign in' }));
     await page.goBack();
     await visible(page.getByRole('heading', { name: 'Sign in' }));
@@ -87,11 +68,11 @@ describe('sign-out and sessions', () => {
 
   it('a session ended on the server sends the console to the sign-in page with the session message (on reload)', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
-    await ts.db.query("UPDATE admin_sessions SET ended_at = now(), end_reason = 'forced' WHERE ended_at IS NULL");
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await suite.ts.db.query("UPDATE admin_sessions SET ended_at = now(), end_reason = 'forced' WHERE ended_at IS NULL");
     // a reload restores the stored session and refreshes it at once: the server refuses
     await page.reload();
-    await until(() => page.url()).toBe(`${ts.url}/auth/login/`);
+    await until(() => page.url()).toBe(`${suite.ts.url}/auth/login/`);
     await until(() => page.getByTestId('session-message').textContent()).toBe(sessionMessage('forced'));
     await until(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     // shown once
@@ -103,17 +84,17 @@ describe('sign-out and sessions', () => {
   it('the 25 s refresh notices a session ended on the server', async () => {
     const page = await open();
     await page.clock.install();
-    await signIn(page, ts.url, ts.demo.superAdmin);
-    await ts.db.query("UPDATE admin_sessions SET ended_at = now(), end_reason = 'forced' WHERE ended_at IS NULL");
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await suite.ts.db.query("UPDATE admin_sessions SET ended_at = now(), end_reason = 'forced' WHERE ended_at IS NULL");
     await page.clock.fastForward(26_000);
     await until(() => page.getByTestId('session-message').textContent()).toBe(sessionMessage('forced'));
-    await until(() => page.url()).toBe(`${ts.url}/auth/login/`);
+    await until(() => page.url()).toBe(`${suite.ts.url}/auth/login/`);
   });
 
   it('keeps refreshing a live session (rotated refresh tokens)', async () => {
     const page = await open();
     await page.clock.install();
-    await signIn(page, ts.url, ts.demo.superAdmin);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     const before = await page.evaluate(() => sessionStorage.getItem('aurum.refreshToken'));
     await page.clock.fastForward(26_000);
     await until(() => page.evaluate(() => sessionStorage.getItem('aurum.refreshToken'))).not.toBe(before);

@@ -1,37 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 // a live price feed for the console: the server's simulated source, fast ticks (test harness only)
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
-import { assertConsoleBuilt, launchBrowser, newPage, signIn, startTestServer, toast, type TestServer, until, visible } from './support/harness.ts';
+import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
-let ts: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const SHOTS = process.env.AURUM_SCREENSHOTS;
-
-beforeAll(async () => {
-  assertConsoleBuilt();
-  [ts, browser] = await Promise.all([
-    startTestServer({
+const suite = browserSuite({
       env: { PRICE_TICK_MS: '200' },
       app: { priceSource: simulatedSource({ xau: '2650', xpt: '950', xag: '31', usdMyr: '4.45', volatility: 0.00005, seed: 7 }) },
-    }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await ts?.close();
-});
-
-async function open(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, { viewport });
-  contexts.push(opened.context);
-  return opened.page;
-}
+    });
+const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
+const SHOTS = process.env.AURUM_SCREENSHOTS;
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -45,7 +24,7 @@ const number = (text: string | null) => Number(/-?[\d,]+(\.\d+)?/.exec(text ?? '
 describe('live market', () => {
   it('the dashboard shows live prices within seconds and the top bar leaves connecting', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await until(() => page.getByTestId('market-status').getAttribute('data-state')).not.toBe('connecting');
     await until(async () => number(await page.getByTestId('price-myr-buy').textContent())).toBeGreaterThan(0);
     await until(async () => number(await page.getByTestId('price-usd-sell').textContent())).toBeGreaterThan(2000);
@@ -62,7 +41,7 @@ describe('live market', () => {
 
   it('editing a spread on the Constant screen moves the price in the dashboard panel', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Constant', exact: true }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Constant' }));
     await visible(page.getByText('Active now'));
@@ -100,7 +79,7 @@ describe('live market', () => {
     await until(async () => number(await page.getByTestId('price-usd-sell').textContent())).toBeLessThan(3000);
 
     // back to a small spread
-    await page.goto(`${ts.url}/system/constant/`);
+    await page.goto(`${suite.ts.url}/system/constant/`);
     await page.getByTestId(`edit-spread-${variant}`).click();
     await dialog.getByLabel('Buy spread').fill('0.50');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -113,7 +92,7 @@ describe('live market', () => {
 
   it('toggles each mode with a confirmation; panic mode turns the top bar red', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await until(() => page.getByTestId('market-status').getAttribute('data-state')).not.toBe('connecting');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mode', exact: true }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Mode' }));
@@ -149,7 +128,7 @@ describe('live market', () => {
 
   it('adds, updates and deletes holidays; a date already kept is refused on the field', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Holiday', exact: true }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Holiday' }));
     const rows = page.getByTestId('holiday-row');
@@ -206,19 +185,19 @@ describe('live market', () => {
 
   it('an admin of role none sees the edit controls hidden or disabled', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.byRole.none!);
-    await page.goto(`${ts.url}/system/constant/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!);
+    await page.goto(`${suite.ts.url}/system/constant/`);
     await visible(page.getByTestId('buy-spread-regular'));
     await until(() => page.getByRole('button', { name: /^Edit (currency|spread|fees)$/ }).count()).toBe(0);
-    await page.goto(`${ts.url}/system/mode/`);
+    await page.goto(`${suite.ts.url}/system/mode/`);
     await visible(page.getByRole('switch', { name: 'Panic mode' }));
     for (const name of ['Panic mode', 'Trading period mode', 'Auto settle mode']) expect(await page.getByRole('switch', { name }).isDisabled()).toBe(true);
-    await page.goto(`${ts.url}/system/holiday/`);
+    await page.goto(`${suite.ts.url}/system/holiday/`);
     await visible(page.getByTestId('holiday-table'));
     expect(await page.getByTestId('add-holiday').count()).toBe(0);
     expect(await page.getByTestId('delete-holidays').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
-    await page.goto(`${ts.url}/system/price/`);
+    await page.goto(`${suite.ts.url}/system/price/`);
     await visible(page.getByRole('heading', { level: 1, name: 'Manual metal price setting' }));
     expect(await page.getByRole('button', { name: 'Set price' }).count()).toBe(0);
     await shot(page, 'viewer-mode');

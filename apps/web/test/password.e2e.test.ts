@@ -1,48 +1,29 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { assertConsoleBuilt, launchBrowser, newPage, startTestServer, submitSignIn, toast, type TestServer, until, visible } from './support/harness.ts';
+import { describe, it } from 'vitest';
+import { browserSuite, submitSignIn, toast, until, visible } from './support/harness.ts';
 
-let ts: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  assertConsoleBuilt();
-  [ts, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await ts?.close();
-});
-
-async function open() {
-  const opened = await newPage(browser);
-  contexts.push(opened.context);
-  return opened.page;
-}
+const suite = browserSuite();
+const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
 
 /** The reset link of the newest mail to this address, on the test server's origin. */
 async function resetLinkFor(email: string): Promise<string> {
-  const mails = (await ts.outbox()).filter((m) => m.to === email);
+  const mails = (await suite.ts.outbox()).filter((m) => m.to === email);
   const text = mails.at(-1)?.text ?? '';
   const link = /https?:\/\/\S+\/auth\/reset-password\/\?token=[^\s"<>]+/.exec(text)?.[0];
   if (!link) throw new Error(`no reset link in the mail to ${email}: ${text}`);
   const url = new URL(link);
-  return `${ts.url}${url.pathname}${url.search}`;
+  return `${suite.ts.url}${url.pathname}${url.search}`;
 }
 
 describe('password reset', () => {
   it('rejects a link without a token', async () => {
     const page = await open();
-    await page.goto(`${ts.url}/auth/reset-password/`);
+    await page.goto(`${suite.ts.url}/auth/reset-password/`);
     await visible(page.getByRole('link', { name: 'Request a new link' }));
   });
 
   it('checks the password rule and the confirmation in the browser', async () => {
     const page = await open();
-    await page.goto(`${ts.url}/auth/reset-password/?token=whatever`);
+    await page.goto(`${suite.ts.url}/auth/reset-password/?token=whatever`);
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm password', { exact: true }).fill('different');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -52,7 +33,7 @@ describe('password reset', () => {
 
   it('an unknown token shows the catalogue message', async () => {
     const page = await open();
-    await page.goto(`${ts.url}/auth/reset-password/?token=not-a-real-token`);
+    await page.goto(`${suite.ts.url}/auth/reset-password/?token=not-a-real-token`);
     await page.getByLabel('New password', { exact: true }).fill('Fresh#Pass2026');
     await page.getByLabel('Confirm password', { exact: true }).fill('Fresh#Pass2026');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -60,16 +41,16 @@ describe('password reset', () => {
   });
 
   it('forgot password, e-mailed link, new password, then sign in with it', async () => {
-    const { email, username, password: oldPassword } = ts.demo.superAdmin;
+    const { email, username, password: oldPassword } = suite.ts.demo.superAdmin;
     const newPassword = 'Brand#New2026pw';
     const page = await open();
-    await page.goto(`${ts.url}/auth/login/`);
+    await page.goto(`${suite.ts.url}/auth/login/`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await visible(page.getByRole('heading', { name: 'Check your e-mail' }));
 
-    await until(async () => (await ts.outbox()).filter((m) => m.to === email).length).toBeGreaterThan(0);
+    await until(async () => (await suite.ts.outbox()).filter((m) => m.to === email).length).toBeGreaterThan(0);
     await page.goto(await resetLinkFor(email));
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Show' }).first().click();

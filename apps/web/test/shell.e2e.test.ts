@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { assertConsoleBuilt, launchBrowser, newPage, signIn, startTestServer, submitSignIn, toast, type TestServer, until, visible } from './support/harness.ts';
+import { describe, it } from 'vitest';
+import { browserSuite, signIn, submitSignIn, toast, until, visible } from './support/harness.ts';
 
-let ts: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  assertConsoleBuilt();
-  [ts, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await ts?.close();
-});
-
-async function open(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, { viewport });
-  contexts.push(opened.context);
-  return opened.page;
-}
+const suite = browserSuite();
+const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
 
 const BUILT_SCREENS = new Set(['User list', 'Admin list', 'Constant', 'Mode', 'Holiday']);
 
 describe('shell', () => {
   it('switches to Traditional Chinese and back to English, remembering the choice', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await visible(nav.getByRole('link', { name: 'User list' }));
 
@@ -52,7 +33,7 @@ describe('shell', () => {
 
   it('every sidebar entry opens its page and is the one highlighted', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const entries = [
       'User list',
@@ -81,24 +62,24 @@ describe('shell', () => {
 
   it('the admin menu opens profile and edit for the signed-in admin', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     const id = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('aurum.admin') ?? '{}') as { id: number }).id);
     await page.getByRole('button', { name: 'Admin menu' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
-    await until(() => page.url()).toBe(`${ts.url}/account/admin/info/?adminId=${id}`);
+    await until(() => page.url()).toBe(`${suite.ts.url}/account/admin/info/?adminId=${id}`);
     await visible(page.getByRole('heading', { name: 'Admin information' }));
     // the previous path is handed to the page
     await until(() => page.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/');
     await page.getByRole('button', { name: 'Admin menu' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
-    await until(() => page.url()).toBe(`${ts.url}/account/admin/edit/?adminId=${id}`);
+    await until(() => page.url()).toBe(`${suite.ts.url}/account/admin/edit/?adminId=${id}`);
     await visible(page.getByRole('heading', { name: 'Edit admin' }));
   });
 
   it('unknown paths show the 404 page without the shell', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
-    await page.goto(`${ts.url}/no/such/page`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/no/such/page`);
     await visible(page.getByRole('heading', { name: 'Page not found' }));
     await until(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
   });
@@ -106,8 +87,8 @@ describe('shell', () => {
   it('on a narrow screen the sidebar is a slide-in menu that closes on navigation', async () => {
     const page = await open({ width: 390, height: 844 });
     // narrow: the sidebar is hidden until opened
-    await page.goto(`${ts.url}/auth/login/`);
-    await submitSignIn(page, ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/auth/login/`);
+    await submitSignIn(page, suite.ts.demo.superAdmin);
     await visible(page.getByRole('button', { name: 'Open menu' }));
     await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { assertConsoleBuilt, launchBrowser, newPage, signIn, startTestServer, toast, type TestServer, until, visible } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { openUser, pick } from './support/people.ts';
 
-let ts: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  assertConsoleBuilt();
-  [ts, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await ts?.close();
-});
-
-async function open() {
-  const opened = await newPage(browser);
-  contexts.push(opened.context);
-  return opened.page;
-}
+const suite = browserSuite();
+const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
 
 describe('users', () => {
   it('creates a user with address and phone, finds it in the list and edits its trade configuration', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
-    await page.goto(`${ts.url}/account/user/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/account/user/`);
     await visible(page.getByRole('table', { name: 'User list' }).getByRole('link', { name: 'aminah' }));
     await page.getByRole('button', { name: 'Create user' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Create user' }));
@@ -57,7 +38,7 @@ describe('users', () => {
     await until(() => page.getByTestId('address-city').textContent()).toBe('Kuala Lumpur');
 
     // the list finds it by e-mail, with its category badge
-    await page.goto(`${ts.url}/account/user/`);
+    await page.goto(`${suite.ts.url}/account/user/`);
     await page.getByLabel('Search by').selectOption('EMAIL');
     await page.getByLabel('Search text').fill('e2eshop@');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -81,8 +62,8 @@ describe('users', () => {
 
   it('shows rule messages and a taken username under its field', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
-    await page.goto(`${ts.url}/account/user/create/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/account/user/create/`);
     await page.getByLabel('Username', { exact: true }).fill('aminah');
     await page.getByLabel('Email', { exact: true }).fill('someone-new@example.com');
     await page.getByLabel('First name').fill('A');
@@ -101,8 +82,8 @@ describe('users', () => {
 
   it('a finance maker adds a bank account it cannot approve or decline', async () => {
     const maker = await open();
-    await signIn(maker, ts.url, ts.demo.byRole.financeMaker!);
-    await openUser(maker, ts.url, 'newcomer');
+    await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
+    await openUser(maker, suite.ts.url, 'newcomer');
     await maker.getByRole('button', { name: 'Add bank account' }).click();
     await maker.getByLabel('Bank name').fill('Hong Leong Bank');
     await maker.getByLabel('Account owner').fill('Nadia Omar');
@@ -117,8 +98,8 @@ describe('users', () => {
 
   it('a finance approver approves the pending bank account', async () => {
     const approver = await open();
-    await signIn(approver, ts.url, ts.demo.byRole.financeApprover!);
-    await openUser(approver, ts.url, 'newcomer');
+    await signIn(approver, suite.ts.url, suite.ts.demo.byRole.financeApprover!);
+    await openUser(approver, suite.ts.url, 'newcomer');
     await approver.getByRole('button', { name: 'Approve' }).click();
     await approver.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await visible(toast(approver, 'Bank account approved.'));
@@ -128,8 +109,8 @@ describe('users', () => {
 
   it("the submitter's own approval is refused with the server's message", async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.superAdmin);
-    await openUser(page, ts.url, 'kilnworks');
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await openUser(page, suite.ts.url, 'kilnworks');
     await page.getByRole('button', { name: 'Add bank account' }).click();
     await page.getByLabel('Bank name').fill('AmBank');
     await page.getByLabel('Account owner').fill('Kiln Works');
@@ -151,8 +132,8 @@ describe('users', () => {
 
   it('shows the wallet of a seeded user and refuses to delete a user with money', async () => {
     const page = await open();
-    await signIn(page, ts.url, ts.demo.byRole.operationApprover!);
-    await openUser(page, ts.url, 'aminah');
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.operationApprover!);
+    await openUser(page, suite.ts.url, 'aminah');
     await until(() => page.getByTestId('wallet-fund').textContent()).toBe('25,000.00 MYR');
     await until(() => page.getByTestId('wallet-gold').textContent()).toBe('120.5000 XAU g');
     const history = page.getByRole('table', { name: 'Ledger history' });

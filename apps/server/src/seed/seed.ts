@@ -6,6 +6,8 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEMO_ADMINS, DEMO_USERS } from './demo-accounts.ts';
 import { seedPeople } from './demo-people.ts';
 import { seedOrders } from './demo-orders.ts';
+import { seedRequests } from './demo-requests.ts';
+import { fileReceiptStorage, receiptRoot } from '../modules/assets/receipt-storage.ts';
 
 export interface SeededSignIn {
   username: string;
@@ -72,6 +74,8 @@ export async function seedDemo(db: Db, config: Config): Promise<SeededSignIn[]> 
       root: rootId,
     });
     await seedOrders(tx, { users: userIds, maker: adminIds.get('financeMaker')!, approver: adminIds.get('financeApprover')! });
+    const receipts = fileReceiptStorage(receiptRoot(config.dataDir));
+    await seedRequests(tx, { users: userIds, maker: adminIds.get('financeMaker')!, approver: adminIds.get('financeApprover')! }, receipts);
     await writeAudit(tx, {
       username: 'system',
       adminId: null,

@@ -47,6 +47,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
     ...options.env,
   });

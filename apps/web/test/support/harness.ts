@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 // The browser tests drive the real server (its test harness), never its code: the console
 // imports nothing of the server. Test harness only.
@@ -28,8 +28,8 @@ const CHROMIUM_ARGS = [
 ];
 
 export function assertConsoleBuilt(): void {
-  const index = new URL('../../dist/index.html', import.meta.url);
-  if (!existsSync(index)) throw new Error('apps/web/dist is missing: run `npm run build -w @aurum/web` before the browser tests');
+  const index = process.env.WEB_DIST ? `${process.env.WEB_DIST}/index.html` : new URL('../../dist/index.html', import.meta.url);
+  if (!existsSync(index)) throw new Error(`${process.env.WEB_DIST ?? 'apps/web/dist'} is missing: run \`npm run build -w @aurum/web\` before the browser tests`);
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -62,4 +62,43 @@ export async function signIn(page: Page, url: string, credentials: { username: s
 /** The toast with this text (Radix also announces it in a visually hidden live region). */
 export function toast(page: Page, text: string) {
   return page.getByTestId('toast').filter({ hasText: text });
+}
+
+export interface BrowserSuite {
+  /** The running test server (set once beforeAll has run). */
+  readonly ts: TestServer;
+  /** A fresh browser context and page, closed with the suite. */
+  open(viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/**
+ * The setup every browser test file shares: checks the console is built, starts the real
+ * server (test harness) and Chromium once per file, hands out pages in fresh contexts and
+ * closes everything afterwards. Call at the top level of a test file.
+ */
+export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}): BrowserSuite {
+  let ts: TestServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    assertConsoleBuilt();
+    [ts, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await ts?.close();
+  });
+  return {
+    get ts() {
+      if (!ts) throw new Error('browserSuite: the test server is not started yet (use it inside a test)');
+      return ts;
+    },
+    async open(viewport) {
+      if (!browser) throw new Error('browserSuite: the browser is not launched yet (use it inside a test)');
+      const opened = await newPage(browser, { viewport });
+      contexts.push(opened.context);
+      return opened.page;
+    },
+  };
 }

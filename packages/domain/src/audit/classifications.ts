@@ -46,6 +46,10 @@ export const AUDIT_ACTIONS = [
   'order.cancel',
   'order.revert',
   'order.payment',
+  // payment requests (deposit, withdrawal, transfer)
+  'asset.create',
+  'asset.approve',
+  'asset.decline',
   // notifications
   'notification.send',
 ] as const;

@@ -38,6 +38,10 @@ export const ErrorCode = {
   IdempotencyKeyReused: 3101,
   /** A payment above what the order owes, interest included (422); the context says how much is owed. */
   PaymentAboveOwed: 3102,
+  /** The payment request is no longer pending (approved or declined already, or by a concurrent decision). */
+  RequestNotPending: 3200,
+  /** A MYR withdrawal needs the user's approved bank account (422); the context says so. */
+  WithdrawalNeedsApprovedBankAccount: 3201,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -168,6 +168,38 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('POST', `${S}/notification/send`, { body: { subject: 'Audit probe', content: 'Hello', recipients: 'all' } });
   });
 
+  it('payment requests: create (multipart), approve (multipart), decline, for every kind', async () => {
+    for (const role of ['superAdmin', 'financeMaker', 'financeApprover']) {
+      const who = ts.demo.byRole[role]!;
+      jwt[role] = (await api.login(who.username, who.password)).body.jwt;
+    }
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    /** step() for a multipart call: the fields and a PNG receipt. */
+    async function multipartStep(pattern: string, path: string, as: string, fields: Record<string, string>): Promise<{ id: number }> {
+      const route = registeredRoutes(ts.app).find((r) => r.method === 'POST' && r.url === pattern);
+      expect(route, `POST ${pattern} is registered`).toBeDefined();
+      const before = await lastId();
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append('receipt', new Blob([png], { type: 'image/png' }), 'receipt.png');
+      const r = await fetch(`${ts.url}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${jwt[as]}` } });
+      const text = await r.text();
+      expect(r.status, `POST ${pattern}: ${text}`).toBe(200);
+      const rows = await ts.db.query<{ action: string }>('SELECT action FROM audit_log WHERE id > $1 ORDER BY id', [before]);
+      expect(rows.map((x) => x.action), `POST ${pattern}`).toEqual([route!.audit]);
+      covered.add(`POST ${pattern}`);
+      return JSON.parse(text) as { id: number };
+    }
+    const users = new Map((await ts.db.query<{ id: number; username: string }>('SELECT id, username FROM users')).map((u) => [u.username, String(u.id)]));
+    for (const action of ['deposit', 'withdrawal', 'transfer']) {
+      const fields = { userId: users.get('bullionhouse')!, type: 'MYR', amount: '1.00', ...(action === 'transfer' ? { receiverUserId: users.get('aminah')! } : {}) };
+      const a = await multipartStep(`${S}/asset/${action}/create`, `${S}/asset/${action}/create`, 'financeMaker', fields);
+      await multipartStep(`${S}/asset/${action}/:requestId/approve`, `${S}/asset/${action}/${a.id}/approve`, 'financeApprover', {});
+      const b = await multipartStep(`${S}/asset/${action}/create`, `${S}/asset/${action}/create`, 'financeMaker', fields);
+      await step('POST', `${S}/asset/${action}/:requestId/decline`, { path: `${S}/asset/${action}/${b.id}/decline`, as: 'financeApprover' });
+    }
+  });
+
   it('the steps above cover every audited route of the server', () => {
     const audited = registeredRoutes(ts.app)
       .filter((r) => r.audit !== null)

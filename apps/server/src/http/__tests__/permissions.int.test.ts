@@ -51,7 +51,11 @@ describe(`every change under ${SECURE_ROOT} checks its permission, for every rol
       "INSERT INTO orders (execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, amount) VALUES ('PERM1', $1, 'BUY', 'MARKET', 'FILLED', 'XAU/MYR', 'MYR', 1, 300) RETURNING id",
       [user!.id],
     );
-    Object.assign(ids, { userId: String(user!.id), adminId: String(admin!.id), id: String(holiday!.id), metal: 'xau', orderId: String(order!.id) });
+    const [request] = await ts.db.query<{ id: number }>(
+      "INSERT INTO payment_requests (action, method, type, amount, user_id) VALUES ('deposit', 'bankTransfer', 'MYR', 1, $1) RETURNING id",
+      [user!.id],
+    );
+    Object.assign(ids, { userId: String(user!.id), adminId: String(admin!.id), id: String(holiday!.id), metal: 'xau', orderId: String(order!.id), requestId: String(request!.id) });
   });
   afterAll(() => ts?.close());
 

@@ -18,7 +18,9 @@ export type LiveEvent =
   | { kind: 'quotes'; quotes: Quotes }
   | { kind: 'settings'; what: 'adjust' | 'modes' | 'holidays' | 'manualPrice'; metal?: string }
   | { kind: 'sessionsEnded'; sessionIds: string[] }
-  | { kind: 'order'; type: 'Market' | 'Limit' | 'OrderUpdated'; userId: number; data: Record<string, unknown> & { id: number | string } };
+  | { kind: 'order'; type: 'Market' | 'Limit' | 'OrderUpdated'; userId: number; data: Record<string, unknown> & { id: number | string } }
+  /** A payment request created or decided: sent as {type:'RequestUpdated', data} to sockets of all users and of the users involved. */
+  | { kind: 'request'; userIds: number[]; data: Record<string, unknown> & { id: number } };
 
 export interface EventBus {
   /** Publishes on `q` (a transaction: delivered on commit) or on the database at once. */

@@ -49,8 +49,6 @@ export function attachSocketHub(
   };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // a client may drop the connection while its token is checked: never an unhandled ECONNRESET
-    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
     const userMatch = SOCKET_PATHS.user.exec(url.pathname);
     if (url.pathname !== SOCKET_PATHS.all && !userMatch) return refuse(socket, 404, 'Not Found');
@@ -123,6 +121,12 @@ export function attachSocketHub(
       for (const c of clients) {
         if (c.ws.readyState !== c.ws.OPEN) continue;
         if (c.userId === null || c.userId === event.userId) c.ws.send(frame);
+      }
+    } else if (event.kind === 'request') {
+      const frame = JSON.stringify({ type: 'RequestUpdated', data: event.data });
+      for (const c of clients) {
+        if (c.ws.readyState !== c.ws.OPEN) continue;
+        if (c.userId === null || event.userIds.includes(c.userId)) c.ws.send(frame);
       }
     }
   });

@@ -286,12 +286,14 @@ export async function listUsers(q: Queryable, query: UserListQuery): Promise<Pag
 
 /**
  * How many requests of a user are still pending: a user with any cannot be deleted (1050).
- * Counts the pending bank account now; the deposits issue adds pending deposit, withdrawal and
- * transfer requests here.
+ * Counts the pending bank account and the pending deposit, withdrawal and transfer requests the
+ * user made or is to receive (a transfer to it).
  */
 export async function pendingRequestCount(q: Queryable, userId: number): Promise<number> {
   const [row] = await q.query<{ n: number }>(
-    "SELECT count(*) AS n FROM bank_accounts WHERE user_id = $1 AND status = 'pending'",
+    `SELECT (SELECT count(*) FROM bank_accounts WHERE user_id = $1 AND status = 'pending')
+          + (SELECT count(*) FROM payment_requests WHERE user_id = $1 AND status = 'pending')
+          + (SELECT count(*) FROM payment_requests WHERE receiver_user_id = $1 AND status = 'pending') AS n`,
     [userId],
   );
   return row!.n;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '#shared/access/use-can.ts';
@@ -15,6 +15,7 @@ import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { USER_TAB_SLOTS, userTabComponent, type UserTabSlot } from '#shared/slots/slots.ts';
 import type { UserDetail } from '@aurum/domain/users/user-views';
 import { useUser } from '../api/get-user.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -25,7 +26,7 @@ import { BankSection } from './bank-section.tsx';
 import { TradeConfigSection } from './trade-config-section.tsx';
 import { WalletSection } from './wallet-section.tsx';
 
-export const USER_TABS = ['profile', 'onlineOrder', 'offlineOrder', 'deposit', 'withdrawal', 'transfer'] as const;
+export const USER_TABS = ['profile', ...USER_TAB_SLOTS] as const;
 type UserTab = (typeof USER_TABS)[number];
 
 /** User Information (/account/user/:userId): tabs; the profile tab holds every section of the user. */
@@ -73,14 +74,30 @@ export function UserInformationPage() {
             <WalletSection userId={userId} />
           </div>
         ) : (
-          <Card>
-            <p className="text-sm text-slate-600" data-testid="coming-tab">
-              {t('common:comingSoon')}
-            </p>
-          </Card>
+          <SlotTab name={tab} userId={userId} />
         )}
       </div>
     </div>
+  );
+}
+
+/** A tab another feature fills (src/app/slots.ts registers it); "coming soon" until one does. */
+function SlotTab({ name, userId }: { name: UserTabSlot; userId: number }) {
+  const { t } = useTranslation('common');
+  const Tab = userTabComponent(name);
+  if (!Tab) {
+    return (
+      <Card>
+        <p className="text-sm text-slate-600" data-testid="coming-tab">
+          {t('common:comingSoon')}
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <Suspense fallback={<SectionSpinner />}>
+      <Tab userId={userId} />
+    </Suspense>
   );
 }
 

@@ -1,0 +1,53 @@
+import type { FastifyMultipartAttachFieldsToBodyOptions, MultipartFile } from '@fastify/multipart';
+import { z } from 'zod';
+import { RECEIPT_MAX_BYTES, checkReceipt, type ReceiptContentType } from '@aurum/domain/assets/receipt';
+
+/** An uploaded file as a multipart body carries it (see multipartOptions). */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  bytes: Buffer;
+  /** Cut at the size limit (so too large). */
+  truncated: boolean;
+}
+
+/**
+ * @fastify/multipart, registered once in app.ts: form fields and the one file land in the body
+ * (`keyValues`), so route() validates a multipart body with zod like a JSON one. A file is cut at
+ * RECEIPT_MAX_BYTES instead of failing the request, and the receipt rule then refuses it as too
+ * large (400, 1001 'receipt'). One file per request; small, few fields.
+ */
+export const multipartOptions: FastifyMultipartAttachFieldsToBodyOptions = {
+  attachFieldsToBody: 'keyValues',
+  throwFileSizeLimit: false,
+  limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 21 },
+  async onFile(part: MultipartFile) {
+    const bytes = await part.toBuffer();
+    const file: UploadedFile = { filename: part.filename, mimetype: part.mimetype, bytes, truncated: part.file.truncated };
+    (part as unknown as { value: UploadedFile }).value = file;
+  },
+};
+
+/** A receipt image that passed the domain's rule (jpg/png by content, under 5 MB). */
+export interface Receipt {
+  bytes: Buffer;
+  contentType: ReceiptContentType;
+  extension: 'png' | 'jpg';
+}
+
+function isUploadedFile(v: unknown): v is UploadedFile {
+  return typeof v === 'object' && v !== null && Buffer.isBuffer((v as UploadedFile).bytes) && typeof (v as UploadedFile).filename === 'string';
+}
+
+/** The `receipt` field of a multipart body: refused (1001 'receipt') when missing, not JPEG/PNG by content, or too large. */
+export const ReceiptField = z
+  .custom<UploadedFile>(isUploadedFile, { message: 'receipt' })
+  .transform((file, ctx): Receipt => {
+    const check = checkReceipt({ filename: file.filename, size: file.bytes.length, head: file.bytes.subarray(0, 16), truncated: file.truncated });
+    if (!check.ok) {
+      ctx.addIssue({ code: 'custom', message: check.problem });
+      return z.NEVER;
+    }
+    return { bytes: file.bytes, contentType: check.contentType, extension: check.extension };
+  })
+  .meta({ type: 'string', format: 'binary', description: 'jpg, jpeg or png under 5 MB (checked by content)' });
