@@ -1,17 +1,22 @@
-import { lazy } from 'react';
-import { registerDashboardWidget, registerUserTab } from '#shared/slots/slots.ts';
+import { lazy, type ComponentType } from 'react';
+import { registerDashboardWidget, registerUserTab, type UserTabProps, type UserTabSlot } from '#shared/slots/slots.ts';
 
 /**
  * Fills the slots of src/shared/slots/slots.ts: each entry loads the owning feature's component
- * lazily (its own chunk). The user tabs and dashboard widgets not registered here show
- * "coming soon" / nothing.
+ * lazily (its own chunk). A user tab not listed shows "coming soon"; the dashboard shows the
+ * widgets listed, ordered by `order` (10s requests, 20s trades, 30s constants).
  */
+const USER_TABS: ReadonlyArray<readonly [UserTabSlot, () => Promise<ComponentType<UserTabProps>>]> = [
+  // ['onlineOrder', () => import('../features/orders/components/user-order-tabs.tsx').then((m) => m.UserOnlineOrdersTab)],
+];
+
+const DASHBOARD_WIDGETS: ReadonlyArray<{ id: string; order: number; wide?: boolean; load: () => Promise<ComponentType> }> = [
+  // { id: 'deposit-requests', order: 10, load: () => import('../features/assets/components/dashboard-widgets.tsx').then((m) => m.DepositRequestsWidget) },
+];
+
+const lazyComponent = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((component) => ({ default: component })));
+
 export function registerSlots(): void {
-  // User Information tabs, e.g.:
-  // registerUserTab('onlineOrder', lazy(() => import('../features/orders/components/user-orders-tab.tsx').then((m) => ({ default: m.UserOnlineOrdersTab }))));
-  // Dashboard widgets (order: 10 requests, 20 trades, 30 constants), e.g.:
-  // registerDashboardWidget({ id: 'deposits', order: 10, component: lazy(() => import('../features/assets/components/dashboard-widgets.tsx').then((m) => ({ default: m.DepositRequestsWidget }))) });
-  void lazy;
-  void registerDashboardWidget;
-  void registerUserTab;
+  for (const [name, load] of USER_TABS) registerUserTab(name, lazyComponent(load));
+  for (const { load, ...widget } of DASHBOARD_WIDGETS) registerDashboardWidget({ ...widget, component: lazyComponent(load) });
 }
