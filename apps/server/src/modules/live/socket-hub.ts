@@ -49,6 +49,8 @@ export function attachSocketHub(
   };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // a client may drop the connection while its token is checked: never an unhandled ECONNRESET
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
     const userMatch = SOCKET_PATHS.user.exec(url.pathname);
     if (url.pathname !== SOCKET_PATHS.all && !userMatch) return refuse(socket, 404, 'Not Found');
