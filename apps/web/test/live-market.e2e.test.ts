@@ -74,6 +74,17 @@ describe('live market', () => {
     await visible(toast(page, 'Fees updated.'));
     await until(() => page.getByTestId(`interest-rate-${variant === 'regular' ? 'afterHour' : 'regular'}`).textContent()).toBe('7.25 %');
 
+    // currency: at most 4 decimals, then a bid change shown signed
+    const other = variant === 'regular' ? 'afterHour' : 'regular';
+    await page.getByTestId(`edit-currency-${other}`).click();
+    await dialog.getByLabel('Bid change').fill('0.01255');
+    await dialog.getByLabel('Ask change').click();
+    await visible(dialog.getByText('Decimal places cannot exceed 4 digits'));
+    await dialog.getByLabel('Bid change').fill('0.0125');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(toast(page, 'Currency adjustment updated.'));
+    await until(() => page.getByTestId(`bid-change-${other}`).textContent()).toBe('+0.0125');
+
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await until(async () => number(await page.getByTestId('price-usd-buy').textContent())).toBeGreaterThan(3500);
     await until(async () => number(await page.getByTestId('price-usd-sell').textContent())).toBeLessThan(3000);

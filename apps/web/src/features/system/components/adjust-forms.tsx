@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -25,8 +25,6 @@ interface FormProps {
   onDone: () => void;
 }
 
-/** The message values of the rules of a field (decimal places and upper bound). */
-const limits = (count: number, compared: string) => ({ count, compared });
 const numeric = { setValueAs: stripSeparators };
 
 function FormFooter({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
@@ -43,92 +41,98 @@ function FormFooter({ pending, onCancel }: { pending: boolean; onCancel: () => v
   );
 }
 
-function CurrencyForm({ metal, variant, answer, onDone }: FormProps) {
-  const { t } = useTranslation(['system', 'common']);
-  const toast = useToast();
-  const update = useUpdateCurrencyAdjust();
-  const current = settingsOf(answer, variant).currency;
-  const { register, handleSubmit, formState } = useForm<CurrencyAdjustBody>({
-    resolver: zodResolver(CurrencyAdjustBody),
-    mode: 'onBlur',
-    defaultValues: { currencyKind: 'MYR', bid: current.bid, ask: current.ask },
-  });
-  const { errors } = formState;
-  return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={handleSubmit((body) =>
-        update.mutate(
-          { metal, variant, body },
-          {
-            onSuccess: () => {
-              toast.success(t('system:constant.toast.currency'));
-              onDone();
-            },
-            onError: (error) => toast.error(t('common:failed'), errorMessage(error)),
-          },
-        ),
-      )}
-    >
-      <p className="text-sm text-slate-600">{t('system:constant.form.currencyHint')}</p>
-      <TextField label={t('system:constant.bidChange')} inputMode="decimal" required error={errors.bid?.message} errorValues={limits(SCALE.exchangeRate, '10')} {...register('bid', numeric)} />
-      <TextField label={t('system:constant.askChange')} inputMode="decimal" required error={errors.ask?.message} errorValues={limits(SCALE.exchangeRate, '10')} {...register('ask', numeric)} />
-      <FormFooter pending={update.isPending} onCancel={onDone} />
-    </form>
-  );
+/** One field of an adjust form: its label key (system namespace), decimal places and upper bound. */
+interface FieldSpec<V extends FieldValues> {
+  name: Path<V>;
+  label: string;
+  scale: number;
+  max: string;
+  hint?: string;
 }
 
-function SpreadForm({ metal, variant, answer, onDone }: FormProps) {
-  const { t } = useTranslation(['system', 'common']);
-  const toast = useToast();
-  const update = useUpdateSpreadAdjust();
-  const current = settingsOf(answer, variant).spread;
-  const { register, handleSubmit, formState } = useForm<SpreadAdjustBody>({ resolver: zodResolver(SpreadAdjustBody), mode: 'onBlur', defaultValues: current });
-  const { errors } = formState;
-  return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={handleSubmit((body) =>
-        update.mutate(
-          { metal, variant, body },
-          {
-            onSuccess: () => {
-              toast.success(t('system:constant.toast.spread'));
-              onDone();
-            },
-            onError: (error) => toast.error(t('common:failed'), errorMessage(error)),
-          },
-        ),
-      )}
-    >
-      <p className="text-sm text-slate-600">{t('system:constant.form.spreadHint')}</p>
-      <TextField label={t('system:constant.buySpread')} inputMode="decimal" required error={errors.buySpread?.message} errorValues={limits(SCALE.USD, '10000')} {...register('buySpread', numeric)} />
-      <TextField label={t('system:constant.sellSpread')} inputMode="decimal" required error={errors.sellSpread?.message} errorValues={limits(SCALE.USD, '10000')} {...register('sellSpread', numeric)} />
-      <FormFooter pending={update.isPending} onCancel={onDone} />
-    </form>
-  );
+type SaveCallbacks = { onSuccess: () => void; onError: (error: unknown) => void };
+
+/** What differs between the currency, spread and fee forms: fields, schema, defaults and the call. */
+interface PartForm<V extends FieldValues> {
+  schema: z.ZodType<V, V>;
+  defaults: (answer: MetalAdjustAnswer, variant: Variant) => V;
+  fields: ReadonlyArray<FieldSpec<V>>;
+  hint?: string;
+  toast: string;
+  /** The mutation of the part: `save` sends the form values for a metal and variant. */
+  useSave: () => { pending: boolean; save: (target: { metal: Metal; variant: Variant }, values: V, callbacks: SaveCallbacks) => void };
 }
+
+const CURRENCY: PartForm<CurrencyAdjustBody> = {
+  schema: CurrencyAdjustBody,
+  defaults: (answer, variant) => ({ currencyKind: 'MYR', bid: settingsOf(answer, variant).currency.bid, ask: settingsOf(answer, variant).currency.ask }),
+  fields: [
+    { name: 'bid', label: 'constant.bidChange', scale: SCALE.exchangeRate, max: '10' },
+    { name: 'ask', label: 'constant.askChange', scale: SCALE.exchangeRate, max: '10' },
+  ],
+  hint: 'constant.form.currencyHint',
+  toast: 'constant.toast.currency',
+  useSave: () => {
+    const update = useUpdateCurrencyAdjust();
+    return { pending: update.isPending, save: (target, body, callbacks) => update.mutate({ ...target, body }, callbacks) };
+  },
+};
+
+const SPREAD: PartForm<SpreadAdjustBody> = {
+  schema: SpreadAdjustBody,
+  defaults: (answer, variant) => settingsOf(answer, variant).spread,
+  fields: [
+    { name: 'buySpread', label: 'constant.buySpread', scale: SCALE.USD, max: '10000' },
+    { name: 'sellSpread', label: 'constant.sellSpread', scale: SCALE.USD, max: '10000' },
+  ],
+  hint: 'constant.form.spreadHint',
+  toast: 'constant.toast.spread',
+  useSave: () => {
+    const update = useUpdateSpreadAdjust();
+    return { pending: update.isPending, save: (target, body, callbacks) => update.mutate({ ...target, body }, callbacks) };
+  },
+};
 
 /** The fee form takes the interest rate as a percent (stored fraction x 100, 4 decimals, at most 100). */
 const PERCENT_SCALE = SCALE.interestRate - 2;
-const FeeForm = z.object({
+const FeeValues = z.object({
   refineryFees: UserFeeAdjustBody.shape.refineryFees,
   premium: UserFeeAdjustBody.shape.premium,
   interestRatePercent: decimalField(PERCENT_SCALE, { allowZero: true, max: '100' }),
 });
-type FeeForm = z.infer<typeof FeeForm>;
+type FeeValues = z.infer<typeof FeeValues>;
 
-function FeesForm({ metal, variant, answer, onDone }: FormProps) {
+const FEE: PartForm<FeeValues> = {
+  schema: FeeValues,
+  defaults: (answer, variant) => {
+    const fee = settingsOf(answer, variant).fee;
+    return { refineryFees: fee.refineryFees, premium: fee.premium, interestRatePercent: fractionToPercent(fee.interestRate) };
+  },
+  fields: [
+    { name: 'interestRatePercent', label: 'constant.interestRatePercent', scale: PERCENT_SCALE, max: '100', hint: 'constant.form.interestHint' },
+    { name: 'premium', label: 'constant.premium', scale: SCALE.pricePerGram, max: '100000' },
+    { name: 'refineryFees', label: 'constant.refineryFees', scale: SCALE.pricePerGram, max: '100000' },
+  ],
+  toast: 'constant.toast.fee',
+  useSave: () => {
+    const update = useUpdateFeeAdjust();
+    return {
+      pending: update.isPending,
+      save: (target, values, callbacks) =>
+        update.mutate({ ...target, body: { refineryFees: values.refineryFees, premium: values.premium, interestRate: percentToFraction(values.interestRatePercent) } }, callbacks),
+    };
+  },
+};
+
+/** The form of one part: its fields with their rules, save and cancel. */
+function AdjustForm<V extends FieldValues>({ form, metal, variant, answer, onDone }: FormProps & { form: PartForm<V> }) {
   const { t } = useTranslation(['system', 'common']);
   const toast = useToast();
-  const update = useUpdateFeeAdjust();
-  const current = settingsOf(answer, variant).fee;
-  const { register, handleSubmit, formState } = useForm<FeeForm>({
-    resolver: zodResolver(FeeForm),
+  const { pending, save } = form.useSave();
+  const { register, handleSubmit, formState } = useForm<V>({
+    resolver: zodResolver(form.schema),
     mode: 'onBlur',
-    defaultValues: { refineryFees: current.refineryFees, premium: current.premium, interestRatePercent: fractionToPercent(current.interestRate) },
+    defaultValues: form.defaults(answer, variant) as DefaultValues<V>,
   });
   const { errors } = formState;
   return (
@@ -136,30 +140,29 @@ function FeesForm({ metal, variant, answer, onDone }: FormProps) {
       noValidate
       className="flex flex-col gap-4"
       onSubmit={handleSubmit((values) =>
-        update.mutate(
-          { metal, variant, body: { refineryFees: values.refineryFees, premium: values.premium, interestRate: percentToFraction(values.interestRatePercent) } },
-          {
-            onSuccess: () => {
-              toast.success(t('system:constant.toast.fee'));
-              onDone();
-            },
-            onError: (error) => toast.error(t('common:failed'), errorMessage(error)),
+        save({ metal, variant }, values, {
+          onSuccess: () => {
+            toast.success(t(`system:${form.toast}`));
+            onDone();
           },
-        ),
+          onError: (error) => toast.error(t('common:failed'), errorMessage(error)),
+        }),
       )}
     >
-      <TextField
-        label={t('system:constant.interestRatePercent')}
-        inputMode="decimal"
-        required
-        hint={t('system:constant.form.interestHint')}
-        error={errors.interestRatePercent?.message}
-        errorValues={limits(PERCENT_SCALE, '100')}
-        {...register('interestRatePercent', numeric)}
-      />
-      <TextField label={t('system:constant.premium')} inputMode="decimal" required error={errors.premium?.message} errorValues={limits(SCALE.pricePerGram, '100000')} {...register('premium', numeric)} />
-      <TextField label={t('system:constant.refineryFees')} inputMode="decimal" required error={errors.refineryFees?.message} errorValues={limits(SCALE.pricePerGram, '100000')} {...register('refineryFees', numeric)} />
-      <FormFooter pending={update.isPending} onCancel={onDone} />
+      {form.hint ? <p className="text-sm text-slate-600">{t(`system:${form.hint}`)}</p> : null}
+      {form.fields.map((field) => (
+        <TextField
+          key={field.name}
+          label={t(`system:${field.label}`)}
+          inputMode="decimal"
+          required
+          hint={field.hint ? t(`system:${field.hint}`) : undefined}
+          error={(errors as Partial<Record<string, { message?: string }>>)[field.name]?.message}
+          errorValues={{ count: field.scale, compared: field.max }}
+          {...register(field.name, numeric)}
+        />
+      ))}
+      <FormFooter pending={pending} onCancel={onDone} />
     </form>
   );
 }
@@ -171,9 +174,9 @@ export function AdjustDialog({ part, onClose, ...props }: Omit<FormProps, 'onDon
   const description = t('constant.form.target', { metal: t(`constant.metals.${props.metal}`), variant: t(`constant.variant.${props.variant}`) });
   return (
     <Modal open={part !== null} onOpenChange={(open) => !open && onClose()} title={title} description={description} testId="adjust-dialog">
-      {part === 'currency' ? <CurrencyForm {...props} onDone={onClose} /> : null}
-      {part === 'spread' ? <SpreadForm {...props} onDone={onClose} /> : null}
-      {part === 'fee' ? <FeesForm {...props} onDone={onClose} /> : null}
+      {part === 'currency' ? <AdjustForm form={CURRENCY} {...props} onDone={onClose} /> : null}
+      {part === 'spread' ? <AdjustForm form={SPREAD} {...props} onDone={onClose} /> : null}
+      {part === 'fee' ? <AdjustForm form={FEE} {...props} onDone={onClose} /> : null}
     </Modal>
   );
 }
