@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
-import { duplicateOf, errorToast } from '#shared/form/server-errors.ts';
+import { duplicateOf } from '#shared/form/server-errors.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Card } from '#shared/ui/card.tsx';
@@ -15,6 +16,7 @@ export function AdminCreatePage() {
   const navigate = useNavigate();
   const from = usePreviousPath();
   const toast = useToast();
+  const fail = useFailureToast();
   const create = useCreateAdmin();
   const allowed = useCan('addAdmin');
   const back = from ?? '/account/admin/';
@@ -39,10 +41,7 @@ export function AdminCreatePage() {
               void navigate(`/account/admin/info/?adminId=${id}`);
               return null;
             } catch (error) {
-              if (!duplicateOf(error)) {
-                const { title, description } = errorToast(error, t('common:failed'));
-                toast.error(title, description);
-              }
+              if (!duplicateOf(error)) fail(error);
               return error;
             }
           }}

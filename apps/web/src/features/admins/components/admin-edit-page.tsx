@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { roleFromServer } from '@aurum/domain/access/roles';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
-import { duplicateOf, errorToast } from '#shared/form/server-errors.ts';
+import { duplicateOf } from '#shared/form/server-errors.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Card } from '#shared/ui/card.tsx';
@@ -20,6 +21,7 @@ export function AdminEditPage() {
   const navigate = useNavigate();
   const from = usePreviousPath();
   const toast = useToast();
+  const fail = useFailureToast();
   const admin = useAdminDetail(adminId);
   const edit = useEditAdmin();
   const allowed = useCan('editAdmin');
@@ -57,10 +59,7 @@ export function AdminEditPage() {
               void navigate(info);
               return null;
             } catch (error) {
-              if (!duplicateOf(error)) {
-                const { title, description } = errorToast(error, t('common:failed'));
-                toast.error(title, description);
-              }
+              if (!duplicateOf(error)) fail(error);
               return error;
             }
           }}

@@ -4,10 +4,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PERMISSIONS, permissionsOf } from '@aurum/domain/access/permissions';
 import { roleFromServer } from '@aurum/domain/access/roles';
 import type { AdminDetail } from '@aurum/domain/admins/admin-views';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
-import { errorToast } from '#shared/form/server-errors.ts';
 import { PasswordDialog } from '#shared/form/password-dialog.tsx';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
@@ -119,10 +119,10 @@ function AdminActions({ admin }: { admin: AdminDetail }) {
   const self = me?.id === admin.id;
   const username = admin.username;
   const noPermission = t('common:noPermission');
+  const showFailure = useFailureToast();
   const fail = (error: unknown) => {
     setDialog(null);
-    const { title, description } = errorToast(error, t('common:failed'));
-    toast.error(title, description);
+    showFailure(error);
   };
   return (
     <>

@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { AddressSchema } from '@aurum/domain/users/user-schemas';
 import type { AddressView } from '@aurum/domain/users/user-views';
+import { FormModal } from '#shared/form/form-modal.tsx';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
-import { errorToast, lengthValues } from '#shared/form/server-errors.ts';
+import { lengthValues } from '#shared/form/server-errors.ts';
 import { orDash } from '#shared/format/display.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
-import { Modal } from '#shared/ui/modal.tsx';
 import { useEditAddress } from '../api/edit-address.ts';
 import { ADDRESS_KEYS, ADDRESS_LIMITS, AddressFields } from './address-fields.tsx';
 
@@ -44,6 +45,7 @@ export function AddressSection({ userId, address }: { userId: number; address: A
 function AddressDialog({ userId, address, onClose }: { userId: number; address: AddressView | null; onClose: () => void }) {
   const { t } = useTranslation(['user', 'common']);
   const toast = useToast();
+  const fail = useFailureToast();
   const edit = useEditAddress(userId);
   const {
     register,
@@ -55,46 +57,28 @@ function AddressDialog({ userId, address, onClose }: { userId: number; address: 
     defaultValues: { streetOne: '', city: '', state: '', postalCode: '', country: '', ...address, streetTwo: address?.streetTwo ?? '' },
   });
   return (
-    <Modal
-      open
+    <FormModal
       wide
-      onOpenChange={(next) => (next ? undefined : onClose())}
       title={t('user:sections.address')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={edit.isPending}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button type="submit" form="address-form" loading={edit.isPending}>
-            {t('common:save')}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="address-form"
-        noValidate
-        onSubmit={handleSubmit((body) =>
-          edit.mutate(
-            { userId, body },
-            {
-              onSuccess: () => {
-                toast.success(t('user:toast.addressSaved'));
-                onClose();
-              },
-              onError: (error) => {
-                const { title, description } = errorToast(error, t('common:failed'));
-                toast.error(title, description);
-              },
+      pending={edit.isPending}
+      onClose={onClose}
+      onSubmit={handleSubmit((body) =>
+        edit.mutate(
+          { userId, body },
+          {
+            onSuccess: () => {
+              toast.success(t('user:toast.addressSaved'));
+              onClose();
             },
-          ),
-        )}
-      >
-        <AddressFields
-          register={(name) => register(name)}
-          error={(name) => ({ error: errors[name]?.message, errorValues: lengthValues(errors[name]?.message, ADDRESS_LIMITS[name]) })}
-        />
-      </form>
-    </Modal>
+            onError: fail,
+          },
+        ),
+      )}
+    >
+      <AddressFields
+        register={(name) => register(name)}
+        error={(name) => ({ error: errors[name]?.message, errorValues: lengthValues(errors[name]?.message, ADDRESS_LIMITS[name]) })}
+      />
+    </FormModal>
   );
 }

@@ -2,11 +2,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { FEE_ADJUST_MODES } from '@aurum/domain/users/user-enums';
+import { FormModal } from '#shared/form/form-modal.tsx';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
-import { errorToast } from '#shared/form/server-errors.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
-import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useUpdateAllFees } from '../api/update-all-fees.ts';
 import { FeeForm, allUsersFeeBodyOf, feeErrorValues } from './fee-form.ts';
@@ -15,6 +14,7 @@ import { FeeForm, allUsersFeeBodyOf, feeErrorValues } from './fee-form.ts';
 export function AllUsersFeeDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['user', 'common']);
   const toast = useToast();
+  const fail = useFailureToast();
   const update = useUpdateAllFees();
   const {
     register,
@@ -23,43 +23,25 @@ export function AllUsersFeeDialog({ onClose }: { onClose: () => void }) {
     formState: { errors },
   } = useForm<FeeForm>({ resolver: zodResolver(FeeForm), mode: 'onBlur', defaultValues: { interestRate: '0', premium: '0', refineryFees: '0', feeAdjustMode: 'none' } });
   return (
-    <Modal
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <FormModal
       title={t('user:allFees.title')}
       description={t('user:allFees.description')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button type="submit" form="all-fees-form" loading={update.isPending}>
-            {t('common:save')}
-          </Button>
-        </>
-      }
+      pending={update.isPending}
+      onClose={onClose}
+      className="flex flex-col gap-4"
+      onSubmit={handleSubmit((values) =>
+        update.mutate(allUsersFeeBodyOf(values), {
+          onSuccess: ({ updated }) => {
+            toast.success(t('user:allFees.success', { count: updated }));
+            onClose();
+          },
+          onError: fail,
+        }),
+      )}
     >
-      <form
-        id="all-fees-form"
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={handleSubmit((values) =>
-          update.mutate(allUsersFeeBodyOf(values), {
-            onSuccess: ({ updated }) => {
-              toast.success(t('user:allFees.success', { count: updated }));
-              onClose();
-            },
-            onError: (error) => {
-              const { title, description } = errorToast(error, t('common:failed'));
-              toast.error(title, description);
-            },
-          }),
-        )}
-      >
-        <FeeFields register={register} errors={errors} />
-        <ControlledSelect control={control} name="feeAdjustMode" label={t('user:fields.feeAdjustMode')} required options={FEE_ADJUST_MODES.map((m) => ({ value: m, label: t(`user:feeAdjustModes.${m}`) }))} />
-      </form>
-    </Modal>
+      <FeeFields register={register} errors={errors} />
+      <ControlledSelect control={control} name="feeAdjustMode" label={t('user:fields.feeAdjustMode')} required options={FEE_ADJUST_MODES.map((m) => ({ value: m, label: t(`user:feeAdjustModes.${m}`) }))} />
+    </FormModal>
   );
 }
 

@@ -4,9 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { BankAccountBody } from '@aurum/domain/users/user-schemas';
 import type { BankAccountView } from '@aurum/domain/users/user-views';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
-import { errorToast, lengthValues } from '#shared/form/server-errors.ts';
+import { lengthValues } from '#shared/form/server-errors.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
@@ -39,10 +40,10 @@ export function BankSection({ userId, bank }: { userId: number; bank: BankAccoun
   const decline = useDeclineBankAccount();
   const remove = useRemoveBankAccount();
   const noPermission = t('common:noPermission');
+  const showFailure = useFailureToast();
   const fail = (error: unknown) => {
     setDialog(null);
-    const { title, description } = errorToast(error, t('common:failed'));
-    toast.error(title, description);
+    showFailure(error);
   };
   const pending = bank?.status === 'pending';
   const ownSubmission = pending && admin !== null && bank.submittedBy === admin.username;
@@ -167,6 +168,7 @@ const LIMITS = { bankName: { max: 100 }, accountOwner: { max: 150 }, accountNumb
 function BankDialog({ userId, bank, onClose }: { userId: number; bank: BankAccountView | null; onClose: () => void }) {
   const { t } = useTranslation(['user', 'common']);
   const toast = useToast();
+  const fail = useFailureToast();
   const add = useAddBankAccount();
   const update = useUpdateBankAccount();
   const saving = add.isPending || update.isPending;
@@ -207,10 +209,7 @@ function BankDialog({ userId, bank, onClose }: { userId: number; bank: BankAccou
               toast.success(bank ? t('user:toast.bankUpdated') : t('user:toast.bankAdded'));
               onClose();
             },
-            onError: (error: unknown) => {
-              const { title, description } = errorToast(error, t('common:failed'));
-              toast.error(title, description);
-            },
+            onError: fail,
           };
           if (bank) update.mutate({ userId, body }, callbacks);
           else add.mutate({ userId, body }, callbacks);

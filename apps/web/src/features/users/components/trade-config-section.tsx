@@ -4,15 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ALLOWED_ACTIONS, ALLOWED_PAIRS, FEE_ADJUST_MODES, TIERS } from '@aurum/domain/users/user-enums';
 import type { TradeConfigView } from '@aurum/domain/users/user-views';
+import { FormModal } from '#shared/form/form-modal.tsx';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
-import { errorToast } from '#shared/form/server-errors.ts';
 import { formatNumber } from '#shared/format/display.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
-import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useEditTradeConfig } from '../api/edit-trade-config.ts';
 import { FeeFields } from './all-users-fee-dialog.tsx';
@@ -52,6 +52,7 @@ export function TradeConfigSection({ userId, config }: { userId: number; config:
 function TradeConfigDialog({ userId, config, onClose }: { userId: number; config: TradeConfigView; onClose: () => void }) {
   const { t } = useTranslation(['user', 'common']);
   const toast = useToast();
+  const fail = useFailureToast();
   const edit = useEditTradeConfig(userId);
   const {
     register,
@@ -60,56 +61,38 @@ function TradeConfigDialog({ userId, config, onClose }: { userId: number; config
     formState: { errors },
   } = useForm<TradeConfigForm>({ resolver: zodResolver(TradeConfigForm), mode: 'onBlur', defaultValues: tradeConfigFormOf(config) });
   return (
-    <Modal
-      open
+    <FormModal
       wide
-      onOpenChange={(next) => (next ? undefined : onClose())}
       title={t('user:fees.edit')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={edit.isPending}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button type="submit" form="trade-config-form" loading={edit.isPending}>
-            {t('common:save')}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="trade-config-form"
-        noValidate
-        className="grid grid-cols-1 gap-4 md:grid-cols-2"
-        onSubmit={handleSubmit((values) =>
-          edit.mutate(
-            { userId, body: tradeConfigBodyOf(values) },
-            {
-              onSuccess: () => {
-                toast.success(t('user:toast.feesSaved'));
-                onClose();
-              },
-              onError: (error) => {
-                const { title, description } = errorToast(error, t('common:failed'));
-                toast.error(title, description);
-              },
+      pending={edit.isPending}
+      onClose={onClose}
+      className="grid grid-cols-1 gap-4 md:grid-cols-2"
+      onSubmit={handleSubmit((values) =>
+        edit.mutate(
+          { userId, body: tradeConfigBodyOf(values) },
+          {
+            onSuccess: () => {
+              toast.success(t('user:toast.feesSaved'));
+              onClose();
             },
-          ),
-        )}
-      >
-        <ControlledSelect control={control} name="allowedAction" label={t('user:fields.allowedAction')} required options={ALLOWED_ACTIONS.map((v) => ({ value: v, label: t(`user:allowedActions.${v}`) }))} />
-        <ControlledSelect control={control} name="allowedPair" label={t('user:fields.allowedPair')} required options={ALLOWED_PAIRS.map((v) => ({ value: v, label: t(`user:allowedPairs.${v}`) }))} />
-        <FeeFields register={register} errors={errors} />
-        <TextField
-          label={t('user:fields.tradeLimit')}
-          hint={t('user:hints.tradeLimit')}
-          inputMode="decimal"
-          error={errors.tradeLimit?.message}
-          errorValues={feeErrorValues(errors.tradeLimit?.message, 'tradeLimit')}
-          {...register('tradeLimit')}
-        />
-        <ControlledSelect control={control} name="feeAdjustMode" label={t('user:fields.feeAdjustMode')} required options={FEE_ADJUST_MODES.map((v) => ({ value: v, label: t(`user:feeAdjustModes.${v}`) }))} />
-        <ControlledSelect control={control} name="tier" label={t('user:fields.tier')} required options={TIERS.map((v) => ({ value: v, label: t(`user:tiers.${v}`) }))} />
-      </form>
-    </Modal>
+            onError: fail,
+          },
+        ),
+      )}
+    >
+      <ControlledSelect control={control} name="allowedAction" label={t('user:fields.allowedAction')} required options={ALLOWED_ACTIONS.map((v) => ({ value: v, label: t(`user:allowedActions.${v}`) }))} />
+      <ControlledSelect control={control} name="allowedPair" label={t('user:fields.allowedPair')} required options={ALLOWED_PAIRS.map((v) => ({ value: v, label: t(`user:allowedPairs.${v}`) }))} />
+      <FeeFields register={register} errors={errors} />
+      <TextField
+        label={t('user:fields.tradeLimit')}
+        hint={t('user:hints.tradeLimit')}
+        inputMode="decimal"
+        error={errors.tradeLimit?.message}
+        errorValues={feeErrorValues(errors.tradeLimit?.message, 'tradeLimit')}
+        {...register('tradeLimit')}
+      />
+      <ControlledSelect control={control} name="feeAdjustMode" label={t('user:fields.feeAdjustMode')} required options={FEE_ADJUST_MODES.map((v) => ({ value: v, label: t(`user:feeAdjustModes.${v}`) }))} />
+      <ControlledSelect control={control} name="tier" label={t('user:fields.tier')} required options={TIERS.map((v) => ({ value: v, label: t(`user:tiers.${v}`) }))} />
+    </FormModal>
   );
 }

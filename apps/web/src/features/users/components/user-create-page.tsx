@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserCreateBody } from '@aurum/domain/users/user-schemas';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
-import { duplicateOf, errorToast } from '#shared/form/server-errors.ts';
+import { duplicateOf } from '#shared/form/server-errors.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Card } from '#shared/ui/card.tsx';
@@ -16,6 +17,7 @@ export function UserCreatePage() {
   const navigate = useNavigate();
   const from = usePreviousPath();
   const toast = useToast();
+  const fail = useFailureToast();
   const create = useCreateUser();
   const allowed = useCan('addUser');
   const back = from ?? '/account/user/';
@@ -42,10 +44,7 @@ export function UserCreatePage() {
               void navigate(`/account/user/${id}`);
               return null;
             } catch (error) {
-              if (!duplicateOf(error)) {
-                const { title, description } = errorToast(error, t('common:failed'));
-                toast.error(title, description);
-              }
+              if (!duplicateOf(error)) fail(error);
               return error;
             }
           }}

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { UserEditBody } from '@aurum/domain/users/user-schemas';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
-import { duplicateOf, errorToast } from '#shared/form/server-errors.ts';
+import { duplicateOf } from '#shared/form/server-errors.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Card } from '#shared/ui/card.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
@@ -18,6 +19,7 @@ export function UserEditPage() {
   const userId = Number(useParams().userId);
   const navigate = useNavigate();
   const toast = useToast();
+  const fail = useFailureToast();
   const user = useUser(userId);
   const edit = useEditUser();
   const allowed = useCan('editUser');
@@ -61,10 +63,7 @@ export function UserEditPage() {
               void navigate(back);
               return null;
             } catch (error) {
-              if (!duplicateOf(error)) {
-                const { title, description } = errorToast(error, t('common:failed'));
-                toast.error(title, description);
-              }
+              if (!duplicateOf(error)) fail(error);
               return error;
             }
           }}

@@ -1,9 +1,9 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
-import { errorToast } from '#shared/form/server-errors.ts';
 import { PasswordDialog } from '#shared/form/password-dialog.tsx';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
@@ -157,10 +157,7 @@ function UserActions({ user }: { user: UserDetail }) {
   const remove = useDeleteUser();
   const id = user.profile.id;
   const username = user.profile.username;
-  const fail = (error: unknown) => {
-    const { title, description } = errorToast(error, t('common:failed'));
-    toast.error(title, description);
-  };
+  const fail = useFailureToast();
   const noPermission = t('common:noPermission');
   return (
     <>

@@ -1,0 +1,49 @@
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/button.tsx';
+import { Modal } from '../ui/modal.tsx';
+
+export interface FormModalProps {
+  title: ReactNode;
+  description?: ReactNode;
+  wide?: boolean;
+  /** The call is running: save spins, cancel is disabled. */
+  pending: boolean;
+  onClose: () => void;
+  /** The form's submit handler (react-hook-form's handleSubmit(...)). */
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Classes of the form element (its layout). */
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** A form in the generic modal with cancel and save in its footer (the save button submits the form). */
+export function FormModal({ title, description, wide, pending, onClose, onSubmit, className, testId, children }: FormModalProps) {
+  const { t } = useTranslation('common');
+  const formId = useId();
+  return (
+    <Modal
+      open
+      wide={wide}
+      testId={testId}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={pending}>
+            {t('common:save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate className={className} onSubmit={onSubmit}>
+        {children}
+      </form>
+    </Modal>
+  );
+}
