@@ -63,12 +63,21 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/account/admin/edit', module: 'features/admins/components/admin-edit-page.tsx', exportName: 'AdminEditPage', layout: 'shell', namespaces: ['admin', 'validation'] },
   coming('/order', { param: 'orderMode', values: { tr: 'sidebar:tradeRequests', th: 'sidebar:tradeHistory' }, fallback: 'order:list' }),
   coming('/order/create', 'order:create'),
-  coming('/asset', {
-    param: 'action',
-    values: { deposit: 'sidebar:depositRequests', withdrawal: 'sidebar:withdrawalRequests', transfer: 'sidebar:transferRequests' },
-    fallback: 'asset:list',
-  }),
-  coming('/asset/create', 'asset:create'),
+  {
+    path: '/asset',
+    module: 'features/assets/components/asset-list-page.tsx',
+    exportName: 'AssetListPage',
+    layout: 'shell',
+    namespaces: ['asset', 'validation'],
+    title: {
+      param: 'action',
+      values: { deposit: 'sidebar:depositRequests', withdrawal: 'sidebar:withdrawalRequests', transfer: 'sidebar:transferRequests' },
+      fallback: 'asset:list',
+    },
+  },
+  { path: '/asset/create', module: 'features/assets/components/request-create-page.tsx', exportName: 'RequestCreatePage', layout: 'shell', namespaces: ['asset', 'validation'], title: 'asset:create' },
+  // Deposit, Withdrawal and Transfer Details (SPEC.md names no path; docs/decisions.md "Requests console")
+  { path: '/asset/:requestId', module: 'features/assets/components/request-details-page.tsx', exportName: 'RequestDetailsPage', layout: 'shell', namespaces: ['asset', 'validation'] },
   { path: '/system/constant', module: 'features/system/components/constant-page.tsx', exportName: 'ConstantPage', layout: 'shell', namespaces: ['system', 'validation'] },
   { path: '/system/mode', module: 'features/system/components/mode-page.tsx', exportName: 'ModePage', layout: 'shell', namespaces: ['system'] },
   { path: '/system/holiday', module: 'features/system/components/holiday-page.tsx', exportName: 'HolidayPage', layout: 'shell', namespaces: ['system', 'validation'] },

@@ -7,11 +7,14 @@ import { registerDashboardWidget, registerUserTab, type UserTabProps, type UserT
  * widgets listed, ordered by `order` (10s requests, 20s trades, 30s constants).
  */
 const USER_TABS: ReadonlyArray<readonly [UserTabSlot, () => Promise<ComponentType<UserTabProps>>]> = [
-  // ['onlineOrder', () => import('../features/orders/components/user-order-tabs.tsx').then((m) => m.UserOnlineOrdersTab)],
+  ['deposit', () => import('../features/assets/components/user-request-tabs.tsx').then((m) => m.UserDepositTab)],
+  ['withdrawal', () => import('../features/assets/components/user-request-tabs.tsx').then((m) => m.UserWithdrawalTab)],
+  ['transfer', () => import('../features/assets/components/user-request-tabs.tsx').then((m) => m.UserTransferTab)],
 ];
 
 const DASHBOARD_WIDGETS: ReadonlyArray<{ id: string; order: number; wide?: boolean; load: () => Promise<ComponentType> }> = [
-  // { id: 'deposit-requests', order: 10, load: () => import('../features/assets/components/dashboard-widgets.tsx').then((m) => m.DepositRequestsWidget) },
+  { id: 'deposit-requests', order: 10, load: () => import('../features/assets/components/dashboard-widgets.tsx').then((m) => m.DepositRequestsWidget) },
+  { id: 'withdrawal-requests', order: 11, load: () => import('../features/assets/components/dashboard-widgets.tsx').then((m) => m.WithdrawalRequestsWidget) },
 ];
 
 const lazyComponent = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((component) => ({ default: component })));

@@ -12,8 +12,10 @@ export type AuthMode = 'bearer' | 'none' | { basic: { username: string; password
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. POST without a body sends an empty body. */
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. POST without a body sends an empty body. */
   body?: unknown;
+  /** 'blob' answers the body of a successful call as a Blob (images); failures still read the JSON error. */
+  responseType?: 'json' | 'blob';
   auth?: AuthMode;
   /** Validates and types the answer; an answer that does not fit is a code 0 error. */
   schema?: z.ZodType<T>;
@@ -23,6 +25,8 @@ export interface RequestOptions<T> {
    */
   lazySchema?: () => Promise<z.ZodType<T>>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key); the client's own headers win. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface HttpClientDeps {
@@ -47,6 +51,8 @@ interface Answer {
   ok: boolean;
   body: unknown;
 }
+
+const isFormData = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
 
 /**
  * The one way the console calls the server (SPEC.md §7): credentials included, a 5 s time-out,
@@ -77,9 +83,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
   async function send(path: string, options: RequestOptions<unknown>, token: string | null): Promise<Answer> {
     const auth = options.auth ?? 'bearer';
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const blob = options.responseType === 'blob';
+    const headers: Record<string, string> = { ...options.headers, accept: blob ? '*/*' : 'application/json' };
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // FormData: fetch sets multipart/form-data with its boundary
+    const multipart = isFormData(options.body);
+    if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (auth === 'bearer') {
       if (token) headers.authorization = `Bearer ${token}`;
     } else if (auth !== 'none') {
@@ -99,9 +108,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         method,
         headers,
         credentials: 'include',
-        body: options.body === undefined ? (method === 'GET' ? undefined : '') : JSON.stringify(options.body),
+        body: options.body === undefined ? (method === 'GET' ? undefined : '') : multipart ? (options.body as FormData) : JSON.stringify(options.body),
         signal: controller.signal,
       });
+      if (blob && response.ok) return { status: response.status, ok: true, body: await response.blob() };
       const text = await response.text();
       let body: unknown = null;
       if (text.length > 0) {

@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../ui/button.tsx';
+import { DateField } from '../ui/date-field.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { Select, type SelectOption } from '../ui/select.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -12,7 +13,8 @@ export interface FilterField {
   /** The filter's field name; may be dotted ('user.name' is user_name in the query). */
   name: string;
   label: string;
-  kind?: 'text' | 'select';
+  /** 'date' is the date picker (stored yyyy-MM-dd). */
+  kind?: 'text' | 'select' | 'date';
   options?: readonly SelectOption[];
   /** The value 'reset' restores ('' when absent). */
   defaultValue?: string;
@@ -119,6 +121,17 @@ function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly Fi
                 render={({ field: f }) => (
                   <Select label={field.label} options={field.options ?? []} value={f.value || null} onChange={f.onChange} onBlur={f.onBlur} error={errors[key]?.message} placeholder={field.placeholder} />
                 )}
+              />
+            );
+          }
+          if (field.kind === 'date') {
+            return (
+              <Controller
+                key={key}
+                name={key}
+                control={control}
+                rules={rules}
+                render={({ field: f }) => <DateField label={field.label} value={f.value ?? ''} onChange={f.onChange} onBlur={f.onBlur} error={errors[key]?.message} />}
               />
             );
           }

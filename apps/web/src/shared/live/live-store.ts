@@ -39,6 +39,9 @@ export function applyLiveMessage(state: LiveState, message: SocketMessage): Live
       orders.set(key, { ...orders.get(key), ...message.data });
       return { ...state, orders };
     }
+    case 'RequestUpdated':
+      // nothing kept: request screens listen with onMessage and refetch
+      return state;
   }
 }
 

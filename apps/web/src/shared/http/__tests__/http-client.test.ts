@@ -50,6 +50,14 @@ describe('http client', () => {
     expect(new Headers(calls[0]?.init.headers).get('content-type')).toBe('application/json');
   });
 
+  it('sends extra headers (Idempotency-Key), again on the retry after a refresh; its own headers win', async () => {
+    const { client, calls } = setup([() => json(401, { code: 1152 }), () => json(200, { id: 1 })]);
+    await client.request('/v0/web/secure/order/create', { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'k-1', authorization: 'Bearer forged' } });
+    for (const call of calls) expect(new Headers(call.init.headers).get('idempotency-key')).toBe('k-1');
+    expect(authorizationOf(calls[0])).toBe('Bearer old-token');
+    expect(authorizationOf(calls[1])).toBe('Bearer new-token');
+  });
+
   it('sends basic authentication as base64 of utf-8 username:password, and nothing for auth none', async () => {
     const { client, calls } = setup([() => json(200, {}), () => json(200, {})]);
     await client.request('/login', { method: 'POST', auth: { basic: { username: 'ann', password: 'pä:ss' } } });
@@ -174,6 +182,27 @@ describe('http client', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('sends a FormData body as multipart (no JSON content type) with the bearer token, also on the retry', async () => {
+    const { client, calls } = setup([() => json(401, { code: 1152, context: null }), () => json(200, { id: 3 })]);
+    const form = new FormData();
+    form.set('userId', '7');
+    form.set('receipt', new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }), 'r.png');
+    await expect(client.request('/v0/web/secure/asset/deposit/create', { method: 'POST', body: form })).resolves.toEqual({ id: 3 });
+    expect(calls.map((c) => c.init.body)).toEqual([form, form]);
+    expect(new Headers(calls[0]?.init.headers).get('content-type')).toBeNull();
+    expect(calls.map(authorizationOf)).toEqual(['Bearer old-token', 'Bearer new-token']);
+  });
+
+  it("answers a Blob for responseType 'blob', and still the catalogue error for a failure", async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const { client } = setup([() => new Response(png, { status: 200, headers: { 'content-type': 'image/png' } }), () => json(404, { code: 1003, context: 'receipt' })]);
+    const blob = await client.request<Blob>('/v0/web/secure/asset/1/receipt/user', { responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob.type).toBe('image/png');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(png);
+    await expect(client.request('/v0/web/secure/asset/1/receipt/verified', { responseType: 'blob' })).rejects.toMatchObject({ status: 404, code: 1003 });
   });
 
   it('a network failure is code 0', async () => {

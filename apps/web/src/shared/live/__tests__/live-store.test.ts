@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceData } from '@aurum/domain/system/live-messages';
+import { isSocketMessage, type PriceData } from '@aurum/domain/system/live-messages';
 import { applyLiveMessage, createLiveStore, EMPTY_LIVE_STATE, marketStatusOf } from '../live-store.ts';
 import type { MarketStatus } from '../market-status.ts';
 
@@ -30,6 +30,18 @@ describe('live store', () => {
     let s = applyLiveMessage(EMPTY_LIVE_STATE, { type: 'OrderUpdated', data: { id: 5, status: 'FILLED', note: 'a' } });
     s = applyLiveMessage(s, { type: 'Market', data: { id: '5', status: 'SETTLED' } });
     expect(s.orders.get('5')).toEqual({ id: '5', status: 'SETTLED', note: 'a' });
+  });
+
+  it('passes RequestUpdated to message listeners (request screens refetch) without keeping it', () => {
+    const store = createLiveStore();
+    const seen: string[] = [];
+    store.onMessage((m) => seen.push(m.type));
+    const before = store.get();
+    const request = { id: 7, action: 'deposit', method: 'bankTransfer', type: 'MYR', amount: '10.00', quantity: null, status: 'approved', userId: 3, sender: null, receiver: { id: 3, username: 'aminah' }, note: null, submittedBy: 'financemaker', verifiedBy: 'financeapprover', declineReason: null, userReceiptUrl: null, verifiedReceiptUrl: null, createdAt: '2026-01-05T03:00:00.000Z', decidedAt: '2026-01-05T04:00:00.000Z' } as const;
+    store.apply({ type: 'RequestUpdated', data: request });
+    expect(seen).toEqual(['RequestUpdated']);
+    expect(store.get()).toBe(before);
+    expect(isSocketMessage({ type: 'RequestUpdated', data: request })).toBe(true);
   });
 
   it('reset clears prices, rate and orders and tells the top bar', () => {

@@ -1,0 +1,130 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { REQUEST_ACTIONS, REQUEST_STATUSES, REQUEST_TYPES, type RequestView } from '@aurum/domain/assets/request-schemas';
+import { useCanCheck } from '#shared/access/use-can.ts';
+import { errorMessage } from '#shared/http/api-error.ts';
+import { formatDateTime, orDash } from '#shared/format/display.ts';
+import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import { FilterButton, type FilterField } from '#shared/list/filter-button.tsx';
+import { Pagination } from '#shared/list/pagination.tsx';
+import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
+import { useListQuery } from '#shared/list/use-list-query.ts';
+import { Badge } from '#shared/ui/badge.tsx';
+import { Button } from '#shared/ui/button.tsx';
+import { PageHeader } from '#shared/ui/page-header.tsx';
+import { requestListSearch, useRequestList } from '../api/list-requests.ts';
+import { useUserOptions } from '../api/list-user-options.ts';
+import { useRequestsLive } from '../api/use-requests-live.ts';
+import { actionOf, requestPath, requestPermission, requestValue } from './request-labels.ts';
+import { RequestStatusBadge } from './request-status-badge.tsx';
+
+const isDate = (value: string) => (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : 'invalidDate');
+
+/**
+ * Asset List (/asset/?action=deposit|withdrawal|transfer): the requests of one kind (all kinds
+ * without action), filters status, type, user and created dates, sortable, paged, live.
+ */
+export function AssetListPage() {
+  const { t } = useTranslation(['asset', 'sidebar', 'common']);
+  const navigate = useNavigate();
+  const list = useListQuery();
+  const action = actionOf(list.query.get('action'));
+  const requests = useRequestList(requestListSearch(list.query));
+  const users = useUserOptions();
+  const can = useCanCheck();
+  useRequestsLive();
+  const canCreate = action ? can(requestPermission('submit', action)) : REQUEST_ACTIONS.some((a) => can(requestPermission('submit', a)));
+  const title = action ? t(`sidebar:${action}Requests`) : t('asset:list');
+
+  const filters = useMemo<FilterField[]>(
+    () => [
+      {
+        name: 'status',
+        label: t('asset:fields.status'),
+        kind: 'select',
+        placeholder: t('asset:filters.all'),
+        options: [{ value: '', label: t('asset:filters.all') }, ...REQUEST_STATUSES.map((s) => ({ value: s, label: t(`asset:statuses.${s}`) }))],
+      },
+      {
+        name: 'type',
+        label: t('asset:fields.type'),
+        kind: 'select',
+        placeholder: t('asset:filters.all'),
+        options: [{ value: '', label: t('asset:filters.all') }, ...REQUEST_TYPES.map((type) => ({ value: type, label: type }))],
+      },
+      {
+        name: 'userId',
+        label: t('asset:fields.user'),
+        kind: 'select',
+        placeholder: t('asset:filters.anyUser'),
+        options: [{ value: '', label: t('asset:filters.anyUser') }, ...(users.data ?? []).map((u) => ({ value: String(u.id), label: `${u.username} (#${u.id})` }))],
+      },
+      { name: 'createdAfter', label: t('asset:filters.createdAfter'), kind: 'date', validate: isDate },
+      { name: 'createdBefore', label: t('asset:filters.createdBefore'), kind: 'date', validate: isDate },
+    ],
+    [t, users.data],
+  );
+
+  const columns = useMemo<Column<RequestView>[]>(
+    () => [
+      {
+        key: 'id',
+        header: t('asset:fields.id'),
+        sortField: 'id',
+        cell: (r) => (
+          <Link to={requestPath(r.id)} className="font-medium text-amber-700 hover:underline">
+            #{r.id}
+          </Link>
+        ),
+      },
+      ...(action ? [] : [{ key: 'action', header: t('asset:fields.action'), cell: (r: RequestView) => t(`asset:${r.action}`) }]),
+      { key: 'sender', header: t('asset:fields.sender'), cell: (r) => orDash(r.sender?.username) },
+      { key: 'receiver', header: t('asset:fields.receiver'), cell: (r) => orDash(r.receiver?.username) },
+      { key: 'type', header: t('asset:fields.type'), cell: (r) => <Badge variant="gray">{r.type}</Badge> },
+      { key: 'value', header: t('asset:fields.value'), className: 'text-right tabular-nums', cell: (r) => requestValue(r) },
+      { key: 'status', header: t('asset:fields.status'), sortField: 'status', cell: (r) => <RequestStatusBadge status={r.status} /> },
+      { key: 'submittedBy', header: t('asset:fields.submittedBy'), cell: (r) => orDash(r.submittedBy) },
+      { key: 'createdAt', header: t('asset:fields.createdAt'), sortField: 'createdAt', cell: (r) => formatDateTime(r.createdAt) },
+    ],
+    [t, action],
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={title}
+        actions={
+          <Button disabled={!canCreate} title={canCreate ? undefined : t('common:noPermission')} onClick={() => void navigate(`/asset/create/${action ? `?action=${action}` : ''}`)}>
+            {t('asset:createButton')}
+          </Button>
+        }
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <FilterButton fields={filters} />
+      </div>
+      {requests.isPending ? (
+        <TableSkeleton columns={action ? 8 : 9} pagination />
+      ) : requests.isError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {errorMessage(requests.error)}
+        </p>
+      ) : (
+        <>
+          <DataTable
+            label={title}
+            testId="request-table"
+            columns={columns}
+            rows={requests.data.items}
+            rowKey={(r) => r.id}
+            sort={list.sort}
+            order={list.order}
+            onSort={list.toggleSort}
+            stale={requests.isPlaceholderData}
+          />
+          <Pagination page={list.page} limit={list.limit} total={requests.data.total} onPage={list.setPage} onLimit={list.setLimit} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { RequestView } from '@aurum/domain/assets/request-schemas';
+import { REQUEST_NOTE_MAX } from '@aurum/domain/assets/request-schemas';
+import { useCan } from '#shared/access/use-can.ts';
+import { useAdmin } from '#shared/auth/use-auth.ts';
+import { errorToast } from '#shared/form/server-errors.ts';
+import { errorMessage } from '#shared/http/api-error.ts';
+import { formatDateTime, orDash } from '#shared/format/display.ts';
+import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Button } from '#shared/ui/button.tsx';
+import { Card } from '#shared/ui/card.tsx';
+import { DetailList } from '#shared/ui/detail-list.tsx';
+import { FieldShell } from '#shared/ui/field.tsx';
+import { ImageUpload } from '#shared/ui/image-upload.tsx';
+import { Modal } from '#shared/ui/modal.tsx';
+import { PageHeader } from '#shared/ui/page-header.tsx';
+import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { useApproveRequest } from '../api/approve-request.ts';
+import { useDeclineRequest } from '../api/decline-request.ts';
+import { useRequest } from '../api/get-request.ts';
+import { useRequestsLive } from '../api/use-requests-live.ts';
+import { decisionBlock, requestListPath, requestPermission, requestValue } from './request-labels.ts';
+import { ReceiptPreview } from './receipt-preview.tsx';
+import { RequestStatusBadge } from './request-status-badge.tsx';
+
+/**
+ * Deposit, Withdrawal and Transfer Details (/asset/:requestId): every field of the request, both
+ * receipts, and approve (with the verified receipt) or decline (with an optional reason), each
+ * behind its permission, only while pending and never by the admin who submitted it.
+ */
+export function RequestDetailsPage() {
+  const { t } = useTranslation(['asset', 'common']);
+  const requestId = Number(useParams().requestId);
+  const request = useRequest(requestId);
+  const from = usePreviousPath();
+  useRequestsLive();
+  const r = request.data;
+  const title = r ? t(`asset:details.${r.action}`) : t('asset:details.title');
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={title} back={from ?? (r ? requestListPath(r.action) : '/asset/')} subtitle={r ? `#${r.id}` : undefined} actions={r ? <Decisions request={r} /> : null} />
+      {request.isPending ? (
+        <SectionSpinner />
+      ) : request.isError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {errorMessage(request.error)}
+        </p>
+      ) : (
+        <RequestBody request={request.data} />
+      )}
+    </div>
+  );
+}
+
+function RequestBody({ request: r }: { request: RequestView }) {
+  const { t } = useTranslation(['asset', 'common']);
+  const party = (p: RequestView['sender']) =>
+    p ? (
+      <Link to={`/account/user/${p.id}`} className="font-medium text-amber-700 hover:underline">
+        {p.username}
+      </Link>
+    ) : (
+      orDash(null)
+    );
+  return (
+    <>
+      <Card>
+        <DetailList
+          columns={3}
+          items={[
+            { label: t('asset:fields.id'), value: r.id, testId: 'request-id' },
+            { label: t('asset:fields.action'), value: t(`asset:${r.action}`) },
+            { label: t('asset:fields.method'), value: r.method ? t(`asset:methods.${r.method}`) : orDash(null), testId: 'request-method' },
+            { label: t('asset:fields.type'), value: r.type },
+            { label: t('asset:fields.amount'), value: r.type === 'MYR' ? requestValue(r) : orDash(null), testId: 'request-amount' },
+            { label: t('asset:fields.quantity'), value: r.type === 'XAU' ? requestValue(r) : orDash(null), testId: 'request-quantity' },
+            { label: t('asset:fields.status'), value: <RequestStatusBadge status={r.status} />, testId: 'request-status' },
+            { label: t('asset:fields.sender'), value: party(r.sender), testId: 'request-sender' },
+            { label: t('asset:fields.receiver'), value: party(r.receiver), testId: 'request-receiver' },
+            { label: t('asset:fields.note'), value: orDash(r.note), testId: 'request-note' },
+            { label: t('asset:fields.submittedBy'), value: orDash(r.submittedBy), testId: 'request-submitted-by' },
+            { label: t('asset:fields.verifiedBy'), value: orDash(r.verifiedBy), testId: 'request-verified-by' },
+            { label: t('asset:fields.createdAt'), value: formatDateTime(r.createdAt) },
+            { label: t('asset:fields.decidedAt'), value: formatDateTime(r.decidedAt) },
+            ...(r.status === 'declined' ? [{ label: t('asset:fields.declineReason'), value: orDash(r.declineReason), testId: 'request-decline-reason' }] : []),
+          ]}
+        />
+      </Card>
+      <Card>
+        <h2 className="mb-4 text-base font-semibold text-slate-900">{t('asset:receipt.title')}</h2>
+        <div className="flex flex-wrap gap-8">
+          <ReceiptPreview requestId={r.id} which="user" available={r.userReceiptUrl !== null} label={t('asset:fields.userReceipt')} />
+          <ReceiptPreview key={r.verifiedReceiptUrl ?? 'none'} requestId={r.id} which="verified" available={r.verifiedReceiptUrl !== null} label={t('asset:fields.verifiedReceipt')} />
+        </div>
+      </Card>
+    </>
+  );
+}
+
+type Dialog = 'approve' | 'decline' | null;
+
+function Decisions({ request }: { request: RequestView }) {
+  const { t } = useTranslation(['asset', 'common']);
+  const admin = useAdmin();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const canApprove = useCan(requestPermission('approve', request.action));
+  const canDecline = useCan(requestPermission('decline', request.action));
+  const block = decisionBlock(request, admin?.username ?? null);
+  const why = (allowed: boolean) => (!allowed ? t('common:noPermission') : block === 'ownSubmission' ? t('asset:details.ownSubmission') : block === 'notPending' ? t('asset:details.notPending') : undefined);
+  return (
+    <>
+      {block === 'ownSubmission' && (canApprove || canDecline) ? (
+        <span className="text-sm text-amber-800" data-testid="own-submission">
+          {t('asset:details.ownSubmission')}
+        </span>
+      ) : null}
+      <Button disabled={!canApprove || block !== null} title={why(canApprove)} onClick={() => setDialog('approve')}>
+        {t('asset:actions.approve')}
+      </Button>
+      <Button variant="danger" disabled={!canDecline || block !== null} title={why(canDecline)} onClick={() => setDialog('decline')}>
+        {t('asset:actions.decline')}
+      </Button>
+      {dialog === 'approve' ? <ApproveDialog request={request} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'decline' ? <DeclineDialog request={request} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
+
+function useFail(onClose: () => void) {
+  const { t } = useTranslation('common');
+  const toast = useToast();
+  return (error: unknown) => {
+    onClose();
+    const { title, description } = errorToast(error, t('common:failed'));
+    toast.error(title, description);
+  };
+}
+
+function ApproveDialog({ request, onClose }: { request: RequestView; onClose: () => void }) {
+  const { t } = useTranslation(['asset', 'common']);
+  const toast = useToast();
+  const approve = useApproveRequest();
+  const fail = useFail(onClose);
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const [missing, setMissing] = useState(false);
+  return (
+    <Modal
+      open
+      onOpenChange={(next) => (next || approve.isPending ? undefined : onClose())}
+      title={t('asset:approve.title', { kind: t(`asset:${request.action}`), id: request.id })}
+      description={t('asset:approve.text', { value: requestValue(request) })}
+      testId="approve-dialog"
+      footer={
+        <>
+          <Button variant="secondary" disabled={approve.isPending} onClick={onClose}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button
+            loading={approve.isPending}
+            onClick={() => {
+              if (!receipt) {
+                setMissing(true);
+                return;
+              }
+              approve.mutate(
+                { action: request.action, requestId: request.id, receipt },
+                {
+                  onSuccess: () => {
+                    onClose();
+                    toast.success(t(`asset:toast.approved.${request.action}`, { id: request.id }));
+                  },
+                  onError: fail,
+                },
+              );
+            }}
+          >
+            {t('asset:actions.approve')}
+          </Button>
+        </>
+      }
+    >
+      <ImageUpload
+        label={t('asset:fields.verifiedReceipt')}
+        required
+        hint={t('asset:receipt.hint')}
+        value={receipt}
+        error={missing && !receipt ? 'required' : undefined}
+        onChange={(file) => {
+          setReceipt(file);
+          setMissing(false);
+        }}
+      />
+    </Modal>
+  );
+}
+
+function DeclineDialog({ request, onClose }: { request: RequestView; onClose: () => void }) {
+  const { t } = useTranslation(['asset', 'common']);
+  const toast = useToast();
+  const decline = useDeclineRequest();
+  const fail = useFail(onClose);
+  const [reason, setReason] = useState('');
+  const tooLong = reason.trim().length > REQUEST_NOTE_MAX;
+  return (
+    <Modal
+      open
+      onOpenChange={(next) => (next || decline.isPending ? undefined : onClose())}
+      title={t('asset:decline.title', { kind: t(`asset:${request.action}`), id: request.id })}
+      description={t(request.action === 'deposit' ? 'asset:decline.text' : 'asset:decline.textHeld', { value: requestValue(request) })}
+      testId="confirm-dialog"
+      footer={
+        <>
+          <Button variant="secondary" disabled={decline.isPending} onClick={onClose}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button
+            variant="danger"
+            loading={decline.isPending}
+            disabled={tooLong}
+            onClick={() =>
+              decline.mutate(
+                { action: request.action, requestId: request.id, reason },
+                {
+                  onSuccess: () => {
+                    onClose();
+                    toast.success(t(`asset:toast.declined.${request.action}`, { id: request.id }));
+                  },
+                  onError: fail,
+                },
+              )
+            }
+          >
+            {t('asset:actions.decline')}
+          </Button>
+        </>
+      }
+    >
+      <FieldShell label={t('asset:decline.reason')} htmlFor="decline-reason" hint={t('asset:decline.reasonHint')} error={tooLong ? 'maxLength' : undefined} errorValues={{ length: REQUEST_NOTE_MAX }}>
+        <textarea
+          id="decline-reason"
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
+        />
+      </FieldShell>
+    </Modal>
+  );
+}
