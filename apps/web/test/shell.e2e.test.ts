@@ -4,7 +4,7 @@ import { browserSuite, signIn, submitSignIn, toast, until, visible } from './sup
 const suite = browserSuite();
 const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
 
-const BUILT_SCREENS = new Set(['User list', 'Admin list', 'Deposit requests', 'Withdrawal requests', 'Transfer requests', 'Constant', 'Mode', 'Holiday']);
+const BUILT_SCREENS = new Set(['User list', 'Admin list', 'Trade requests', 'Deposit requests', 'Withdrawal requests', 'Transfer requests', 'Trade history', 'Constant', 'Mode', 'Holiday']);
 
 describe('shell', () => {
   it('switches to Traditional Chinese and back to English, remembering the choice', async () => {

@@ -61,8 +61,17 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/account/admin/create', module: 'features/admins/components/admin-create-page.tsx', exportName: 'AdminCreatePage', layout: 'shell', namespaces: ['admin', 'validation'] },
   { path: '/account/admin/info', module: 'features/admins/components/admin-information-page.tsx', exportName: 'AdminInformationPage', layout: 'shell', namespaces: ['admin', 'validation'] },
   { path: '/account/admin/edit', module: 'features/admins/components/admin-edit-page.tsx', exportName: 'AdminEditPage', layout: 'shell', namespaces: ['admin', 'validation'] },
-  coming('/order', { param: 'orderMode', values: { tr: 'sidebar:tradeRequests', th: 'sidebar:tradeHistory' }, fallback: 'order:list' }),
-  coming('/order/create', 'order:create'),
+  {
+    path: '/order',
+    module: 'features/orders/components/order-list-page.tsx',
+    exportName: 'OrderListPage',
+    layout: 'shell',
+    namespaces: ['order', 'validation'],
+    title: { param: 'orderMode', values: { tr: 'sidebar:tradeRequests', th: 'sidebar:tradeHistory' }, fallback: 'order:list' },
+  },
+  // Order Information: /order/{orderId} (docs/decisions.md "Orders console"); /order/create is matched first (static segment)
+  { path: '/order/:orderId', module: 'features/orders/components/order-information-page.tsx', exportName: 'OrderInformationPage', layout: 'shell', namespaces: ['order', 'validation'], title: 'order:detail.page' },
+  { path: '/order/create', module: 'features/orders/components/create-order-page.tsx', exportName: 'CreateOrderPage', layout: 'shell', namespaces: ['order', 'validation', 'user'], title: 'order:create' },
   {
     path: '/asset',
     module: 'features/assets/components/asset-list-page.tsx',

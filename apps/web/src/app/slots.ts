@@ -7,6 +7,8 @@ import { registerDashboardWidget, registerUserTab, type UserTabProps, type UserT
  * widgets listed, ordered by `order` (10s requests, 20s trades, 30s constants).
  */
 const USER_TABS: ReadonlyArray<readonly [UserTabSlot, () => Promise<ComponentType<UserTabProps>>]> = [
+  ['onlineOrder', () => import('../features/orders/components/user-order-tabs.tsx').then((m) => m.UserOnlineOrdersTab)],
+  ['offlineOrder', () => import('../features/orders/components/user-order-tabs.tsx').then((m) => m.UserOfflineOrdersTab)],
   ['deposit', () => import('../features/assets/components/user-request-tabs.tsx').then((m) => m.UserDepositTab)],
   ['withdrawal', () => import('../features/assets/components/user-request-tabs.tsx').then((m) => m.UserWithdrawalTab)],
   ['transfer', () => import('../features/assets/components/user-request-tabs.tsx').then((m) => m.UserTransferTab)],
@@ -15,6 +17,8 @@ const USER_TABS: ReadonlyArray<readonly [UserTabSlot, () => Promise<ComponentTyp
 const DASHBOARD_WIDGETS: ReadonlyArray<{ id: string; order: number; wide?: boolean; load: () => Promise<ComponentType> }> = [
   { id: 'deposit-requests', order: 10, load: () => import('../features/assets/components/dashboard-widgets.tsx').then((m) => m.DepositRequestsWidget) },
   { id: 'withdrawal-requests', order: 11, load: () => import('../features/assets/components/dashboard-widgets.tsx').then((m) => m.WithdrawalRequestsWidget) },
+  { id: 'trade-requests', order: 20, load: () => import('../features/orders/components/dashboard-widgets.tsx').then((m) => m.TradeRequestsWidget) },
+  { id: 'trade-overview', order: 21, load: () => import('../features/orders/components/dashboard-widgets.tsx').then((m) => m.TradeOverviewWidget) },
 ];
 
 const lazyComponent = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((component) => ({ default: component })));

@@ -133,6 +133,30 @@ describe(`GraphQL adminOrdersConnection on ${driver}`, () => {
     const first = await page({ first: 2, action: 'Buy' });
     const second = await page({ first: 2, after: first.pageInfo.endCursor, action: 'Buy' });
     expect([...idsOf(first), ...idsOf(second)]).toEqual(pick((i) => i % 4 !== 0).slice(0, 4));
+    // a date range pages by keyset too (read through its own index, then the page sorted by id)
+    const range = { createdAfter: '2030-01-04', createdBefore: '2030-01-20', status: ['Filled', 'Settled', 'Overdue', 'Paid'] };
+    const inRange = pick((i) => i >= 3 && i <= 19 && [1, 2, 3, 4].includes(i % 7));
+    const forward: number[] = [];
+    let f = await page({ first: 3, ...range });
+    expect(f.pageInfo.hasPreviousPage).toBe(false);
+    forward.push(...idsOf(f));
+    while (f.pageInfo.hasNextPage) {
+      f = await page({ first: 3, after: f.pageInfo.endCursor, ...range });
+      expect(f.pageInfo.hasPreviousPage).toBe(true);
+      forward.push(...idsOf(f));
+    }
+    expect(forward).toEqual(inRange);
+    const backward: number[][] = [];
+    let b = await page({ last: 3, ...range });
+    expect(b.pageInfo.hasNextPage).toBe(false);
+    backward.push(idsOf(b));
+    while (b.pageInfo.hasPreviousPage) {
+      b = await page({ last: 3, before: b.pageInfo.startCursor, ...range });
+      expect(b.pageInfo.hasNextPage).toBe(true);
+      backward.push(idsOf(b));
+    }
+    expect(backward.reverse().flat()).toEqual(inRange);
+    expect(b.totalCount).toBe(inRange.length);
   });
 
   it('answers errors in GraphQL form: bad variables, bad cursors, limits, depth, syntax; 401 without a token', async () => {

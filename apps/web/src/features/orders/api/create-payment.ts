@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '#shared/http/client.ts';
+import { SECURE_API } from '#shared/http/paths.ts';
+import { OrderStatusAnswer, orderKeys } from './order-wire.ts';
+
+export interface PaymentInput {
+  userId: number;
+  orderId: number;
+  /** MYR for a buy, XAU grams for a sell; separators already stripped. */
+  amount: string;
+  /** yyyy-MM-dd. */
+  paymentDate: string;
+  note: string | null;
+  /** One key per dialog opening: a retried submit cannot pay twice. */
+  idempotencyKey: string;
+}
+
+/** POST order/payment/create {userId, orderId, note, amount, paymentDate} (addOrderPayment), with an Idempotency-Key. */
+export function createPayment({ idempotencyKey, ...body }: PaymentInput) {
+  return http.request(`${SECURE_API}/order/payment/create`, { method: 'POST', body, schema: OrderStatusAnswer, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function useCreatePayment() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createPayment, onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }) });
+}

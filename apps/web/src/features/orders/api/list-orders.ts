@@ -1,0 +1,90 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { OrderNode } from '@aurum/domain/orders/order-schemas';
+import { errorMessage } from '#shared/http/api-error.ts';
+import { http } from '#shared/http/client.ts';
+import { SECURE_API } from '#shared/http/paths.ts';
+import { OrderNodeWire, orderKeys } from './order-wire.ts';
+import type { PageInfo, PageVariables } from './order-paging.ts';
+import type { FilterVariables } from './order-filters.ts';
+
+export type ConnectionVariables = FilterVariables & PageVariables;
+
+/** Every field of the Order type (SPEC.md §3 "Order"). */
+const ORDER_FIELDS = `id executionId orderType status action symbol userId username currency quantityGram quantityOz
+  costPrice quotePrice myrPrice usdPrice exchangeRate limitPrice amount createdAt filledAt settledAt interestStartAt
+  completedAt goodTillDate goodTilDate creditDeducted balanceDeducted goldReserved spreadAdjustment customizedAdjustment
+  userFee globalFee source note comment isCustom timeline { id action date secondaryDate }`;
+
+export const ORDERS_CONNECTION_QUERY = `query OrdersConnection($first: Int, $last: Int, $after: String, $before: String,
+  $userCondition: UserCondition, $userInput: String, $action: OrderAction, $orderId: Int, $status: [OrderStatus!],
+  $orderType: OrderTypeFilter, $createdAfter: String, $createdBefore: String, $filledAt: [String!], $goodTillDate: [String!],
+  $symbol: String, $currency: Currency, $quantity: String) {
+  adminOrdersConnection(first: $first, last: $last, after: $after, before: $before, userCondition: $userCondition,
+    userInput: $userInput, action: $action, orderId: $orderId, status: $status, orderType: $orderType,
+    createdAfter: $createdAfter, createdBefore: $createdBefore, filledAt: $filledAt, goodTillDate: $goodTillDate,
+    symbol: $symbol, currency: $currency, quantity: $quantity) {
+    edges { cursor node { ${ORDER_FIELDS} } }
+    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+    totalCount
+  }
+}`;
+
+const ConnectionAnswer = z.object({
+  data: z
+    .object({
+      adminOrdersConnection: z.object({
+        edges: z.array(z.object({ cursor: z.string(), node: OrderNodeWire })),
+        pageInfo: z.object({ startCursor: z.string().nullable(), endCursor: z.string().nullable(), hasNextPage: z.boolean(), hasPreviousPage: z.boolean() }),
+        totalCount: z.number(),
+      }),
+    })
+    .nullable()
+    .optional(),
+  errors: z.array(z.object({ message: z.string() })).optional(),
+});
+
+export interface OrdersPage {
+  edges: Array<{ cursor: string; node: OrderNode }>;
+  pageInfo: PageInfo;
+  totalCount: number;
+}
+
+/** An order list failure, with the text of SPEC.md §8. */
+export class OrdersFetchError extends Error {
+  constructor(detail: string) {
+    super(`Failed to fetch orders: ${detail}`);
+    this.name = 'OrdersFetchError';
+  }
+}
+
+/** POST graphql (OrdersConnection). GraphQL errors are logged and reported as 'Failed to fetch orders: {message}'. */
+export async function fetchOrders(variables: ConnectionVariables, signal?: AbortSignal): Promise<OrdersPage> {
+  let answer: z.infer<typeof ConnectionAnswer>;
+  try {
+    answer = await http.request(`${SECURE_API}/graphql`, {
+      method: 'POST',
+      body: { query: ORDERS_CONNECTION_QUERY, operationName: 'OrdersConnection', variables },
+      schema: ConnectionAnswer,
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new OrdersFetchError(errorMessage(error));
+  }
+  if (answer.errors && answer.errors.length > 0) {
+    console.error('OrdersConnection', answer.errors);
+    throw new OrdersFetchError(answer.errors.map((e) => e.message).join('; '));
+  }
+  if (!answer.data) throw new OrdersFetchError('No data returned');
+  return answer.data.adminOrdersConnection;
+}
+
+export function useOrders(variables: ConnectionVariables, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: orderKeys.connection(variables),
+    queryFn: ({ signal }) => fetchOrders(variables, signal),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}

@@ -1,0 +1,120 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@aurum/domain/list/paging';
+
+/**
+ * Cursor paging of the orders connection (SPEC.md §2, §7; docs/decisions.md "Orders console").
+ * The server orders by id ascending; the console shows newest first:
+ * - newest page (no cursor): `last: limit`, reversed for display;
+ * - older (display "next"): `before: startCursor, last: limit`;
+ * - newer (display "previous"): `after: endCursor, first: limit`;
+ * - oldest page ("last"): `first: limit` with no cursor, marked `oldest=1` in the URL.
+ * `page` stays out of the URL; the cursors `after`/`before` are in it.
+ */
+export interface CursorState {
+  after: string | null;
+  before: string | null;
+  oldest: boolean;
+  limit: number;
+}
+
+export interface PageInfo {
+  startCursor: string | null;
+  endCursor: string | null;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+}
+
+export interface PageVariables {
+  first?: number;
+  last?: number;
+  after?: string;
+  before?: string;
+}
+
+type QueryLike = Pick<URLSearchParams, 'get'>;
+
+const nonEmpty = (v: string | null) => (v !== null && v.trim() !== '' ? v.trim() : null);
+
+/** The paging state a query asks for (limit one of the page sizes, else the default). */
+export function readCursorState(query: QueryLike): CursorState {
+  const limitText = query.get('limit');
+  const limit = limitText && /^\d+$/.test(limitText) && (PAGE_SIZES as readonly number[]).includes(Number(limitText)) ? Number(limitText) : DEFAULT_PAGE_SIZE;
+  const after = nonEmpty(query.get('after'));
+  const before = after ? null : nonEmpty(query.get('before'));
+  return { after, before, oldest: !after && !before && query.get('oldest') === '1', limit };
+}
+
+/** The connection's paging variables: forward after+first, backward before+last. */
+export function pageVariables(state: CursorState): PageVariables {
+  if (state.after) return { first: state.limit, after: state.after };
+  if (state.before) return { last: state.limit, before: state.before };
+  if (state.oldest) return { first: state.limit };
+  return { last: state.limit };
+}
+
+/** The rows of a page for display: the server's ascending page reversed (newest first). */
+export function forDisplay<T>(edges: ReadonlyArray<{ node: T }>): T[] {
+  return edges.map((e) => e.node).reverse();
+}
+
+export type PagingMove = 'newest' | 'newer' | 'older' | 'oldest';
+
+const CURSOR_KEYS = { after: null, before: null, oldest: null, page: null } as const;
+
+/** The cursor part of the query after a move; null when the move is not possible from this page. */
+export function cursorsFor(move: PagingMove, info: PageInfo): Record<string, string | null> | null {
+  switch (move) {
+    case 'newest':
+      return info.hasNextPage ? { ...CURSOR_KEYS } : null;
+    case 'newer':
+      return info.hasNextPage && info.endCursor ? { ...CURSOR_KEYS, after: info.endCursor } : null;
+    case 'older':
+      return info.hasPreviousPage && info.startCursor ? { ...CURSOR_KEYS, before: info.startCursor } : null;
+    case 'oldest':
+      return info.hasPreviousPage ? { ...CURSOR_KEYS, oldest: '1' } : null;
+  }
+}
+
+/** Applies changes to a query (null or '' removes a key; empty values dropped). */
+export function patched(query: URLSearchParams, changes: Readonly<Record<string, string | null>>): URLSearchParams {
+  const out = new URLSearchParams(query);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === '') out.delete(key);
+    else out.set(key, value);
+  }
+  for (const [key, value] of [...out]) if (value.trim() === '') out.delete(key);
+  return out;
+}
+
+/** A new page size goes back to the newest page. */
+export function withLimit(query: URLSearchParams, limit: number): URLSearchParams {
+  return patched(query, { ...CURSOR_KEYS, limit: String(limit) });
+}
+
+/**
+ * Where a page starts, when the console knows it: 0 on the newest page, carried along with the
+ * moves (history state), counted from the end on the oldest page; null after a reload of a
+ * middle page.
+ */
+export function offsetAfter(move: PagingMove, current: number | null, rows: number, limit: number): number | null {
+  switch (move) {
+    case 'newest':
+      return 0;
+    case 'older':
+      return current === null ? null : current + rows;
+    case 'newer':
+      return current === null ? null : Math.max(0, current - limit);
+    case 'oldest':
+      return null;
+  }
+}
+
+/** The 'start-end of total' bounds, or null when the start is unknown. */
+export function pageRange(state: CursorState, offset: number | null, rows: number, total: number): { start: number; end: number } | null {
+  if (rows === 0) return { start: 0, end: 0 };
+  let start: number | null;
+  if (!state.after && !state.before && !state.oldest) start = 0;
+  else if (state.oldest) start = Math.max(0, total - rows);
+  else start = offset;
+  if (start === null) return null;
+  return { start: start + 1, end: Math.min(total, start + rows) };
+}

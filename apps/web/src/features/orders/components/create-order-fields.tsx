@@ -1,0 +1,142 @@
+import { useId, useMemo } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { UserDetail } from '@aurum/domain/users/user-views';
+import { formatDecimal } from '#shared/format/number.ts';
+import { Card } from '#shared/ui/card.tsx';
+import { DetailList } from '#shared/ui/detail-list.tsx';
+import { FieldShell } from '#shared/ui/field.tsx';
+import { Select } from '#shared/ui/select.tsx';
+import { useOrderUsers } from '../api/order-preview-users.ts';
+
+export interface ToggleOption<T extends string> {
+  value: T;
+  label: string;
+  disabled?: boolean;
+  /** Why it is disabled (shown as its title). */
+  title?: string;
+}
+
+/**
+ * Toggle buttons for one choice (SPEC.md §2: the order action selector is buy/sell toggle
+ * buttons with a required marker; the order type selector offers market and limit).
+ */
+export function ToggleField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  onBlur,
+  required,
+  error,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: T | '' | undefined;
+  options: readonly ToggleOption<T>[];
+  onChange: (value: T) => void;
+  onBlur?: () => void;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <FieldShell label={label} labelId={`${id}-label`} required={required} error={error} errorId={`${id}-error`} hint={hint}>
+      <div role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className="inline-flex w-full rounded-md shadow-xs" data-testid={testId}>
+        {options.map((option, index) => {
+          const pressed = option.value === value;
+          const edge = index === 0 ? 'rounded-l-md' : index === options.length - 1 ? 'rounded-r-md -ml-px' : '-ml-px';
+          return (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={pressed}
+              disabled={option.disabled}
+              title={option.disabled ? option.title : undefined}
+              onClick={() => {
+                onChange(option.value);
+                onBlur?.();
+              }}
+              className={`flex-1 border px-3 py-2 text-sm font-medium focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-amber-600 disabled:cursor-not-allowed disabled:opacity-50 ${edge} ${
+                pressed ? 'z-10 border-amber-600 bg-amber-600 text-white' : `bg-white text-slate-800 hover:bg-slate-50 ${error ? 'border-red-400' : 'border-slate-300'}`
+              }`}
+            >
+              {option.label}
+            </button>
+          );
+        })}
+      </div>
+    </FieldShell>
+  );
+}
+
+/** ToggleField bound to a react-hook-form field. */
+export function ControlledToggle<T extends FieldValues, V extends string>({
+  control,
+  name,
+  ...rest
+}: { control: Control<T>; name: FieldPath<T> } & Omit<Parameters<typeof ToggleField<V>>[0], 'value' | 'onChange' | 'onBlur' | 'error'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ToggleField<V> {...rest} value={field.value as V | ''} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+      )}
+    />
+  );
+}
+
+/** The searchable user picker over the users list (the value is the user id as text). */
+export function UserPicker<T extends FieldValues>({ control, name, disabled }: { control: Control<T>; name: FieldPath<T>; disabled?: boolean }) {
+  const { t } = useTranslation('order');
+  const users = useOrderUsers();
+  const options = useMemo(() => (users.data?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.username} · ${u.email}` })), [users.data]);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          label={t('createForm.user')}
+          options={options}
+          loading={users.isPending}
+          value={(field.value as string | undefined) || null}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          required
+          disabled={disabled}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** Who the order is for: allowed action and pair, trade limit and wallet (what the server checks). */
+export function OrderUserCard({ user }: { user: UserDetail | undefined }) {
+  const { t } = useTranslation(['order', 'user']);
+  if (!user) return null;
+  const c = user.tradeConfig;
+  return (
+    <Card>
+      <h2 className="mb-4 text-base font-semibold text-slate-900">
+        {t('order:createForm.userInfo.title')} {user.profile.username}
+      </h2>
+      <DetailList
+        columns={3}
+        items={[
+          { label: t('order:createForm.userInfo.allowedAction'), value: t(`user:allowedActions.${c.allowedAction}`), testId: 'order-user-action' },
+          { label: t('order:createForm.userInfo.allowedPair'), value: t(`user:allowedPairs.${c.allowedPair}`) },
+          { label: t('order:createForm.userInfo.tradeLimit'), value: c.tradeLimit ? `${formatDecimal(c.tradeLimit, 4)} g` : t('order:createForm.userInfo.noLimit') },
+          { label: t('order:createForm.userInfo.fund'), value: formatDecimal(user.wallet.fund, 2) },
+          { label: t('order:createForm.userInfo.gold'), value: formatDecimal(user.wallet.gold, 4) },
+          { label: t('order:createForm.userInfo.credit'), value: formatDecimal(user.wallet.credit, 2) },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,221 @@
+import { useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { SCALE } from '@aurum/domain/money/decimal';
+import { SYMBOLS, type Symbol } from '@aurum/domain/system/metals';
+import { allowsPair, allowsSide, type TradeSide } from '@aurum/domain/users/user-enums';
+import { useCan } from '#shared/access/use-can.ts';
+import { ControlledSelect } from '#shared/form/controlled-select.tsx';
+import { errorToast } from '#shared/form/server-errors.ts';
+import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
+import { isApiError } from '#shared/http/api-error.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Button } from '#shared/ui/button.tsx';
+import { Card } from '#shared/ui/card.tsx';
+import { DetailList } from '#shared/ui/detail-list.tsx';
+import { TextField } from '#shared/ui/text-field.tsx';
+import { useCustomizeOrder } from '../api/customize-order.ts';
+import { rememberNewOrder } from '../api/new-order-cache.ts';
+import {
+  MIN_ORDER_GRAMS,
+  NOTE_MAX_LENGTH,
+  currencyOf,
+  customizeOrderBody,
+  minimumFromServer,
+  offlineOrderSchema,
+  submissionKeys,
+  type OfflineOrderInput,
+  type OfflineOrderValues,
+} from '../api/order-preview-form.ts';
+import { offlinePreview } from '../api/order-preview.ts';
+import { useOrderUser } from '../api/order-preview-user.ts';
+import { ControlledToggle, OrderUserCard, UserPicker } from './create-order-fields.tsx';
+import { AFTER_CREATE } from './create-order-online.tsx';
+
+/** Create Order, offline (customised): explicit cost, quote, exchange rate and final price; regular or after-hour constants. */
+export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId: string; onCancel: () => void }) {
+  const { t } = useTranslation(['order', 'common', 'validation']);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const allowed = useCan('createOrder');
+  const customize = useCustomizeOrder();
+  const keys = useRef(submissionKeys()).current;
+  const minimumRef = useRef(MIN_ORDER_GRAMS);
+  const schema = useMemo(() => offlineOrderSchema(), []);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<OfflineOrderInput, unknown, OfflineOrderValues>({
+    resolver: zodResolver(schema),
+    mode: 'onBlur',
+    defaultValues: {
+      userId: initialUserId,
+      action: undefined,
+      symbol: 'XAU/MYR',
+      quantity: '',
+      source: '',
+      costPrice: '',
+      quotePrice: '',
+      exchangeRate: '',
+      finalPrice: '',
+      note: '',
+      constantType: 'regular',
+    },
+  });
+  const [userId, symbol, quantity, finalPrice, exchangeRate] = useWatch({ control, name: ['userId', 'symbol', 'quantity', 'finalPrice', 'exchangeRate'] });
+  const picked = userId && /^\d+$/.test(userId) ? Number(userId) : null;
+  const user = useOrderUser(picked);
+  // what the server would refuse with 1200 is not offered (a user not yet loaded allows everything)
+  const config = user.data?.tradeConfig;
+  const sideAllowed = (side: TradeSide) => !config || allowsSide(config.allowedAction, side);
+  const pairAllowed = (pair: Symbol) => !config || allowsPair(config.allowedPair, pair);
+  const currency = currencyOf(symbol ?? 'XAU/MYR');
+  const figures = offlinePreview({
+    symbol: symbol ?? 'XAU/MYR',
+    quantity: stripSeparators(quantity ?? ''),
+    finalPrice: stripSeparators(finalPrice ?? ''),
+    exchangeRate: stripSeparators(exchangeRate ?? ''),
+  });
+  const numeric = { setValueAs: stripSeparators };
+  const field = (name: keyof OfflineOrderInput, scale?: number) => ({
+    error: errors[name]?.message,
+    errorValues: { count: scale ?? SCALE.pricePerGram, value: errors[name]?.type === 'server' ? minimumRef.current : MIN_ORDER_GRAMS, length: NOTE_MAX_LENGTH },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    const body = customizeOrderBody(values);
+    try {
+      const { id } = await customize.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+      keys.succeeded();
+      const username = user.data?.profile.username;
+      rememberNewOrder({
+        id,
+        userId: body.userId,
+        username,
+        action: values.action === 'buy' ? 'BUY' : 'SELL',
+        orderType: 'OFF_LINE',
+        symbol: body.symbol,
+        currency: body.currency,
+        quantityGram: body.quantity,
+        price: body.finalPrice,
+        createdAt: new Date().toISOString(),
+      });
+      toast.success(t('order:createForm.placed'), t('order:createForm.placedDetail', { id, username: username ?? `#${body.userId}` }));
+      void navigate(AFTER_CREATE);
+    } catch (error) {
+      const minimum = isApiError(error) && error.code === ErrorCode.InvalidFormat ? minimumFromServer(error.context) : null;
+      if (minimum !== null) {
+        minimumRef.current = minimum;
+        setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true });
+        return;
+      }
+      const { title, description } = errorToast(error, t('common:failed'));
+      toast.error(title, description);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid grid-cols-1 gap-6 xl:grid-cols-5" data-testid="create-order-offline">
+      <div className="flex flex-col gap-6 xl:col-span-3">
+        <Card>
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            <div className="md:col-span-2">
+              <UserPicker control={control} name="userId" />
+            </div>
+            <ControlledToggle<OfflineOrderInput, 'buy' | 'sell'>
+              control={control}
+              name="action"
+              label={t('order:createForm.action')}
+              required
+              testId="order-action"
+              options={[
+                { value: 'buy', label: t('order:createForm.actions.buy'), disabled: !sideAllowed('buy'), title: t('order:createForm.notAllowed') },
+                { value: 'sell', label: t('order:createForm.actions.sell'), disabled: !sideAllowed('sell'), title: t('order:createForm.notAllowed') },
+              ]}
+            />
+            <ControlledSelect control={control} name="symbol" label={t('order:createForm.symbol')} required options={SYMBOLS.map((s) => ({ value: s, label: s, disabled: !pairAllowed(s) }))} />
+            <TextField
+              label={t('order:createForm.quantity')}
+              inputMode="decimal"
+              required
+              hint={t('order:createForm.quantityHint', { value: MIN_ORDER_GRAMS })}
+              {...field('quantity', SCALE.XAU)}
+              {...register('quantity', numeric)}
+            />
+            <ControlledToggle<OfflineOrderInput, 'regular' | 'afterHour'>
+              control={control}
+              name="constantType"
+              label={t('order:createForm.constantType')}
+              required
+              testId="order-constants"
+              options={[
+                { value: 'regular', label: t('order:createForm.constants.regular') },
+                { value: 'afterHour', label: t('order:createForm.constants.afterHour') },
+              ]}
+            />
+            <TextField label={t('order:createForm.source')} className="md:col-span-2" {...field('source')} {...register('source')} />
+            <TextField
+              label={t('order:createForm.costPrice')}
+              inputMode="decimal"
+              required
+              hint={t('order:createForm.perGramHint', { currency })}
+              {...field('costPrice')}
+              {...register('costPrice', numeric)}
+            />
+            <TextField
+              label={t('order:createForm.quotePrice')}
+              inputMode="decimal"
+              required
+              hint={t('order:createForm.perGramHint', { currency })}
+              {...field('quotePrice')}
+              {...register('quotePrice', numeric)}
+            />
+            <TextField
+              label={t('order:createForm.exchangeRate')}
+              inputMode="decimal"
+              required
+              hint={t('order:createForm.exchangeRateHint')}
+              {...field('exchangeRate', SCALE.exchangeRate)}
+              {...register('exchangeRate', numeric)}
+            />
+            <TextField
+              label={t('order:createForm.finalPrice')}
+              inputMode="decimal"
+              required
+              hint={t('order:createForm.finalPriceHint', { currency })}
+              {...field('finalPrice')}
+              {...register('finalPrice', numeric)}
+            />
+            <TextField label={t('order:createForm.note')} className="md:col-span-2" {...field('note')} {...register('note')} />
+          </div>
+        </Card>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel} disabled={customize.isPending}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button type="submit" loading={customize.isPending} disabled={!allowed} title={allowed ? undefined : t('common:noPermission')}>
+            {t('order:createForm.submit')}
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-col gap-6 xl:col-span-2">
+        <Card>
+          <h2 className="mb-4 text-base font-semibold text-slate-900">{t('order:createForm.preview.title')}</h2>
+          <DetailList
+            items={[
+              { label: t('order:createForm.preview.amountIn', { currency }), value: formatDecimal(figures.amount, 2), testId: 'offline-amount' },
+              ...(currency === 'USD' ? [{ label: t('order:createForm.preview.amount'), value: formatDecimal(figures.myrAmount, 2), testId: 'offline-myr-amount' }] : []),
+            ]}
+          />
+        </Card>
+        <OrderUserCard user={user.data} />
+      </div>
+    </form>
+  );
+}

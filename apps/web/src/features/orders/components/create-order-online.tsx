@@ -1,0 +1,256 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { SCALE } from '@aurum/domain/money/decimal';
+import { businessClock } from '@aurum/domain/system/market-status';
+import { SYMBOLS, type Symbol } from '@aurum/domain/system/metals';
+import { allowsPair, allowsSide, type TradeSide } from '@aurum/domain/users/user-enums';
+import { ValidationMessage } from '@aurum/domain/validation/rules';
+import { useCan } from '#shared/access/use-can.ts';
+import { errorToast } from '#shared/form/server-errors.ts';
+import { ControlledSelect } from '#shared/form/controlled-select.tsx';
+import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
+import { isApiError } from '#shared/http/api-error.ts';
+import { useLive } from '#shared/live/live.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Button } from '#shared/ui/button.tsx';
+import { Card } from '#shared/ui/card.tsx';
+import { DateField } from '#shared/ui/date-field.tsx';
+import { TextField } from '#shared/ui/text-field.tsx';
+import { useCreateOrder } from '../api/create-order.ts';
+import { rememberNewOrder } from '../api/new-order-cache.ts';
+import {
+  MIN_ORDER_GRAMS,
+  NOTE_MAX_LENGTH,
+  createOrderBody,
+  minimumFromServer,
+  onlineOrderSchema,
+  submissionKeys,
+  type OnlineOrderInput,
+  type OnlineOrderValues,
+} from '../api/order-preview-form.ts';
+import { disabledLimit, orderPreview, settingsOfVariant, userLivePrice, type PersonalFees } from '../api/order-preview.ts';
+import { useGoldAdjust } from '../api/order-preview-settings.ts';
+import { useOrderUser } from '../api/order-preview-user.ts';
+import { ControlledToggle, OrderUserCard, UserPicker } from './create-order-fields.tsx';
+import { CreateOrderPreview } from './create-order-preview.tsx';
+
+/** Where the console goes after an order is placed: the trade requests, where the new order shows as Pending. */
+export const AFTER_CREATE = '/order/?orderMode=tr';
+
+/** Create Order, online (market or limit), with the live preview of amount and fees. */
+export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: string; onCancel: () => void }) {
+  const { t } = useTranslation(['order', 'common', 'validation']);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const allowed = useCan('createOrder');
+  const create = useCreateOrder();
+  const keys = useRef(submissionKeys()).current;
+  // the minimum the server named when it refused the quantity (its ORDER_MIN_GRAMS may differ from the default)
+  const minimumRef = useRef(MIN_ORDER_GRAMS);
+  const price = useLive((s) => s.price);
+  const liveSettings = useLive((s) => s.settings.xau);
+  const adjust = useGoldAdjust();
+
+  // read when the form validates: the limit must be beyond the price of that moment
+  const livePriceRef = useRef<(symbol: Symbol, side: TradeSide) => string | null>(() => null);
+  const schema = useMemo(() => onlineOrderSchema({ today: businessClock(new Date()).date, livePrice: (symbol, side) => livePriceRef.current(symbol, side) }), []);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<OnlineOrderInput, unknown, OnlineOrderValues>({
+    resolver: zodResolver(schema),
+    mode: 'onBlur',
+    defaultValues: { userId: initialUserId, orderType: 'MARKET', action: undefined, symbol: 'XAU/MYR', quantity: '', price: '', expiration: 'GTC', goodTillDate: '', comment: '' },
+  });
+  const [userId, orderType, action, symbol, quantity, limitPrice, expiration] = useWatch({
+    control,
+    name: ['userId', 'orderType', 'action', 'symbol', 'quantity', 'price', 'expiration'],
+  });
+
+  const picked = userId && /^\d+$/.test(userId) ? Number(userId) : null;
+  const user = useOrderUser(picked);
+  // what the server would refuse with 1200 is not offered (a user not yet loaded allows everything)
+  const config = user.data?.tradeConfig;
+  const sideAllowed = (side: TradeSide) => !config || allowsSide(config.allowedAction, side);
+  const pairAllowed = (pair: Symbol) => !config || allowsPair(config.allowedPair, pair);
+  const personal: PersonalFees | null = user.data ? { premium: user.data.tradeConfig.premium, refineryFees: user.data.tradeConfig.refineryFees, feeAdjustMode: user.data.tradeConfig.feeAdjustMode } : null;
+  livePriceRef.current = (s, side) => userLivePrice(price, s, side, personal);
+
+  const settingsAnswer = liveSettings ?? adjust.data ?? null;
+  const settings = settingsAnswer && price ? settingsOfVariant(settingsAnswer, price.variant) : null;
+  const side: TradeSide = action === 'sell' ? 'sell' : 'buy';
+  const preview = orderPreview({
+    side,
+    symbol: symbol ?? 'XAU/MYR',
+    orderType: orderType ?? 'MARKET',
+    quantity: stripSeparators(quantity ?? ''),
+    limitPrice: stripSeparators(limitPrice ?? ''),
+    price,
+    settings,
+    personal,
+  });
+  const limitOff = disabledLimit(price, symbol ?? 'XAU/MYR');
+  const isLimit = orderType === 'LIMIT';
+
+  // a limit order cannot stay selected while the flag is set
+  useEffect(() => {
+    if (limitOff && orderType === 'LIMIT') setValue('orderType', 'MARKET');
+  }, [limitOff, orderType, setValue]);
+
+  const usd = symbol === 'XAU/USD';
+  const live = action ? preview.livePrice : null;
+  const priceHint = live === null ? t('order:createForm.priceHintNone') : t(usd ? 'order:createForm.priceHintUsd' : 'order:createForm.priceHintMyr', { price: formatDecimal(live, usd ? 2 : 3) });
+
+  const submit = handleSubmit(async (values) => {
+    const body = createOrderBody(values);
+    try {
+      const { id } = await create.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+      keys.succeeded();
+      const username = user.data?.profile.username;
+      rememberNewOrder({
+        id,
+        userId: body.userId,
+        username,
+        action: values.action === 'buy' ? 'BUY' : 'SELL',
+        orderType: values.orderType,
+        symbol: body.symbol,
+        currency: body.currency,
+        quantityGram: body.quantity,
+        price: body.price ?? null,
+        createdAt: new Date().toISOString(),
+      });
+      toast.success(t('order:createForm.placed'), t('order:createForm.placedDetail', { id, username: username ?? `#${body.userId}` }));
+      void navigate(AFTER_CREATE);
+    } catch (error) {
+      const minimum = isApiError(error) && error.code === ErrorCode.InvalidFormat ? minimumFromServer(error.context) : null;
+      if (minimum !== null) {
+        minimumRef.current = minimum;
+        setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true });
+        return;
+      }
+      if (isApiError(error) && error.code === ErrorCode.InvalidFormat && error.context === 'goodTillDate') {
+        setError('goodTillDate', { type: 'server', message: ValidationMessage.invalidDate });
+        return;
+      }
+      const { title, description } = errorToast(error, t('common:failed'));
+      toast.error(title, description);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid grid-cols-1 gap-6 xl:grid-cols-5" data-testid="create-order-online">
+      <div className="flex flex-col gap-6 xl:col-span-3">
+        <Card>
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            <div className="md:col-span-2">
+              <UserPicker control={control} name="userId" />
+            </div>
+            <ControlledToggle<OnlineOrderInput, 'MARKET' | 'LIMIT'>
+              control={control}
+              name="orderType"
+              label={t('order:createForm.orderType')}
+              required
+              testId="order-type"
+              hint={limitOff ? t('order:createForm.limitDisabled') : undefined}
+              options={[
+                { value: 'MARKET', label: t('order:createForm.types.market') },
+                { value: 'LIMIT', label: t('order:createForm.types.limit'), disabled: limitOff, title: t('order:createForm.limitDisabled') },
+              ]}
+            />
+            <ControlledToggle<OnlineOrderInput, 'buy' | 'sell'>
+              control={control}
+              name="action"
+              label={t('order:createForm.action')}
+              required
+              testId="order-action"
+              options={[
+                { value: 'buy', label: t('order:createForm.actions.buy'), disabled: !sideAllowed('buy'), title: t('order:createForm.notAllowed') },
+                { value: 'sell', label: t('order:createForm.actions.sell'), disabled: !sideAllowed('sell'), title: t('order:createForm.notAllowed') },
+              ]}
+            />
+            <ControlledSelect control={control} name="symbol" label={t('order:createForm.symbol')} required options={SYMBOLS.map((s) => ({ value: s, label: s, disabled: !pairAllowed(s) }))} />
+            <TextField
+              label={t('order:createForm.quantity')}
+              inputMode="decimal"
+              required
+              hint={t('order:createForm.quantityHint', { value: MIN_ORDER_GRAMS })}
+              error={errors.quantity?.message}
+              errorValues={{ count: SCALE.XAU, value: errors.quantity?.type === 'server' ? minimumRef.current : MIN_ORDER_GRAMS }}
+              {...register('quantity', { setValueAs: stripSeparators })}
+            />
+            {isLimit ? (
+              <>
+                <TextField
+                  label={t('order:createForm.price')}
+                  inputMode="decimal"
+                  required
+                  hint={priceHint}
+                  error={errors.price?.message}
+                  errorValues={{ count: SCALE.pricePerGram, price: live === null ? '-' : formatDecimal(live, usd ? 2 : 3) }}
+                  {...register('price', { setValueAs: stripSeparators })}
+                />
+                <ControlledToggle<OnlineOrderInput, 'GTC' | 'GTD'>
+                  control={control}
+                  name="expiration"
+                  label={t('order:createForm.expiration')}
+                  required
+                  testId="order-expiration"
+                  hint={expiration === 'GTC' ? t('order:createForm.gtcHint') : undefined}
+                  options={[
+                    { value: 'GTC', label: t('order:createForm.gtc') },
+                    { value: 'GTD', label: t('order:createForm.gtd') },
+                  ]}
+                />
+                {expiration === 'GTD' ? (
+                  <Controller
+                    control={control}
+                    name="goodTillDate"
+                    render={({ field, fieldState }) => (
+                      <DateField
+                        label={t('order:createForm.goodTillDate')}
+                        value={field.value ?? ''}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        min={businessClock(new Date()).date}
+                        required
+                        error={fieldState.error?.message}
+                        errorValues={{ compared: businessClock(new Date()).date }}
+                      />
+                    )}
+                  />
+                ) : null}
+              </>
+            ) : null}
+            <TextField
+              label={t('order:createForm.comment')}
+              className="md:col-span-2"
+              error={errors.comment?.message}
+              errorValues={{ length: NOTE_MAX_LENGTH }}
+              {...register('comment')}
+            />
+          </div>
+        </Card>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={!allowed} title={allowed ? undefined : t('common:noPermission')}>
+            {t('order:createForm.submit')}
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-col gap-6 xl:col-span-2">
+        <CreateOrderPreview preview={preview} price={price} symbol={symbol ?? 'XAU/MYR'} limit={isLimit} hasUser={personal !== null} />
+        <OrderUserCard user={user.data} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
+import { PageHeader } from '#shared/ui/page-header.tsx';
+import { CreateOrderOffline } from './create-order-offline.tsx';
+import { AFTER_CREATE, CreateOrderOnline } from './create-order-online.tsx';
+
+type Kind = 'online' | 'offline';
+
+/**
+ * Create Order (/order/create): Online (market or limit, with the live preview) and Offline
+ * (customised prices). `?kind=offline` opens the offline form, `?userId=` picks the user.
+ */
+export function CreateOrderPage() {
+  const { t } = useTranslation(['order', 'common']);
+  const navigate = useNavigate();
+  const from = usePreviousPath();
+  const [query, setQuery] = useSearchParams();
+  const kind: Kind = query.get('kind') === 'offline' ? 'offline' : 'online';
+  const initialUserId = /^\d+$/.test(query.get('userId') ?? '') ? query.get('userId')! : '';
+  const back = from ?? AFTER_CREATE;
+  const pick = (next: Kind) => {
+    const q = new URLSearchParams(query);
+    if (next === 'offline') q.set('kind', 'offline');
+    else q.delete('kind');
+    setQuery(q, { replace: true });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('order:create')} back={back} />
+      <div role="tablist" aria-label={t('order:createForm.kind')} className="flex gap-1 border-b border-slate-200">
+        {(['online', 'offline'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={kind === k}
+            onClick={() => pick(k)}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-amber-600 ${
+              kind === k ? 'border-amber-600 text-amber-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+            }`}
+          >
+            {t(`order:createForm.${k}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {kind === 'online' ? (
+          <CreateOrderOnline key="online" initialUserId={initialUserId} onCancel={() => void navigate(back)} />
+        ) : (
+          <CreateOrderOffline key="offline" initialUserId={initialUserId} onCancel={() => void navigate(back)} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import type { PriceData } from '@aurum/domain/system/live-messages';
+import type { Symbol } from '@aurum/domain/system/metals';
+import { formatDecimal } from '#shared/format/number.ts';
+import { reasonKey } from '#shared/live/market-status.ts';
+import { Card } from '#shared/ui/card.tsx';
+import { DetailList, type DetailItem } from '#shared/ui/detail-list.tsx';
+import type { OrderPreview } from '../api/order-preview.ts';
+
+/** The live preview of an online order: live price, the price it is computed at, amount and fees. */
+export function CreateOrderPreview({ preview, price, symbol, limit, hasUser }: { preview: OrderPreview; price: PriceData | null; symbol: Symbol; limit: boolean; hasUser: boolean }) {
+  const { t } = useTranslation(['order', 'common']);
+  const usd = symbol === 'XAU/USD';
+  const unit = usd ? t('order:createForm.preview.unitUsd') : t('order:createForm.preview.unitMyr');
+  const priceText = (v: string | null) => (v === null ? '-' : `${formatDecimal(v, usd ? 2 : 3)} ${unit}`);
+  const perGram = (v: string | null) => (v === null ? '-' : t('order:createForm.preview.perGram', { value: formatDecimal(v, 3) }));
+  const feeLabel = t(`order:createForm.preview.${preview.feeKind}`);
+
+  const items: DetailItem[] = [
+    { label: t('order:createForm.preview.livePrice'), value: priceText(preview.livePrice), testId: 'preview-live-price' },
+    { label: limit ? t('order:createForm.preview.atLimit') : t('order:createForm.preview.atPrice'), value: priceText(preview.atPrice), testId: 'preview-price' },
+    {
+      label: t('order:createForm.preview.myrPerGram'),
+      value:
+        preview.myrPerGram !== null
+          ? `${formatDecimal(preview.myrPerGram, 3)} ${t('order:createForm.preview.unitMyr')}`
+          : usd && limit
+            ? t('order:createForm.preview.limitUsd')
+            : '-',
+      testId: 'preview-myr-per-gram',
+    },
+    { label: t('order:createForm.preview.amount'), value: formatDecimal(preview.amount, 2), testId: 'preview-amount' },
+  ];
+  if (usd) items.push({ label: t('order:createForm.preview.usdAmount'), value: formatDecimal(preview.usdAmount, 2), testId: 'preview-usd-amount' });
+  items.push(
+    {
+      label: feeLabel,
+      value: (
+        <>
+          <span className="font-medium">{perGram(preview.fee.total)}</span>
+          <span className="block text-xs text-slate-500">
+            {t('order:createForm.preview.global')} {perGram(preview.fee.global)} · {t('order:createForm.preview.personal')} {perGram(preview.fee.personal)}
+          </span>
+        </>
+      ),
+      testId: 'preview-fee',
+    },
+    { label: t('order:createForm.preview.feeAmount'), value: formatDecimal(preview.feeAmount.total, 2), testId: 'preview-fee-amount' },
+  );
+
+  return (
+    <Card>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-base font-semibold text-slate-900">{t('order:createForm.preview.title')}</h2>
+        {price === null ? (
+          <span className="text-sm text-slate-500">{t('order:createForm.preview.connecting')}</span>
+        ) : !preview.available ? (
+          <span className="text-sm font-medium text-red-700" data-testid="preview-closed">
+            {t('order:createForm.preview.closed', { reason: t(`common:${reasonKey(price.reason)}`) })}
+          </span>
+        ) : price.reason ? (
+          <span className="text-sm text-slate-600">{t(`common:${reasonKey(price.reason)}`)}</span>
+        ) : null}
+      </div>
+      <DetailList items={items} columns={2} />
+      {!hasUser ? <p className="mt-4 text-xs text-slate-500">{t('order:createForm.preview.pickUser')}</p> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { DISPLAY_STATUSES, ORDER_MODES, displayStatus, type DisplayStatus, type OrderMode } from '@aurum/domain/orders/order-status';
+import { isDecimalText } from '@aurum/domain/money/decimal';
+import { ValidationMessage } from '@aurum/domain/validation/rules';
+import { useCan } from '#shared/access/use-can.ts';
+import { FilterButton, type FilterField } from '#shared/list/filter-button.tsx';
+import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
+import { stripSeparators } from '#shared/format/number.ts';
+import { Button } from '#shared/ui/button.tsx';
+import { PageHeader } from '#shared/ui/page-header.tsx';
+import { forgetNewOrders, useNewOrders } from '../api/new-order-cache.ts';
+import { useOrders } from '../api/list-orders.ts';
+import { filterVariables, ORDER_FILTERS } from '../api/order-filters.ts';
+import { ORDER_LIST_KEY, useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
+import { listRows } from '../api/order-view.ts';
+import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, patched, readCursorState, withLimit, type PagingMove } from '../api/order-paging.ts';
+import { CursorPager } from './cursor-pager.tsx';
+import { OrdersTable } from './orders-table.tsx';
+
+/** The display statuses a mode's list can show (tr: open orders, th: closed ones). */
+export function statusesOfMode(mode: OrderMode | null): DisplayStatus[] {
+  if (!mode) return [...DISPLAY_STATUSES];
+  const shown = new Set<DisplayStatus>(ORDER_MODES[mode].map((s) => displayStatus(s, null, new Date())));
+  if (mode === 'tr') shown.add('pending');
+  return DISPLAY_STATUSES.filter((s) => shown.has(s));
+}
+
+const modeOf = (value: string | null): OrderMode | null => (value === 'tr' || value === 'th' ? value : null);
+
+/**
+ * Order List (/order/?orderMode=tr|th): Trade Requests (open orders) and Trade History (closed
+ * ones) on the orders connection, newest first, with cursor paging, every filter of the
+ * connection, live updates from the socket and, on trade requests, the new orders this session
+ * created shown as Pending until the list has them.
+ */
+export function OrderListPage() {
+  const { t } = useTranslation(['order', 'common', 'sidebar']);
+  const [query, setQuery] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const mode = modeOf(query.get('orderMode'));
+  const canCreate = useCan('createOrder');
+  const paging = readCursorState(query);
+  const filters = filterVariables(query, mode);
+  const variables = { ...filters, ...pageVariables(paging) };
+  const orders = useOrders(variables);
+  const updates = useLiveOrders();
+  const cached = useNewOrders();
+  const shownIds = useMemo(() => new Set(orders.data?.edges.map((e) => String(e.node.id)) ?? []), [orders.data]);
+  // an update of an order not on this page may bring it into the list: refetch
+  useOrderRefetch([ORDER_LIST_KEY], { onUpdate: (id) => !shownIds.has(id) });
+
+  const filterFields = useOrderFilterFields(mode);
+  const filtered = ORDER_FILTERS.some((f) => (query.get(f) ?? '').trim() !== '');
+  // cached new orders: on trade requests, newest page, no filter (they are open orders the server has not listed yet)
+  const showCached = mode === 'tr' && !filtered && !paging.after && !paging.before && !paging.oldest;
+  const nodes = useMemo(() => (orders.data ? forDisplay(orders.data.edges) : []), [orders.data]);
+  const { rows, seen } = useMemo(() => listRows(nodes, updates, showCached ? cached : []), [nodes, updates, cached, showCached]);
+  useEffect(() => {
+    if (seen.length > 0) forgetNewOrders(seen);
+  }, [seen]);
+
+  const offset = typeof (location.state as { offset?: unknown } | null)?.offset === 'number' ? (location.state as { offset: number }).offset : null;
+  const move = (to: PagingMove) => {
+    if (!orders.data) return;
+    const cursors = cursorsFor(to, orders.data.pageInfo);
+    if (!cursors) return;
+    const rowCount = orders.data.edges.length;
+    const current = !paging.after && !paging.before && !paging.oldest ? 0 : offset;
+    setQuery(patched(query, cursors), { state: { offset: offsetAfter(to, current, rowCount, paging.limit) } });
+  };
+
+  const title = mode === 'tr' ? t('sidebar:tradeRequests') : mode === 'th' ? t('sidebar:tradeHistory') : t('order:list');
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={title}
+        actions={
+          <Button disabled={!canCreate} title={canCreate ? undefined : t('common:noPermission')} onClick={() => void navigate('/order/create')} data-testid="create-order">
+            {t('order:createOrder')}
+          </Button>
+        }
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <FilterButton fields={filterFields} page="empty" />
+        {orders.isFetching && !orders.isPending ? <span className="text-xs text-slate-500">{t('common:loading')}</span> : null}
+      </div>
+      {orders.isPending ? (
+        <TableSkeleton columns={10} pagination />
+      ) : orders.isError ? (
+        <p role="alert" data-testid="orders-error" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {orders.error.message}
+        </p>
+      ) : (
+        <>
+          <OrdersTable rows={rows} label={title} stale={orders.isPlaceholderData} />
+          <CursorPager
+            info={orders.data.pageInfo}
+            limit={paging.limit}
+            rows={orders.data.edges.length}
+            total={orders.data.totalCount}
+            range={pageRange(paging, offset, orders.data.edges.length, orders.data.totalCount)}
+            onMove={move}
+            stale={orders.isPlaceholderData}
+            onLimit={(limit) => setQuery(withLimit(query, limit), { state: { offset: 0 } })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The filter modal's fields: every filter of the connection. */
+function useOrderFilterFields(mode: OrderMode | null): FilterField[] {
+  const { t } = useTranslation('order');
+  return useMemo<FilterField[]>(() => {
+    const all = { value: '', label: t('filter.all') };
+    const decimal = (value: string) => (value.trim() === '' || isDecimalText(stripSeparators(value)) ? undefined : ValidationMessage.invalidNumber);
+    return [
+      {
+        name: 'userCondition',
+        label: t('filter.userCondition'),
+        kind: 'select',
+        options: [
+          { value: 'UserName', label: t('filter.conditions.UserName') },
+          { value: 'UserId', label: t('filter.conditions.UserId') },
+        ],
+      },
+      { name: 'userInput', label: t('filter.userInput') },
+      { name: 'orderId', label: t('fields.id'), validate: (v) => (v.trim() === '' || /^\d{1,15}$/.test(v.trim()) ? undefined : ValidationMessage.invalidNumber) },
+      {
+        name: 'status',
+        label: t('fields.status'),
+        kind: 'select',
+        options: [all, ...statusesOfMode(mode).filter((s) => s !== 'pending').map((s) => ({ value: s, label: t(`status.${s}`) }))],
+      },
+      { name: 'action', label: t('fields.action'), kind: 'select', options: [all, { value: 'buy', label: t('actions.buy') }, { value: 'sell', label: t('actions.sell') }] },
+      {
+        name: 'orderType',
+        label: t('fields.type'),
+        kind: 'select',
+        options: [all, ...(['market', 'limit', 'offline'] as const).map((v) => ({ value: v, label: t(`types.${v}`) }))],
+      },
+      { name: 'symbol', label: t('fields.pair'), kind: 'select', options: [all, { value: 'XAU/MYR', label: 'XAU/MYR' }, { value: 'XAU/USD', label: 'XAU/USD' }] },
+      { name: 'currency', label: t('fields.currency'), kind: 'select', options: [all, { value: 'MYR', label: 'MYR' }, { value: 'USD', label: 'USD' }] },
+      { name: 'quantity', label: t('filter.quantity'), validate: decimal },
+      { name: 'createdAfter', label: t('filter.createdAfter'), kind: 'date' },
+      { name: 'createdBefore', label: t('filter.createdBefore'), kind: 'date' },
+      { name: 'filledAt', label: t('filter.filledAt'), kind: 'date' },
+      { name: 'goodTillDate', label: t('filter.goodTillDate'), kind: 'date' },
+    ];
+  }, [t, mode]);
+}
