@@ -4,8 +4,6 @@ import { browserSuite, signIn, submitSignIn, toast, until, visible } from './sup
 const suite = browserSuite();
 const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
 
-const BUILT_SCREENS = new Set(['User list', 'Admin list', 'Trade requests', 'Deposit requests', 'Withdrawal requests', 'Transfer requests', 'Trade history', 'Constant', 'Mode', 'Holiday']);
-
 describe('shell', () => {
   it('switches to Traditional Chinese and back to English, remembering the choice', async () => {
     const page = await open();
@@ -52,8 +50,6 @@ describe('shell', () => {
     for (const name of entries) {
       await nav.getByRole('link', { name, exact: true }).click();
       await visible(page.getByRole('heading', { level: 1, name }));
-      // built screens have their own tests (users, admins, live-market); the others are still coming
-      if (!BUILT_SCREENS.has(name)) await until(() => page.getByTestId('coming-page').textContent()).toBe('This screen is coming in a later release.');
       await until(() => nav.locator('[aria-current="page"]').textContent()).toBe(name);
     }
     await nav.getByRole('link', { name: 'Dashboard' }).click();

@@ -25,10 +25,6 @@ export interface RouteEntry {
 /** The shell around 'shell' routes: a chunk of its own, loaded with the first shell page. */
 export const SHELL_MODULE = 'app/shell/app-shell.tsx';
 
-const COMING = { module: 'app/pages/coming-page.tsx', exportName: 'ComingPage', layout: 'shell', namespaces: [] } as const;
-
-const coming = (path: string, title: RouteTitle): RouteEntry => ({ ...COMING, namespaces: [...COMING.namespaces], path, title });
-
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/auth/login', module: 'features/auth/components/login-page.tsx', exportName: 'LoginPage', layout: 'auth', namespaces: ['auth', 'validation'] },
   {
@@ -92,8 +88,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/system/holiday', module: 'features/system/components/holiday-page.tsx', exportName: 'HolidayPage', layout: 'shell', namespaces: ['system', 'validation'] },
   // Manual Metal Price Setting: not in the sidebar (SPEC.md §2 fixes it), linked from the Constant screen
   { path: '/system/price', module: 'features/system/components/manual-price-page.tsx', exportName: 'ManualPricePage', layout: 'shell', namespaces: ['system', 'validation'] },
-  coming('/system/log', 'sidebar:log'),
-  coming('/action/notification', 'sidebar:notification'),
+  { path: '/system/log', module: 'features/audit/components/audit-trail-page.tsx', exportName: 'AuditTrailPage', layout: 'shell', namespaces: ['system'], title: 'sidebar:log' },
+  { path: '/action/notification', module: 'features/notifications/components/notification-page.tsx', exportName: 'NotificationPage', layout: 'shell', namespaces: ['action', 'validation'], title: 'sidebar:notification' },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

@@ -19,6 +19,7 @@ const DASHBOARD_WIDGETS: ReadonlyArray<{ id: string; order: number; wide?: boole
   { id: 'withdrawal-requests', order: 11, load: () => import('../features/assets/components/dashboard-widgets.tsx').then((m) => m.WithdrawalRequestsWidget) },
   { id: 'trade-requests', order: 20, load: () => import('../features/orders/components/dashboard-widgets.tsx').then((m) => m.TradeRequestsWidget) },
   { id: 'trade-overview', order: 21, load: () => import('../features/orders/components/dashboard-widgets.tsx').then((m) => m.TradeOverviewWidget) },
+  { id: 'trade-constant', order: 30, load: () => import('../features/dashboard/components/trade-constant-widget.tsx').then((m) => m.TradeConstantWidget) },
 ];
 
 const lazyComponent = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((component) => ({ default: component })));

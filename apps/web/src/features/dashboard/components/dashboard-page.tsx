@@ -34,7 +34,6 @@ export function DashboardPage() {
               <dt className="text-slate-500">{t('dashboard:email')}</dt>
               <dd className="text-slate-800">{admin.email}</dd>
             </dl>
-            <p className="mt-4 text-sm text-slate-500">{t('dashboard:widgetsComing')}</p>
           </div>
         </div>
       </Card>

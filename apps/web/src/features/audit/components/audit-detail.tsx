@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import type { AuditRowView } from '@aurum/domain/audit/audit-schemas';
+import { formatDateTime, orDash } from '#shared/format/display.ts';
+import { DetailList } from '#shared/ui/detail-list.tsx';
+import { Modal } from '#shared/ui/modal.tsx';
+import { actionLabel } from './action-label.ts';
+
+/** The parts of a row's detail: before and after (where the change has them) and the rest as notes. */
+export function detailParts(detail: Record<string, unknown>): { before: unknown; after: unknown; notes: Record<string, unknown> | null } {
+  const { before, after, ...rest } = detail;
+  return { before, after, notes: Object.keys(rest).length > 0 ? rest : null };
+}
+
+export function prettyJson(value: unknown): string {
+  return JSON.stringify(value, null, 2) ?? '';
+}
+
+function JsonBlock({ title, value, testId }: { title: string; value: unknown; testId: string }) {
+  return (
+    <section className="min-w-0">
+      <h3 className="mb-1 text-xs font-medium tracking-wide text-slate-500 uppercase">{title}</h3>
+      <pre data-testid={testId} className="max-h-72 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800">
+        {prettyJson(value)}
+      </pre>
+    </section>
+  );
+}
+
+/** One audit row in a modal: who, what, when, from where, and before/after and notes pretty-printed. */
+export function AuditDetail({ row, onClose }: { row: AuditRowView | null; onClose: () => void }) {
+  const { t } = useTranslation(['system']);
+  const parts = row ? detailParts(row.detail) : null;
+  return (
+    <Modal open={row !== null} onOpenChange={(open) => !open && onClose()} title={t('system:audit.detail.title')} wide testId="audit-detail">
+      {row && parts ? (
+        <div className="flex flex-col gap-5">
+          <DetailList
+            items={[
+              { label: t('system:audit.fields.username'), value: row.username, testId: 'audit-detail-username' },
+              { label: t('system:audit.fields.action'), value: actionLabel(t, row.action), testId: 'audit-detail-action' },
+              { label: t('system:audit.fields.date'), value: formatDateTime(row.date) },
+              { label: t('system:audit.fields.ip'), value: orDash(row.ip) },
+              { label: t('system:audit.fields.device'), value: orDash(row.device) },
+              { label: t('system:audit.fields.id'), value: row.id },
+            ]}
+          />
+          {parts.before === undefined && parts.after === undefined && parts.notes === null ? <p className="text-sm text-slate-500">{t('system:audit.detail.empty')}</p> : null}
+          {parts.before !== undefined || parts.after !== undefined ? (
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+              <JsonBlock title={t('system:audit.detail.before')} value={parts.before ?? null} testId="audit-before" />
+              <JsonBlock title={t('system:audit.detail.after')} value={parts.after ?? null} testId="audit-after" />
+            </div>
+          ) : null}
+          {parts.notes ? <JsonBlock title={t('system:audit.detail.notes')} value={parts.notes} testId="audit-notes" /> : null}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

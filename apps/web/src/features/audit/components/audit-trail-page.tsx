@@ -1,0 +1,251 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS } from '@aurum/domain/audit/classifications';
+import type { AuditRowView } from '@aurum/domain/audit/audit-schemas';
+import { PAGE_SIZES } from '@aurum/domain/list/paging';
+import { useCan } from '#shared/access/use-can.ts';
+import { formatDateTime, orDash } from '#shared/format/display.ts';
+import { errorMessage } from '#shared/http/api-error.ts';
+import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import { applyFilters, patchQuery } from '#shared/list/list-query.ts';
+import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
+import { useListQuery } from '#shared/list/use-list-query.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Button } from '#shared/ui/button.tsx';
+import { Card } from '#shared/ui/card.tsx';
+import { DateRangeField } from '#shared/ui/date-range-field.tsx';
+import { rangeProblem } from '#shared/ui/date-range.ts';
+import { PageHeader } from '#shared/ui/page-header.tsx';
+import { Select } from '#shared/ui/select.tsx';
+import { TextField } from '#shared/ui/text-field.tsx';
+import { AUDIT_RANGE_MAX_DAYS, exportSearch, filterFromQuery, type AuditFilterValues } from '../api/audit-filter.ts';
+import { formatBytes } from '../api/csv-progress.ts';
+import { useAuditExport } from '../api/export-audit-trail.ts';
+import { useAuditTrail } from '../api/list-audit-trail.ts';
+import { useVerifyAuditTrail } from '../api/verify-audit-trail.ts';
+import { actionLabel } from './action-label.ts';
+import { AuditDetail } from './audit-detail.tsx';
+
+/**
+ * Audit Trail (Settings > Log, /system/log/): filter by username, time range (range calendar, at
+ * most the server's 366 days) and action classification, newest first with keyset pages; a row's
+ * detail (before/after, notes); the filtered trail exported as CSV with its progress; superAdmin
+ * checks the hash chain.
+ */
+export function AuditTrailPage() {
+  const { t } = useTranslation(['system', 'sidebar', 'common']);
+  const list = useListQuery();
+  const trail = useAuditTrail(list.query, list.limit);
+  const [shown, setShown] = useState<AuditRowView | null>(null);
+
+  const columns = useMemo<Column<AuditRowView>[]>(
+    () => [
+      { key: 'username', header: t('system:audit.fields.username'), cell: (r) => <span className="font-medium">{r.username}</span> },
+      {
+        key: 'action',
+        header: t('system:audit.fields.action'),
+        cell: (r) => (
+          <span title={r.action}>
+            {actionLabel(t, r.action)} <span className="ml-1 font-mono text-xs text-slate-400">{r.action}</span>
+          </span>
+        ),
+      },
+      { key: 'date', header: t('system:audit.fields.date'), cell: (r) => <span className="tabular-nums">{formatDateTime(r.date)}</span> },
+      {
+        key: 'device',
+        header: t('system:audit.fields.device'),
+        cell: (r) => (
+          <span className="block max-w-64 truncate" title={r.device ?? undefined}>
+            {orDash(r.device)}
+          </span>
+        ),
+      },
+      { key: 'ip', header: t('system:audit.fields.ip'), cell: (r) => <span className="font-mono text-xs">{orDash(r.ip)}</span> },
+      {
+        key: 'detail',
+        header: <span className="sr-only">{t('system:audit.detail.title')}</span>,
+        className: 'text-right',
+        cell: (r) => (
+          <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setShown(r)} aria-label={t('system:audit.detail.open', { action: r.action, id: r.id })}>
+            {t('system:audit.detail.button')}
+          </Button>
+        ),
+      },
+    ],
+    [t],
+  );
+
+  const info = trail.data?.pageInfo;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('sidebar:log')} subtitle={t('system:audit.subtitle')} actions={<HeaderActions query={list.query} />} />
+      <AuditFilterForm key={list.query.toString()} query={list.query} onApply={(values) => list.setQuery(applyFilters(list.query, { ...values }, { page: 'empty', defaultLimit: list.limit }))} />
+      {trail.isPending ? (
+        <TableSkeleton columns={6} />
+      ) : trail.isError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {errorMessage(trail.error)}
+        </p>
+      ) : (
+        <>
+          <DataTable label={t('system:log')} testId="audit-table" columns={columns} rows={trail.data.items} rowKey={(r) => r.id} stale={trail.isPlaceholderData} />
+          <nav aria-label={t('common:list.pagination')} className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 text-sm text-slate-600">
+            <label className="flex items-center gap-2">
+              {t('common:list.pageSize')}
+              <select
+                value={list.limit}
+                onChange={(event) => list.setQuery(patchQuery(list.query, { limit: event.target.value, after: null, before: null }))}
+                className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+              >
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="flex items-center gap-2">
+              <Button variant="secondary" className="px-3 py-1.5" disabled={!info?.hasPreviousPage} onClick={() => list.setQuery(patchQuery(list.query, { after: null, before: null }))}>
+                {t('system:audit.pager.newest')}
+              </Button>
+              <Button
+                variant="secondary"
+                className="px-3 py-1.5"
+                disabled={!info?.hasPreviousPage || !info.startCursor}
+                onClick={() => list.setQuery(patchQuery(list.query, { before: info?.startCursor ?? null, after: null }))}
+              >
+                {t('system:audit.pager.newer')}
+              </Button>
+              <Button
+                variant="secondary"
+                className="px-3 py-1.5"
+                disabled={!info?.hasNextPage || !info.endCursor}
+                onClick={() => list.setQuery(patchQuery(list.query, { after: info?.endCursor ?? null, before: null }))}
+              >
+                {t('system:audit.pager.older')}
+              </Button>
+            </div>
+          </nav>
+        </>
+      )}
+      <AuditDetail row={shown} onClose={() => setShown(null)} />
+    </div>
+  );
+}
+
+const NO_CLASSIFICATION = '';
+
+function AuditFilterForm({ query, onApply }: { query: URLSearchParams; onApply: (values: AuditFilterValues) => void }) {
+  const { t } = useTranslation(['system', 'common']);
+  const [values, setValues] = useState<AuditFilterValues>(() => filterFromQuery(query));
+  const [tried, setTried] = useState(false);
+  const problem = rangeProblem({ from: values.from, to: values.to }, { maxDays: AUDIT_RANGE_MAX_DAYS });
+  const options = useMemo(
+    () => [{ value: NO_CLASSIFICATION, label: t('system:audit.filter.allClassifications') }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: `${actionLabel(t, a)} (${a})` }))],
+    [t],
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (problem) return;
+    onApply({ ...values, username: values.username.trim() });
+  };
+  return (
+    <Card className="p-4">
+      <form role="search" aria-label={t('system:audit.filter.title')} noValidate onSubmit={submit} className="flex flex-wrap items-start gap-4">
+        <TextField label={t('system:audit.fields.username')} className="w-56" value={values.username} onChange={(event) => setValues((v) => ({ ...v, username: event.target.value }))} />
+        <DateRangeField
+          label={t('system:audit.filter.timeRange')}
+          value={{ from: values.from, to: values.to }}
+          onChange={(range) => setValues((v) => ({ ...v, ...range }))}
+          maxDays={AUDIT_RANGE_MAX_DAYS}
+          strict={tried}
+          hint={t('system:audit.filter.timeRangeHint', { max: AUDIT_RANGE_MAX_DAYS })}
+        />
+        <Select
+          label={t('system:audit.fields.classification')}
+          className="w-72"
+          options={options}
+          value={values.actionClassification}
+          onChange={(actionClassification) => setValues((v) => ({ ...v, actionClassification }))}
+        />
+        <div className="flex gap-2 self-end pb-0.5">
+          <Button type="submit">{t('system:audit.filter.search')}</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              const empty = { username: '', from: '', to: '', actionClassification: '' };
+              setValues(empty);
+              onApply(empty);
+            }}
+          >
+            {t('common:filter.reset')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function HeaderActions({ query }: { query: URLSearchParams }) {
+  const { t } = useTranslation(['system', 'common']);
+  const toast = useToast();
+  const exporter = useAuditExport();
+  const canVerify = useCan('verifyAudit');
+  const verify = useVerifyAuditTrail();
+  const { state } = exporter;
+  const running = state.status === 'running';
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          disabled={!canVerify}
+          title={canVerify ? undefined : t('common:noPermission')}
+          loading={verify.isPending}
+          onClick={() => verify.mutate(undefined, { onError: (error) => toast.error(t('common:failed'), errorMessage(error)) })}
+          data-testid="verify-chain"
+        >
+          {t('system:audit.verify.button')}
+        </Button>
+        {running ? (
+          <Button variant="secondary" onClick={exporter.cancel}>
+            {t('system:audit.export.cancel')}
+          </Button>
+        ) : null}
+        <Button
+          loading={running}
+          onClick={() => {
+            exporter.start(exportSearch(query)).catch((error: unknown) => toast.error(t('common:failed'), errorMessage(error)));
+          }}
+          data-testid="export-csv"
+        >
+          {t('system:audit.export.button')}
+        </Button>
+      </div>
+      <div aria-live="polite" className="text-right text-xs text-slate-600" data-testid="export-progress">
+        {state.status === 'running' ? (
+          <span className="flex items-center gap-2">
+            <span className="relative block h-1.5 w-32 overflow-hidden rounded-full bg-amber-100" role="progressbar" aria-label={t('system:audit.export.progressLabel')}>
+              <span className="absolute inset-y-0 left-0 w-1/3 animate-pulse rounded-full bg-amber-500" />
+            </span>
+            {t('system:audit.export.running', { size: formatBytes(state.progress.bytes), rows: state.progress.rows })}
+          </span>
+        ) : state.status === 'done' ? (
+          t('system:audit.export.done', { file: state.filename, size: formatBytes(state.progress.bytes), rows: state.progress.rows })
+        ) : null}
+      </div>
+      {verify.data ? (
+        <p
+          role="status"
+          data-testid="verify-result"
+          className={`rounded-md px-3 py-1.5 text-xs ${verify.data.ok ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800'}`}
+        >
+          {verify.data.ok
+            ? t('system:audit.verify.ok', { count: verify.data.checked, head: verify.data.head ? `#${verify.data.head.id} ${verify.data.head.hash.slice(0, 12)}…` : '-' })
+            : t('system:audit.verify.broken', { id: verify.data.broken?.id ?? '-', kind: verify.data.broken?.kind ?? '-', reason: verify.data.broken?.reason ?? '' })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

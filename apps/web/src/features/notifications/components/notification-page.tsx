@@ -1,0 +1,257 @@
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { NOTIFICATION_CONTENT_MAX, NOTIFICATION_SUBJECT_MAX, type NotificationSummary } from '@aurum/domain/notifications/notification-schemas';
+import { useCan } from '#shared/access/use-can.ts';
+import { lengthValues } from '#shared/form/server-errors.ts';
+import { formatDateTime, orDash } from '#shared/format/display.ts';
+import { errorMessage, isApiError } from '#shared/http/api-error.ts';
+import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import { Pagination } from '#shared/list/pagination.tsx';
+import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
+import { useListQuery } from '#shared/list/use-list-query.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Badge } from '#shared/ui/badge.tsx';
+import { Button } from '#shared/ui/button.tsx';
+import { Card } from '#shared/ui/card.tsx';
+import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
+import { FieldShell, INPUT_CLASSES, inputBorder } from '#shared/ui/field.tsx';
+import { PageHeader } from '#shared/ui/page-header.tsx';
+import { MultiSelect } from '#shared/ui/select.tsx';
+import { TextField } from '#shared/ui/text-field.tsx';
+import { useNotificationList } from '../api/list-notifications.ts';
+import { useRecipientOptions } from '../api/list-user-options.ts';
+import { useSendNotification } from '../api/send-notification.ts';
+import { NotificationDetailModal } from './notification-detail.tsx';
+import { EMPTY_NOTIFICATION, NO_RECIPIENTS, NotificationForm, toSendBody, type NotificationFormValues } from './notification-form.ts';
+
+/**
+ * Notification (Management > Notification, /action/notification/): subject, content, all users or
+ * selected users; confirm, send (sendNotification), 'notification sent'; below, the history of
+ * sent notifications with their delivery counts and a detail per notification.
+ */
+export function NotificationPage() {
+  const { t } = useTranslation(['action', 'sidebar']);
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('sidebar:notification')} subtitle={t('action:subtitle')} />
+      <SendForm />
+      <History />
+    </div>
+  );
+}
+
+const SERVER_FIELDS = ['subject', 'content', 'userIds', 'recipients'] as const;
+
+function SendForm() {
+  const { t } = useTranslation(['action', 'common', 'validation']);
+  const toast = useToast();
+  const canSend = useCan('sendNotification');
+  const send = useSendNotification();
+  const [confirming, setConfirming] = useState<NotificationFormValues | null>(null);
+  const { register, control, handleSubmit, watch, reset, setError, formState } = useForm<NotificationFormValues>({
+    resolver: zodResolver(NotificationForm),
+    // checked on submit, then as typed: a message appearing on blur would move the send button under the pointer
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: EMPTY_NOTIFICATION,
+  });
+  const { errors } = formState;
+  const recipients = watch('recipients');
+  const users = useRecipientOptions(recipients === 'selected');
+  const options = users.data?.options ?? [];
+  const chosenNames = (ids: readonly string[]) => options.filter((o) => ids.includes(o.value)).map((o) => o.label.split(' (')[0]);
+  const userIdsError = errors.userIds?.message ?? errors.userIds?.root?.message;
+
+  const confirmMessage = confirming
+    ? confirming.recipients === 'all'
+      ? t('action:confirm.all', { subject: confirming.subject.trim() })
+      : t('action:confirm.selected', { subject: confirming.subject.trim(), count: confirming.userIds.length, names: chosenNames(confirming.userIds).join(', ') })
+    : undefined;
+
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold text-slate-900">{t('action:compose')}</h2>
+      <form noValidate aria-label={t('action:compose')} className="flex flex-col gap-4" onSubmit={handleSubmit((values) => setConfirming(values))}>
+        <TextField
+          label={t('action:fields.subject')}
+          required
+          maxLength={NOTIFICATION_SUBJECT_MAX + 50}
+          error={errors.subject?.message}
+          errorValues={lengthValues(errors.subject?.message, { max: NOTIFICATION_SUBJECT_MAX })}
+          {...register('subject')}
+        />
+        <ContentField error={errors.content?.message} registration={register('content')} label={t('action:fields.content')} />
+        <Controller
+          control={control}
+          name="recipients"
+          render={({ field }) => (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-medium text-slate-700">{t('action:fields.recipients')}</legend>
+              <div className="flex flex-wrap gap-6 text-sm text-slate-800">
+                {(['all', 'selected'] as const).map((kind) => (
+                  <label key={kind} className="flex items-center gap-2">
+                    <input type="radio" name={field.name} value={kind} checked={field.value === kind} onChange={() => field.onChange(kind)} className="h-4 w-4 accent-amber-600" />
+                    {t(`action:recipients.${kind}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+        />
+        {recipients === 'selected' ? (
+          <Controller
+            control={control}
+            name="userIds"
+            render={({ field }) => (
+              <MultiSelect
+                label={t('action:fields.users')}
+                required
+                options={options}
+                loading={users.isPending}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={userIdsError === NO_RECIPIENTS ? t(`action:${NO_RECIPIENTS}`) : userIdsError}
+                hint={users.data && users.data.total > users.data.options.length ? t('action:usersCapped', { count: users.data.options.length }) : undefined}
+              />
+            )}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">{t('action:allHint')}</p>
+        )}
+        {errors.recipients?.message ? (
+          <p role="alert" className="text-xs text-red-600">
+            {t('action:form.noUsersAtAll')}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => reset(EMPTY_NOTIFICATION)}>
+            {t('action:clear')}
+          </Button>
+          <Button type="submit" disabled={!canSend} title={canSend ? undefined : t('common:noPermission')} data-testid="send-notification">
+            {t('action:send')}
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t('action:confirm.title')}
+        message={confirmMessage}
+        confirmLabel={t('action:send')}
+        loading={send.isPending}
+        onConfirm={() => {
+          if (!confirming) return;
+          send.mutate(toSendBody(confirming), {
+            onSuccess: (answer) => {
+              toast.success(t('action:toast.sent'), t('action:toast.sentTo', { count: answer.recipientCount }));
+              setConfirming(null);
+              reset(EMPTY_NOTIFICATION);
+            },
+            onError: (error) => {
+              setConfirming(null);
+              const field = isApiError(error) && error.status === 400 && error.code === ErrorCode.InvalidFormat ? SERVER_FIELDS.find((f) => f === error.context) : undefined;
+              if (field === 'recipients') setError('recipients', { message: 'noUsersAtAll' });
+              else if (field) setError(field, { message: field === 'userIds' ? t('action:form.unknownUsers') : 'required' }, { shouldFocus: true });
+              else toast.error(t('common:failed'), errorMessage(error));
+            },
+          });
+        }}
+      />
+    </Card>
+  );
+}
+
+function ContentField({ label, error, registration }: { label: string; error?: string; registration: ReturnType<ReturnType<typeof useForm<NotificationFormValues>>['register']> }) {
+  const id = 'notification-content';
+  return (
+    <FieldShell label={label} htmlFor={id} required error={error} errorValues={lengthValues(error, { max: NOTIFICATION_CONTENT_MAX })} errorId={`${id}-error`}>
+      <textarea
+        id={id}
+        rows={6}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${INPUT_CLASSES} ${inputBorder(Boolean(error))} resize-y`}
+        {...registration}
+      />
+    </FieldShell>
+  );
+}
+
+function History() {
+  const { t } = useTranslation(['action', 'common']);
+  const list = useListQuery({ sort: 'createdAt', order: 'desc' });
+  const history = useNotificationList({ page: list.page, limit: list.limit, sort: list.sort, order: list.order });
+  const [shown, setShown] = useState<number | null>(null);
+  const columns = useMemo<Column<NotificationSummary>[]>(
+    () => [
+      { key: 'createdAt', header: t('action:fields.sentAt'), sortField: 'createdAt', cell: (n) => <span className="tabular-nums">{formatDateTime(n.createdAt)}</span> },
+      {
+        key: 'subject',
+        header: t('action:fields.subject'),
+        sortField: 'subject',
+        cell: (n) => (
+          <span className="block max-w-80 truncate font-medium" title={n.subject}>
+            {n.subject}
+          </span>
+        ),
+      },
+      { key: 'recipients', header: t('action:fields.recipients'), cell: (n) => <Badge variant="gray">{t(`action:recipients.${n.recipients}`)}</Badge> },
+      { key: 'count', header: t('action:fields.recipientCount'), cell: (n) => n.recipientCount },
+      {
+        key: 'delivery',
+        header: t('action:fields.delivery'),
+        cell: (n) => (
+          <span className="text-xs">
+            {t('action:delivery', { delivered: n.deliveredCount, failed: n.failedCount, read: n.readCount, total: n.recipientCount })}
+          </span>
+        ),
+      },
+      { key: 'createdBy', header: t('action:fields.sentBy'), cell: (n) => orDash(n.createdBy) },
+      {
+        key: 'detail',
+        header: <span className="sr-only">{t('action:detail.title')}</span>,
+        className: 'text-right',
+        cell: (n) => (
+          <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setShown(n.id)} aria-label={t('action:detail.open', { subject: n.subject })}>
+            {t('action:detail.button')}
+          </Button>
+        ),
+      },
+    ],
+    [t],
+  );
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="notification-history">
+      <h2 id="notification-history" className="text-lg font-semibold text-slate-900">
+        {t('action:history')}
+      </h2>
+      {history.isPending ? (
+        <TableSkeleton columns={7} rows={5} pagination />
+      ) : history.isError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {errorMessage(history.error)}
+        </p>
+      ) : (
+        <>
+          <DataTable
+            label={t('action:history')}
+            testId="notification-history"
+            columns={columns}
+            rows={history.data.items}
+            rowKey={(n) => n.id}
+            sort={list.sort}
+            order={list.order}
+            onSort={list.toggleSort}
+            stale={history.isPlaceholderData}
+          />
+          <Pagination page={list.page} limit={list.limit} total={history.data.total} onPage={list.setPage} onLimit={list.setLimit} />
+        </>
+      )}
+      <NotificationDetailModal id={shown} onClose={() => setShown(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
+import { client } from '../../server/src/testing/client.ts';
+import { pick } from './support/people.ts';
+
+const suite = browserSuite();
+
+describe('audit trail', () => {
+  it('finds a holiday change by username and classification, with its before and after', async () => {
+    const page = await suite.open();
+    const admin = suite.ts.demo.superAdmin;
+    await signIn(page, suite.ts.url, admin);
+
+    // the action: add a holiday, then rename it (holiday.update has a before and an after)
+    await page.goto(`${suite.ts.url}/system/holiday/`);
+    await page.getByTestId('add-holiday').click();
+    await page.getByLabel('Name', { exact: true }).fill('Audit Day');
+    await page.getByLabel('Date', { exact: true }).fill('15/03/2031');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(toast(page, 'Holiday added'));
+    await page.getByRole('button', { name: 'Edit Audit Day' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Audit Day Renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(toast(page, 'Holiday updated'));
+
+    await page.goto(`${suite.ts.url}/system/log/`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Log' }));
+    const table = page.getByRole('table', { name: 'Audit trail' });
+    await visible(table.locator('tbody tr').first());
+
+    await page.getByLabel('Username', { exact: true }).fill(admin.username.toUpperCase());
+    await pick(page, 'Action classification', 'Holiday updated (holiday.update)');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await until(() => new URL(page.url()).searchParams.get('actionClassification')).toBe('holiday.update');
+    await until(() => table.locator('tbody tr').count()).toBe(1);
+    const row = table.locator('tbody tr').first();
+    await visible(row.getByText('Holiday updated'));
+    await visible(row.getByText(admin.username, { exact: true }));
+    expect(await row.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+
+    await row.getByRole('button', { name: /Detail of holiday\.update/ }).click();
+    const detail = page.getByTestId('audit-detail');
+    await visible(detail);
+    await until(() => detail.getByTestId('audit-detail-action').textContent()).toBe('Holiday updated');
+    await until(() => detail.getByTestId('audit-before').textContent()).toContain('"name": "Audit Day"');
+    await until(() => detail.getByTestId('audit-after').textContent()).toContain('"name": "Audit Day Renamed"');
+    expect(await detail.getByTestId('audit-after').textContent()).toContain('"date": "2031-03-15"');
+    await page.keyboard.press('Escape');
+
+    // the export downloads the CSV of this filter
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^audit-trail-\d{8}T\d{6}Z\.csv$/);
+    const csv = await readFile((await download.path()) as string, 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('id,date,username,action,detail,device,ip');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('holiday.update');
+    expect(lines[1]).toContain('Audit Day Renamed');
+    await until(() => page.getByTestId('export-progress').textContent()).toMatch(/^Saved audit-trail-.*\.csv \(.+, 1 rows\)\.$/);
+
+    // the creation is there under its own classification
+    await pick(page, 'Action classification', 'Holiday added (holiday.create)');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await until(() => table.locator('tbody tr').count()).toBe(1);
+    await table.getByRole('button', { name: /Detail of holiday\.create/ }).click();
+    await until(() => page.getByTestId('audit-after').textContent()).toContain('"name": "Audit Day"');
+    await until(() => page.getByTestId('audit-before').textContent()).toBe('null');
+  });
+
+  it('refuses a reversed or too long time range and filters by a valid one', async () => {
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/system/log/`);
+    const table = page.getByRole('table', { name: 'Audit trail' });
+    await visible(table.locator('tbody tr').first());
+
+    // half a range is reported when searching, not while typing
+    await page.getByLabel('From', { exact: true }).fill('10/01/2026');
+    expect(await page.getByText('Choose both the first and the last day.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await visible(page.getByText('Choose both the first and the last day.'));
+    expect(new URL(page.url()).searchParams.get('from')).toBeNull();
+
+    await page.getByLabel('To', { exact: true }).fill('09/01/2026');
+    await visible(page.getByText('The last day must not be before the first day.'));
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    expect(new URL(page.url()).searchParams.get('from')).toBeNull();
+
+    await page.getByLabel('To', { exact: true }).fill('11/01/2027');
+    await visible(page.getByText('The range may cover at most 366 days.'));
+
+    // today (Kuala Lumpur) is in range: the sign-ins of this test are found
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const [y, m, d] = today.split('-');
+    await page.getByLabel('From', { exact: true }).fill(`${d}/${m}/${y}`);
+    await page.getByLabel('To', { exact: true }).fill(`${d}/${m}/${y}`);
+    await pick(page, 'Action classification', 'Signed in (auth.login)');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await until(() => new URL(page.url()).searchParams.get('to')).toBe(today);
+    await until(() => table.getByText('Signed in').count()).toBeGreaterThan(0);
+
+    // a past year has none
+    await page.getByLabel('From', { exact: true }).fill('01/01/2020');
+    await page.getByLabel('To', { exact: true }).fill('31/12/2020');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await visible(table.getByTestId('no-data'));
+
+    // the range calendar: two clicks pick the first and the last day
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await until(() => page.getByLabel('From', { exact: true }).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Open calendar for Time range' }).click();
+    const calendar = page.getByTestId('date-range-popover');
+    await calendar.getByRole('gridcell').filter({ hasText: /^10$/ }).first().click();
+    await calendar.getByRole('gridcell').filter({ hasText: /^12$/ }).first().click();
+    await until(() => calendar.count()).toBe(0);
+    const now = new Date();
+    const month = `${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(`10/${month}`);
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(`12/${month}`);
+  });
+
+  it('superAdmin verifies the chain; other roles see the button disabled', async () => {
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/system/log/`);
+    await page.getByTestId('verify-chain').click();
+    await until(() => page.getByTestId('verify-result').textContent()).toMatch(/^Chain intact: \d+ rows checked, head #\d+ [0-9a-f]{12}…\.$/);
+
+    const maker = await suite.open();
+    await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
+    await maker.goto(`${suite.ts.url}/system/log/`);
+    await visible(maker.getByRole('table', { name: 'Audit trail' }));
+    expect(await maker.getByTestId('verify-chain').isDisabled()).toBe(true);
+    expect(await maker.getByTestId('export-csv').isDisabled()).toBe(false);
+  });
+
+  it('pages through the trail with keyset pages (older, newer, newest)', async () => {
+    // a dozen sign-ins through the API: a dozen auth.login rows
+    const api = client(suite.ts);
+    const viewer = suite.ts.demo.byRole.operationApprover!;
+    for (let i = 0; i < 12; i++) expect((await api.login(viewer.username, viewer.password)).status).toBe(200);
+
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/system/log/?username=${viewer.username}&actionClassification=auth.login&limit=10`);
+    const table = page.getByRole('table', { name: 'Audit trail' });
+    await until(() => table.locator('tbody tr').count()).toBe(10);
+    const firstId = await table.getByRole('button', { name: /Detail of/ }).first().getAttribute('aria-label');
+    expect(await page.getByRole('button', { name: 'Newer' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Older' }).click();
+    await until(() => table.locator('tbody tr').count()).toBe(2);
+    expect(new URL(page.url()).searchParams.get('after')).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Older' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Newer' }).click();
+    await until(() => table.locator('tbody tr').count()).toBe(10);
+    await until(() => table.getByRole('button', { name: /Detail of/ }).first().getAttribute('aria-label')).toBe(firstId);
+    expect(new URL(page.url()).searchParams.get('limit')).toBe('10');
+  });
+});
