@@ -1,12 +1,19 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type RefObject } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { UserDetail } from '@aurum/domain/users/user-views';
+import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { formatDecimal } from '#shared/format/number.ts';
+import { isApiError } from '#shared/http/api-error.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { FieldShell } from '#shared/ui/field.tsx';
 import { Select } from '#shared/ui/select.tsx';
+import { rememberNewOrder, type NewOrder } from '../api/new-order-cache.ts';
+import { minimumFromServer } from '../api/order-preview-form.ts';
 import { useOrderUsers } from '../api/order-preview-users.ts';
 
 export interface ToggleOption<T extends string> {
@@ -139,4 +146,36 @@ export function OrderUserCard({ user }: { user: UserDetail | undefined }) {
       />
     </Card>
   );
+}
+
+/** Where the console goes after an order is placed: the trade requests, where the new order shows as Pending. */
+export const AFTER_CREATE = '/order/?orderMode=tr';
+
+/**
+ * The two ends of a create (online and offline alike): `placed` caches the new order (Pending
+ * until the list has it), names it in a toast and opens the trade requests; `failed` puts a
+ * quantity under the server's minimum under the quantity field (keeping the server's number in
+ * `minimumRef`) and shows anything else as a toast.
+ */
+export function useCreateOutcome(minimumRef: RefObject<string>, quantityTooSmall: () => void) {
+  const { t } = useTranslation('order');
+  const toast = useToast();
+  const fail = useFailureToast();
+  const navigate = useNavigate();
+  return {
+    placed(order: NewOrder) {
+      rememberNewOrder(order);
+      toast.success(t('order:createForm.placed'), t('order:createForm.placedDetail', { id: order.id, username: order.username ?? `#${order.userId}` }));
+      void navigate(AFTER_CREATE);
+    },
+    failed(error: unknown) {
+      const minimum = isApiError(error) && error.code === ErrorCode.InvalidFormat ? minimumFromServer(error.context) : null;
+      if (minimum !== null) {
+        minimumRef.current = minimum;
+        quantityTooSmall();
+        return;
+      }
+      fail(error);
+    },
+  };
 }

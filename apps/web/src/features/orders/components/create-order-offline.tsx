@@ -2,29 +2,22 @@ import { useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SCALE } from '@aurum/domain/money/decimal';
 import { SYMBOLS, type Symbol } from '@aurum/domain/system/metals';
 import { allowsPair, allowsSide, type TradeSide } from '@aurum/domain/users/user-enums';
 import { useCan } from '#shared/access/use-can.ts';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
-import { errorToast } from '#shared/form/server-errors.ts';
 import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
-import { isApiError } from '#shared/http/api-error.ts';
-import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useCustomizeOrder } from '../api/customize-order.ts';
-import { rememberNewOrder } from '../api/new-order-cache.ts';
 import {
   MIN_ORDER_GRAMS,
   NOTE_MAX_LENGTH,
   currencyOf,
   customizeOrderBody,
-  minimumFromServer,
   offlineOrderSchema,
   submissionKeys,
   type OfflineOrderInput,
@@ -32,14 +25,11 @@ import {
 } from '../api/order-preview-form.ts';
 import { offlinePreview } from '../api/order-preview.ts';
 import { useOrderUser } from '../api/order-preview-user.ts';
-import { ControlledToggle, OrderUserCard, UserPicker } from './create-order-fields.tsx';
-import { AFTER_CREATE } from './create-order-online.tsx';
+import { ControlledToggle, OrderUserCard, useCreateOutcome, UserPicker } from './create-order-fields.tsx';
 
 /** Create Order, offline (customised): explicit cost, quote, exchange rate and final price; regular or after-hour constants. */
 export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId: string; onCancel: () => void }) {
   const { t } = useTranslation(['order', 'common', 'validation']);
-  const navigate = useNavigate();
-  const toast = useToast();
   const allowed = useCan('createOrder');
   const customize = useCustomizeOrder();
   const keys = useRef(submissionKeys()).current;
@@ -88,16 +78,16 @@ export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId:
     errorValues: { count: scale ?? SCALE.pricePerGram, value: errors[name]?.type === 'server' ? minimumRef.current : MIN_ORDER_GRAMS, length: NOTE_MAX_LENGTH },
   });
 
+  const outcome = useCreateOutcome(minimumRef, () => setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true }));
   const submit = handleSubmit(async (values) => {
     const body = customizeOrderBody(values);
     try {
       const { id } = await customize.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
       keys.succeeded();
-      const username = user.data?.profile.username;
-      rememberNewOrder({
+      outcome.placed({
         id,
         userId: body.userId,
-        username,
+        username: user.data?.profile.username,
         action: values.action === 'buy' ? 'BUY' : 'SELL',
         orderType: 'OFF_LINE',
         symbol: body.symbol,
@@ -106,17 +96,8 @@ export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId:
         price: body.finalPrice,
         createdAt: new Date().toISOString(),
       });
-      toast.success(t('order:createForm.placed'), t('order:createForm.placedDetail', { id, username: username ?? `#${body.userId}` }));
-      void navigate(AFTER_CREATE);
     } catch (error) {
-      const minimum = isApiError(error) && error.code === ErrorCode.InvalidFormat ? minimumFromServer(error.context) : null;
-      if (minimum !== null) {
-        minimumRef.current = minimum;
-        setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true });
-        return;
-      }
-      const { title, description } = errorToast(error, t('common:failed'));
-      toast.error(title, description);
+      outcome.failed(error);
     }
   });
 

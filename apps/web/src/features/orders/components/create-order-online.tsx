@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SCALE } from '@aurum/domain/money/decimal';
 import { businessClock } from '@aurum/domain/system/market-status';
@@ -10,23 +9,19 @@ import { SYMBOLS, type Symbol } from '@aurum/domain/system/metals';
 import { allowsPair, allowsSide, type TradeSide } from '@aurum/domain/users/user-enums';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
 import { useCan } from '#shared/access/use-can.ts';
-import { errorToast } from '#shared/form/server-errors.ts';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
 import { isApiError } from '#shared/http/api-error.ts';
 import { useLive } from '#shared/live/live.ts';
-import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DateField } from '#shared/ui/date-field.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useCreateOrder } from '../api/create-order.ts';
-import { rememberNewOrder } from '../api/new-order-cache.ts';
 import {
   MIN_ORDER_GRAMS,
   NOTE_MAX_LENGTH,
   createOrderBody,
-  minimumFromServer,
   onlineOrderSchema,
   submissionKeys,
   type OnlineOrderInput,
@@ -35,17 +30,12 @@ import {
 import { disabledLimit, orderPreview, settingsOfVariant, userLivePrice, type PersonalFees } from '../api/order-preview.ts';
 import { useGoldAdjust } from '../api/order-preview-settings.ts';
 import { useOrderUser } from '../api/order-preview-user.ts';
-import { ControlledToggle, OrderUserCard, UserPicker } from './create-order-fields.tsx';
+import { ControlledToggle, OrderUserCard, useCreateOutcome, UserPicker } from './create-order-fields.tsx';
 import { CreateOrderPreview } from './create-order-preview.tsx';
-
-/** Where the console goes after an order is placed: the trade requests, where the new order shows as Pending. */
-export const AFTER_CREATE = '/order/?orderMode=tr';
 
 /** Create Order, online (market or limit), with the live preview of amount and fees. */
 export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: string; onCancel: () => void }) {
   const { t } = useTranslation(['order', 'common', 'validation']);
-  const navigate = useNavigate();
-  const toast = useToast();
   const allowed = useCan('createOrder');
   const create = useCreateOrder();
   const keys = useRef(submissionKeys()).current;
@@ -109,16 +99,16 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
   const live = action ? preview.livePrice : null;
   const priceHint = live === null ? t('order:createForm.priceHintNone') : t(usd ? 'order:createForm.priceHintUsd' : 'order:createForm.priceHintMyr', { price: formatDecimal(live, usd ? 2 : 3) });
 
+  const outcome = useCreateOutcome(minimumRef, () => setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true }));
   const submit = handleSubmit(async (values) => {
     const body = createOrderBody(values);
     try {
       const { id } = await create.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
       keys.succeeded();
-      const username = user.data?.profile.username;
-      rememberNewOrder({
+      outcome.placed({
         id,
         userId: body.userId,
-        username,
+        username: user.data?.profile.username,
         action: values.action === 'buy' ? 'BUY' : 'SELL',
         orderType: values.orderType,
         symbol: body.symbol,
@@ -127,21 +117,12 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
         price: body.price ?? null,
         createdAt: new Date().toISOString(),
       });
-      toast.success(t('order:createForm.placed'), t('order:createForm.placedDetail', { id, username: username ?? `#${body.userId}` }));
-      void navigate(AFTER_CREATE);
     } catch (error) {
-      const minimum = isApiError(error) && error.code === ErrorCode.InvalidFormat ? minimumFromServer(error.context) : null;
-      if (minimum !== null) {
-        minimumRef.current = minimum;
-        setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true });
-        return;
-      }
       if (isApiError(error) && error.code === ErrorCode.InvalidFormat && error.context === 'goodTillDate') {
         setError('goodTillDate', { type: 'server', message: ValidationMessage.invalidDate });
         return;
       }
-      const { title, description } = errorToast(error, t('common:failed'));
-      toast.error(title, description);
+      outcome.failed(error);
     }
   });
 

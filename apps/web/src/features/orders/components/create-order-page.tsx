@@ -3,7 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { CreateOrderOffline } from './create-order-offline.tsx';
-import { AFTER_CREATE, CreateOrderOnline } from './create-order-online.tsx';
+import { AFTER_CREATE } from './create-order-fields.tsx';
+import { CreateOrderOnline } from './create-order-online.tsx';
 
 type Kind = 'online' | 'offline';
 
