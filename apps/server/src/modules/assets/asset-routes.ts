@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
@@ -14,6 +15,7 @@ import {
   type RequestAction,
 } from '@aurum/domain/assets/request-schemas';
 import { approvePostings, holdPostings, releasePostings, type RequestValue } from '@aurum/domain/assets/request-postings';
+import { idempotent } from '../../http/idempotency.ts';
 import { route } from '../../http/route.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -89,40 +91,45 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       body: z.intersection(requestCreateFieldsFor(action), z.object({ receipt: ReceiptField })),
       response: RequestView,
       docs: MULTIPART_DOCS,
-      handler: async ({ db, body, admin, audit, reply }) => {
-        // both users locked in id order: no deletion between the checks and the insert
-        const ids = [body.userId, ...(body.receiverUserId !== undefined ? [body.receiverUserId] : [])].sort((a, b) => a - b);
-        for (const id of ids) {
-          const user = await findUser(db, id, { forUpdate: true });
-          if (!user) throw notFound(id === body.userId ? 'user' : 'receiverUserId');
-        }
-        if (action === 'withdrawal' && body.type === 'MYR' && !(await hasApprovedBankAccount(db, body.userId))) throw noBankAccount();
-        const id = await insertRequest(db, {
-          action,
-          method: methodOf(action, body.type),
-          type: body.type,
-          amount: body.type === 'MYR' ? body.amount! : null,
-          quantity: body.type === 'XAU' ? body.quantity! : null,
-          userId: body.userId,
-          receiverUserId: body.receiverUserId ?? null,
-          note: body.note ?? null,
-          submittedBy: admin!.id,
-          at: deps.now(),
-        });
-        const created = (await findRequest(db, id))!;
-        const hold = holdPostings(valueOf(created));
-        if (hold.length > 0) {
-          const entryId = await postEntry(db, { kind: 'request.hold', userId: body.userId, note: `${action} request ${id}`, createdBy: admin!.id, postings: hold });
-          await db.query('UPDATE payment_requests SET hold_entry_id = $2 WHERE id = $1', [id, entryId]);
-        }
-        const key = receiptKey(id, 'user', body.receipt.extension);
-        await db.query('UPDATE payment_requests SET user_receipt_key = $2, user_receipt_type = $3 WHERE id = $1', [id, key, body.receipt.contentType]);
-        const view = toRequestView((await findRequest(db, id))!);
-        await publish(deps, db, view);
-        audit.note('requestId', id);
-        audit.after(view);
-        await storeReceipt(storage, reply, key, body.receipt);
-        return view;
+      handler: async ({ db, body, admin, audit, reply, req }) => {
+        // Idempotency-Key: the receipt counts by its digest (the stored answer holds no bytes)
+        const { receipt: upload, ...fields } = body;
+        const fingerprint = { ...fields, receipt: createHash('sha256').update(upload.bytes).digest('hex') };
+        return idempotent(db, req, `asset/${action}/create`, admin!.id, fingerprint, async () => {
+          // both users locked in id order: no deletion between the checks and the insert
+          const ids = [body.userId, ...(body.receiverUserId !== undefined ? [body.receiverUserId] : [])].sort((a, b) => a - b);
+          for (const id of ids) {
+            const user = await findUser(db, id, { forUpdate: true });
+            if (!user) throw notFound(id === body.userId ? 'user' : 'receiverUserId');
+          }
+          if (action === 'withdrawal' && body.type === 'MYR' && !(await hasApprovedBankAccount(db, body.userId))) throw noBankAccount();
+          const id = await insertRequest(db, {
+            action,
+            method: methodOf(action, body.type),
+            type: body.type,
+            amount: body.type === 'MYR' ? body.amount! : null,
+            quantity: body.type === 'XAU' ? body.quantity! : null,
+            userId: body.userId,
+            receiverUserId: body.receiverUserId ?? null,
+            note: body.note ?? null,
+            submittedBy: admin!.id,
+            at: deps.now(),
+          });
+          const created = (await findRequest(db, id))!;
+          const hold = holdPostings(valueOf(created));
+          if (hold.length > 0) {
+            const entryId = await postEntry(db, { kind: 'request.hold', userId: body.userId, note: `${action} request ${id}`, createdBy: admin!.id, postings: hold });
+            await db.query('UPDATE payment_requests SET hold_entry_id = $2 WHERE id = $1', [id, entryId]);
+          }
+          const key = receiptKey(id, 'user', body.receipt.extension);
+          await db.query('UPDATE payment_requests SET user_receipt_key = $2, user_receipt_type = $3 WHERE id = $1', [id, key, body.receipt.contentType]);
+          const view = toRequestView((await findRequest(db, id))!);
+          await publish(deps, db, view);
+          audit.note('requestId', id);
+          audit.after(view);
+          await storeReceipt(storage, reply, key, body.receipt);
+          return view;
+        }, () => audit.note('idempotentReplay', true));
       },
     });
 

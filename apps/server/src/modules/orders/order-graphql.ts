@@ -179,7 +179,8 @@ export function filtersOf(a: ConnectionArgs): { where: string[]; args: unknown[]
   }
   if (a.action) where.push(`o.action = ${p(a.action === 'Buy' ? 'BUY' : 'SELL')}`);
   if (a.orderId !== undefined && a.orderId !== null) where.push(`o.id = ${p(a.orderId)}`);
-  if (a.status && a.status.length > 0) where.push(`o.status = ANY(${p(a.status.map((s) => s.toUpperCase()))}::text[])`);
+  // an empty list matches nothing (a status filter outside the list's mode); absent means any status
+  if (a.status) where.push(a.status.length === 0 ? 'FALSE' : `o.status = ANY(${p(a.status.map((s) => s.toUpperCase()))}::text[])`);
   if (a.orderType) where.push(`o.order_type = ${p({ OffLine: 'OFF_LINE', Market: 'MARKET', Limit: 'LIMIT' }[a.orderType])}`);
   if (a.createdAfter) where.push(`o.created_at >= ${p(moment(a.createdAfter, 'createdAfter', false))}`);
   if (a.createdBefore) where.push(`o.created_at < ${p(moment(a.createdBefore, 'createdBefore', true))}`);

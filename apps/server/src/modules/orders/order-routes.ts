@@ -22,7 +22,7 @@ import type { Queryable } from '../../db/db.ts';
 import type { AuthAdmin } from '../auth/authenticate.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { walletBalances } from '../wallet/ledger-repository.ts';
-import { idempotent } from './idempotency.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { ORDER_COLUMNS, findOrder, toNode, toNodes, type OrderRow } from './order-repository.ts';
 import {
   businessDate,

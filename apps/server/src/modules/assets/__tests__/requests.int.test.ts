@@ -2,6 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestView } from '@aurum/domain/assets/request-schemas';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { Decimal } from '@aurum/domain/money/decimal';
 import { SELF_APPROVAL_REFUSED } from '@aurum/domain/access/maker-checker';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client, type Answer } from '../../../testing/client.ts';
@@ -37,11 +39,11 @@ describe(`deposit, withdrawal and transfer requests on ${driver}`, () => {
     return r.body.jwt;
   }
 
-  async function multipart<T = RequestView>(path: string, role: string, fields: Record<string, string>, file: File | null): Promise<Answer<T>> {
+  async function multipart<T = RequestView>(path: string, role: string, fields: Record<string, string>, file: File | null, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     if (file) form.append('receipt', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
-    const r = await fetch(`${ts.url}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await tokenOf(role)}` } });
+    const r = await fetch(`${ts.url}${path}`, { method: 'POST', body: form, headers: { ...headers, authorization: `Bearer ${await tokenOf(role)}` } });
     const text = await r.text();
     let body: unknown;
     try {
@@ -332,6 +334,33 @@ describe(`deposit, withdrawal and transfer requests on ${driver}`, () => {
       expect((await del()).body).toMatchObject({ code: 1050 });
       await decline('transfer', incoming.body.id);
       expect((await del()).status).toBe(200);
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    it('a repeated creation (a retry after a lost answer) gives the first request again: one request, one hold; the key with another body is 409 (3101)', async () => {
+      const before = await wallet('goldenlotus');
+      const path = `${SECURE}/asset/withdrawal/create`;
+      const fields = { userId: String(users.goldenlotus), type: 'XAU', quantity: '1.2500' };
+      const key = { 'Idempotency-Key': 'withdrawal-retry-1' };
+      const answers = await Promise.all([1, 2, 3].map(() => multipart(path, 'financeMaker', fields, png(), key)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      const ids = new Set(answers.map((a) => a.body.id));
+      expect(ids.size).toBe(1);
+      const [{ n }] = (await ts.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_requests WHERE id = ANY($1::int[])', [[...ids]])) as [{ n: number }];
+      expect(n).toBe(1);
+      const after = await wallet('goldenlotus');
+      expect(new Decimal(after.goldHeld).minus(before.goldHeld).toFixed(4)).toBe('1.2500');
+
+      const unchanged = await snapshot();
+      const other = await multipart(path, 'financeMaker', { ...fields, quantity: '2.0000' }, png(), key);
+      expect(other.status).toBe(409);
+      expect(other.body.code).toBe(ErrorCode.IdempotencyKeyReused);
+      // another receipt with the same fields is another request too
+      const otherReceipt = await multipart(path, 'financeMaker', fields, { ...png('other.png'), bytes: Buffer.concat([Buffer.from(PNG), Buffer.from([0])]) }, key);
+      expect(otherReceipt.status).toBe(409);
+      expect(await snapshot()).toEqual(unchanged);
+      await decline('withdrawal', [...ids][0]!);
     });
   });
 

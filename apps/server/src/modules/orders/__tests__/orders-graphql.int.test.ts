@@ -118,6 +118,7 @@ describe(`GraphQL adminOrdersConnection on ${driver}`, () => {
     await check({ action: 'Sell' }, pick((i) => i % 4 === 0));
     await check({ orderId: ids[3] }, [ids[3]!]);
     await check({ status: ['Created', 'Paid'] }, pick((i) => i % 7 === 0 || i % 7 === 4));
+    await check({ status: [] }, []);
     await check({ orderType: 'OffLine' }, pick((i) => i % 3 === 2));
     await check({ orderType: 'Limit' }, pick((i) => i % 3 === 1));
     await check({ createdAfter: '2030-01-05', createdBefore: '2030-01-07' }, pick((i) => i >= 4 && i <= 6));

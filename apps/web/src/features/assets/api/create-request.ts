@@ -9,6 +9,8 @@ export interface CreateRequestInput {
   /** The text fields (userId, type, amount or quantity, receiverUserId, note); empty ones are left out. */
   fields: Readonly<Record<string, string | undefined>>;
   receipt: File;
+  /** Sent as Idempotency-Key: a retry after a lost answer (5 s time-out, a slow upload) cannot make a second request and hold. */
+  idempotencyKey: string;
 }
 
 /** The multipart body: each non-empty field as text, the image as 'receipt'. */
@@ -24,8 +26,13 @@ export function requestFormData(fields: CreateRequestInput['fields'], receipt: F
  * 422 2080 when a withdrawal or transfer is more than the user has; 422 3201 for a MYR
  * withdrawal without an approved bank account.
  */
-export function createRequest({ action, fields, receipt }: CreateRequestInput) {
-  return http.request(`${SECURE_API}/asset/${action}/create`, { method: 'POST', body: requestFormData(fields, receipt), schema: RequestView });
+export function createRequest({ action, fields, receipt, idempotencyKey }: CreateRequestInput) {
+  return http.request(`${SECURE_API}/asset/${action}/create`, {
+    method: 'POST',
+    body: requestFormData(fields, receipt),
+    schema: RequestView,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export function useCreateRequest() {

@@ -64,6 +64,8 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
   const canSubmit = useCan(requestPermission('submit', action));
   const users = useUserOptions();
   const create = useCreateRequest();
+  // one key per form: a resubmit after a lost answer replays the first request instead of making a second
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptMissing, setReceiptMissing] = useState(false);
   const [userIdNow, setUserIdNow] = useState(/^\d+$/.test(presetUserId) ? presetUserId : '');
@@ -96,7 +98,7 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
       return;
     }
     create.mutate(
-      { action, fields: requestFields(action, values), receipt },
+      { action, fields: requestFields(action, values), receipt, idempotencyKey },
       {
         onSuccess: (created) => {
           toast.success(t(`asset:toast.created.${action}`, { id: created.id }));

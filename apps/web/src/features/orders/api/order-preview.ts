@@ -165,8 +165,9 @@ export function orderPreview(input: PreviewInput): OrderPreview {
  */
 export function offlinePreview(input: { symbol: Symbol; quantity: string; finalPrice: string; exchangeRate: string }): { amount: string | null; myrAmount: string | null } {
   const q = input.quantity.trim();
-  const f = input.finalPrice.trim();
-  const r = input.exchangeRate.trim();
+  // the prices as they are sent (customizeOrderBody): final price to 3 decimals, exchange rate to 4
+  const f = isDecimalText(input.finalPrice.trim()) ? roundTo(input.finalPrice.trim(), SCALE.pricePerGram) : '';
+  const r = isDecimalText(input.exchangeRate.trim()) ? roundTo(input.exchangeRate.trim(), SCALE.exchangeRate) : '';
   if (!isDecimalText(q) || !isDecimalText(f)) return { amount: null, myrAmount: null };
   const amount = roundTo(new Decimal(f).times(q), SCALE.MYR);
   if (input.symbol === 'XAU/MYR') return { amount, myrAmount: amount };

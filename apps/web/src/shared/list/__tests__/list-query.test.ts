@@ -94,6 +94,7 @@ describe('filters', () => {
 
   it('submit sets the default limit when absent and leaves the page empty for cursor lists', () => {
     expect(Object.fromEntries(applyFilters(q('page=3&after=x'), { status: 'pending' }, { page: 'empty' }))).toEqual({ status: 'pending', limit: '10' });
+    expect(Object.fromEntries(applyFilters(q('oldest=1&limit=20'), { status: 'unpaid' }, { page: 'empty' }))).toEqual({ status: 'unpaid', limit: '20' });
     expect(applyFilters(q(''), {}, { defaultLimit: 25 }).get('limit')).toBe('25');
   });
 });

@@ -140,5 +140,10 @@ describe('order preview', () => {
     expect(offlinePreview({ symbol: 'XAU/USD', quantity: '2', finalPrice: '85.125', exchangeRate: '4.4568' })).toEqual({ amount: '170.25', myrAmount: '758.77' });
     expect(offlinePreview({ symbol: 'XAU/USD', quantity: '2', finalPrice: '85.125', exchangeRate: 'x' })).toEqual({ amount: '170.25', myrAmount: null });
     expect(offlinePreview({ symbol: 'XAU/MYR', quantity: '', finalPrice: '1', exchangeRate: '' })).toEqual({ amount: null, myrAmount: null });
+    // more decimals than are sent: the preview is what the server will record (420.1235 is sent as 420.124)
+    expect(offlinePreview({ symbol: 'XAU/MYR', quantity: '100', finalPrice: '420.1235', exchangeRate: '' })).toEqual({ amount: '42012.40', myrAmount: '42012.40' });
+    expect(offlinePreview({ symbol: 'XAU/USD', quantity: '2', finalPrice: '85.1249', exchangeRate: '4.45684' })).toEqual(
+      offlinePreview({ symbol: 'XAU/USD', quantity: '2', finalPrice: '85.125', exchangeRate: '4.4568' }),
+    );
   });
 });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { AppError, invalidFormat } from '../../http/app-error.ts';
-import type { Queryable } from '../../db/db.ts';
+import { AppError, invalidFormat } from './app-error.ts';
+import type { Queryable } from '../db/db.ts';
 
 /**
  * Idempotency-Key (DECISIONS.md §5): inside the route's transaction, the first request of a
