@@ -100,13 +100,19 @@ export function pendingRowOf(order: NewOrder): OrderRowView {
 
 /**
  * The rows of a list page: the cached new orders the server list does not include yet (Pending,
- * on top), then the page's orders with the live updates merged. `seen` are the ids the server
- * list has given (those are dropped from the cache by the caller).
+ * on top, when `showCached`), then the page's orders with the live updates merged. `seen` are the
+ * cached ids this page of the server list has given, whatever its filter or page (those are
+ * dropped from the cache by the caller).
  */
-export function listRows(nodes: readonly OrderNode[], updates: ReadonlyMap<string, OrderUpdate>, cached: readonly NewOrder[]): { rows: OrderRowView[]; seen: number[] } {
+export function listRows(
+  nodes: readonly OrderNode[],
+  updates: ReadonlyMap<string, OrderUpdate>,
+  cached: readonly NewOrder[],
+  showCached = true,
+): { rows: OrderRowView[]; seen: number[] } {
   const ids = new Set(nodes.map((n) => n.id));
   const seen = cached.filter((c) => ids.has(c.id)).map((c) => c.id);
-  const pending = cached.filter((c) => !ids.has(c.id)).map(pendingRowOf);
+  const pending = showCached ? cached.filter((c) => !ids.has(c.id)).map(pendingRowOf) : [];
   return { rows: [...pending, ...mergeOrders(nodes, updates).map(rowOf)], seen };
 }
 

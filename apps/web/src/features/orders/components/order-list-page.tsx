@@ -57,7 +57,7 @@ export function OrderListPage() {
   // cached new orders: on trade requests, newest page, no filter (they are open orders the server has not listed yet)
   const showCached = mode === 'tr' && !filtered && !paging.after && !paging.before && !paging.oldest;
   const nodes = useMemo(() => (orders.data ? forDisplay(orders.data.edges) : []), [orders.data]);
-  const { rows, seen } = useMemo(() => listRows(nodes, updates, showCached ? cached : []), [nodes, updates, cached, showCached]);
+  const { rows, seen } = useMemo(() => listRows(nodes, updates, cached, showCached), [nodes, updates, cached, showCached]);
   useEffect(() => {
     if (seen.length > 0) forgetNewOrders(seen);
   }, [seen]);

@@ -81,6 +81,12 @@ describe('list rows', () => {
     expect(rows[0]!.price).toBe('400.000');
   });
 
+  it('a page that does not show cached orders (filtered, older) still tells which of them the server has', () => {
+    const { rows, seen } = listRows([node(5), node(4)], new Map(), [cached(6), cached(4)], false);
+    expect(rows.map((r) => r.id)).toEqual([5, 4]);
+    expect(seen).toEqual([4]);
+  });
+
   it('merges live updates into the rows', () => {
     const { rows } = listRows([node(5)], new Map([['5', { id: 5, status: 'SETTLED' }]]), []);
     expect(rows[0]!.status).toBe('SETTLED');
