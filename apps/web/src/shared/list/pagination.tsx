@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@aurum/domain/list/paging';
 import { pageBounds } from './list-query.ts';
@@ -14,11 +14,45 @@ export interface PaginationProps {
 /** Pagination (SPEC.md §2): page size, 'start-end of total', first, previous, next, last. */
 export function Pagination({ page, limit, total, onPage, onLimit }: PaginationProps) {
   const { t } = useTranslation('common');
-  const id = useId();
   const { start, end, lastPage, current } = pageBounds(page, limit, total);
   const atFirst = current <= 1;
   const atLast = current >= lastPage;
+  return (
+    <PagerFrame
+      limit={limit}
+      onLimit={onLimit}
+      label={t('list.range', { start, end, total: Math.max(0, total) })}
+      first={atFirst ? null : () => onPage(1)}
+      previous={atFirst ? null : () => onPage(current - 1)}
+      next={atLast ? null : () => onPage(current + 1)}
+      last={atLast ? null : () => onPage(lastPage)}
+    />
+  );
+}
+
+export interface PagerFrameProps {
+  limit: number;
+  onLimit: (limit: number) => void;
+  /** What the page holds ('start-end of total', or another text). */
+  label: ReactNode;
+  /** Each move, or null when it is not possible (its button disabled). */
+  first: (() => void) | null;
+  previous: (() => void) | null;
+  next: (() => void) | null;
+  last: (() => void) | null;
+}
+
+/** The pager's frame, numbered or cursor pages alike: page size, the label, first, previous, next, last. */
+export function PagerFrame({ limit, onLimit, label, first, previous, next, last }: PagerFrameProps) {
+  const { t } = useTranslation('common');
+  const id = useId();
   const button = 'rounded-md p-1.5 text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-amber-600';
+  const moves = [
+    { name: 'first', go: first, icon: <Chevron double left /> },
+    { name: 'previous', go: previous, icon: <Chevron left /> },
+    { name: 'next', go: next, icon: <Chevron /> },
+    { name: 'last', go: last, icon: <Chevron double /> },
+  ] as const;
   return (
     <nav aria-label={t('list.pagination')} className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 text-sm text-slate-600">
       <div className="flex items-center gap-2">
@@ -31,20 +65,13 @@ export function Pagination({ page, limit, total, onPage, onLimit }: PaginationPr
           ))}
         </select>
       </div>
-      <span data-testid="page-range">{t('list.range', { start, end, total: Math.max(0, total) })}</span>
+      <span data-testid="page-range">{label}</span>
       <div className="flex items-center gap-1">
-        <button type="button" className={button} aria-label={t('list.first')} disabled={atFirst} onClick={() => onPage(1)}>
-          <Chevron double left />
-        </button>
-        <button type="button" className={button} aria-label={t('list.previous')} disabled={atFirst} onClick={() => onPage(current - 1)}>
-          <Chevron left />
-        </button>
-        <button type="button" className={button} aria-label={t('list.next')} disabled={atLast} onClick={() => onPage(current + 1)}>
-          <Chevron />
-        </button>
-        <button type="button" className={button} aria-label={t('list.last')} disabled={atLast} onClick={() => onPage(lastPage)}>
-          <Chevron double />
-        </button>
+        {moves.map(({ name, go, icon }) => (
+          <button key={name} type="button" className={button} aria-label={t(`list.${name}`)} disabled={go === null} onClick={() => go?.()}>
+            {icon}
+          </button>
+        ))}
       </div>
     </nav>
   );
