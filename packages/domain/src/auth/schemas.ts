@@ -29,10 +29,14 @@ export const RefreshBody = z.object({
 });
 export type RefreshBody = z.infer<typeof RefreshBody>;
 
-/** Refresh answer: jwt and user as SPEC.md §7, plus the rotated refresh token. */
+/**
+ * Refresh answer: jwt and user as SPEC.md §7. The refresh token is not rotated (DECISIONS.md §9):
+ * this server also answers `refreshToken`, always the one the sign-in answered, for consoles that
+ * store it; a console keeps its login token and may ignore the field (a back end may omit it).
+ */
 export const RefreshAnswer = z.object({
   jwt: z.string(),
-  refreshToken: z.string(),
+  refreshToken: z.string().optional(),
   user: AdminUserWire,
 });
 export type RefreshAnswer = z.infer<typeof RefreshAnswer>;

@@ -9,16 +9,16 @@ import {
   RefreshBody,
   ResetPasswordBody,
 } from '@aurum/domain/auth/schemas';
-import { SESSION_MESSAGES, sessionMessage, type SessionEndReason } from '@aurum/domain/auth/session-messages';
-import { AppError, invalidFormat, sessionEnded } from '../../http/app-error.ts';
+import { SESSION_MESSAGES, sessionMessage } from '@aurum/domain/auth/session-messages';
+import { appError, invalidFormat, sessionEnded } from '../../http/app-error.ts';
 import { route } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { findAdminByEmail, findAdminById, findAdminByUsername, toAdminWire } from '../admins/admin-repository.ts';
 import { readBasicAuth } from './basic-auth.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { endAllSessions, endSession, issueAccessToken, lapsedReason, openSession, type SessionRow } from './sessions.ts';
+import { endAllSessions, endSession, openSession, refreshSession } from './sessions.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
-import { tooManyAttempts } from './throttle.ts';
+import { recordRefreshFailure, tooManyAttempts, tooManyRefreshFailures } from './throttle.ts';
 
 const AUTH = '/v0/web/auth/admin';
 const Empty = z.object({}).strict();
@@ -39,10 +39,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       const { username, password } = readBasicAuth(req.headers.authorization);
       audit.actor(username.slice(0, 100));
       const throttled = await tooManyAttempts(deps, db, username, req.ip);
-      if (throttled) throw new AppError(429, ErrorCode.TooManyAttempts, throttled);
+      if (throttled) throw appError(ErrorCode.TooManyAttempts, throttled);
       const admin = username && password ? await findAdminByUsername(db, username) : undefined;
       const ok = admin ? await verifyPassword(password, admin.password_hash) : (await verifyPassword(password, await dummyHash()), false);
-      if (!admin || !ok) throw new AppError(401, ErrorCode.WrongCredentials);
+      if (!admin || !ok) throw appError(ErrorCode.WrongCredentials);
       audit.actor(admin.username, admin.id);
       const session = await openSession(deps, db, admin.id, { userAgent: req.headers['user-agent'] ?? null, ip: req.ip });
       audit.after({ sessionId: session.sessionId });
@@ -53,51 +53,28 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'POST',
     url: `${AUTH}/refresh`,
-    summary: 'Rotate the refresh token: answers a new access token and refresh token; a reused token ends its session',
+    summary: 'Refresh with the refresh token of the sign-in (not rotated): answers a new access token, the admin and the same refresh token',
+    docs: {
+      description:
+        'The refresh token is not rotated: the one the sign-in answered works for the whole session, until logout, a password reset, a force logout, the deletion of the admin, 30 minutes without an action of the admin, or 12 hours. Every refresh re-checks the session and the admin (its current role is answered). A refresh is no action of the admin: it does not keep the session alive. Refreshes with an unknown token, or a token of another admin id, are throttled per address (429, 1153); a valid token never is.',
+    },
     tags: ['auth'],
     auth: 'public',
     body: RefreshBody,
     response: RefreshAnswer,
-    handler: async ({ body }) => {
+    handler: async ({ body, req }) => {
       // not audited: a signed-in console refreshes every 25 s; sign-in and sign-out are audited
-      const outcome = await deps.db.transaction(async (tx) => {
-        const rows = await tx.query<SessionRow & { used_at: Date | null }>(
-          `SELECT s.id, s.admin_id, s.last_seen_at, s.expires_at, s.ended_at, s.end_reason, rt.used_at
-             FROM refresh_tokens rt JOIN admin_sessions s ON s.id = rt.session_id
-            WHERE rt.token_hash = $1 FOR UPDATE OF rt, s`,
-          [hashToken(body.token)],
-        );
-        const row = rows[0];
-        if (!row || row.admin_id !== body.id) return { fail: 'invalid' as SessionEndReason };
-        if (row.ended_at) return { fail: (row.end_reason ?? 'invalid') as SessionEndReason };
-        const now = deps.now();
-        if (row.used_at) {
-          // a refresh token used twice: someone else may hold it; end the whole family
-          await endSession(tx, row.id, 'reuse', now);
-          return { fail: 'reuse' as SessionEndReason };
+      const outcome = await refreshSession(deps, body.id, body.token);
+      if (!outcome.ok) {
+        if (outcome.presented === 'invalid') {
+          // a guess (unknown token, or another admin's): counted per address, 429 past the limit
+          const throttled = await tooManyRefreshFailures(deps, deps.db, req.ip);
+          await recordRefreshFailure(deps, deps.db, req.ip);
+          if (throttled) throw appError(ErrorCode.TooManyAttempts, throttled);
         }
-        const lapsed = lapsedReason(deps, row);
-        if (lapsed) {
-          await endSession(tx, row.id, lapsed, now);
-          return { fail: lapsed };
-        }
-        const admin = await findAdminById(tx, row.admin_id);
-        if (!admin) {
-          await endSession(tx, row.id, 'invalid', now);
-          return { fail: 'invalid' as SessionEndReason };
-        }
-        await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [hashToken(body.token), now]);
-        const refreshToken = newOpaqueToken();
-        await tx.query('INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)', [
-          hashToken(refreshToken),
-          row.id,
-          now,
-        ]);
-        await tx.query('UPDATE admin_sessions SET last_seen_at = $2 WHERE id = $1', [row.id, now]);
-        return { ok: { jwt: issueAccessToken(deps, admin.id, row.id), refreshToken, user: toAdminWire(admin) } };
-      });
-      if ('fail' in outcome) throw sessionEnded(sessionMessage(outcome.fail));
-      return outcome.ok;
+        throw sessionEnded(sessionMessage(outcome.reason));
+      }
+      return { jwt: outcome.jwt, refreshToken: body.token, user: toAdminWire(outcome.admin) };
     },
   });
 
@@ -179,10 +156,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         [hashToken(body.token), now],
       );
       const reset = rows[0];
-      if (!reset) throw new AppError(400, ErrorCode.VerificationCodeExpired);
+      if (!reset) throw appError(ErrorCode.VerificationCodeExpired);
       if (!NewPassword.safeParse(password).success) throw invalidFormat('password');
       const admin = await findAdminById(db, reset.admin_id);
-      if (!admin) throw new AppError(400, ErrorCode.VerificationCodeExpired);
+      if (!admin) throw appError(ErrorCode.VerificationCodeExpired);
       audit.actor(admin.username, admin.id);
       await db.query('UPDATE admins SET password_hash = $2, updated_at = $3 WHERE id = $1', [
         admin.id,

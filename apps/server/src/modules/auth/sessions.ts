@@ -2,6 +2,7 @@ import type { SessionEndReason } from '@aurum/domain/auth/session-messages';
 import type { Queryable } from '../../db/db.ts';
 import { LIVE_CHANNEL, type LiveEvent } from '../live/event-bus.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { findAdminById, type AdminRow } from '../admins/admin-repository.ts';
 import { hashToken, newOpaqueToken, newSessionId, signAccessToken } from './tokens.ts';
 
 export interface SessionRow {
@@ -13,7 +14,7 @@ export interface SessionRow {
   end_reason: SessionEndReason | null;
 }
 
-export function issueAccessToken(deps: AppDeps, adminId: number, sessionId: string): string {
+export function issueAccessToken(deps: AppDeps, adminId: number, sessionId: string): Promise<string> {
   const iat = Math.floor(deps.now().getTime() / 1000);
   return signAccessToken(
     { sub: String(adminId), sid: sessionId, iat, exp: iat + deps.config.accessTokenTtlSeconds, iss: 'aurum' },
@@ -21,7 +22,11 @@ export function issueAccessToken(deps: AppDeps, adminId: number, sessionId: stri
   );
 }
 
-/** Opens a session for an admin: its id, the first refresh token of its family, an access token. */
+/**
+ * Opens a session for an admin: its id, its refresh token and an access token. The refresh token
+ * is the session's only one, for its whole life (DECISIONS.md §9: not rotated); it is stored
+ * hashed.
+ */
 export async function openSession(
   deps: AppDeps,
   q: Queryable,
@@ -42,7 +47,7 @@ export async function openSession(
     sessionId,
     now,
   ]);
-  return { sessionId, jwt: issueAccessToken(deps, adminId, sessionId), refreshToken };
+  return { sessionId, jwt: await issueAccessToken(deps, adminId, sessionId), refreshToken };
 }
 
 /** Tells every process (on commit) that these sessions ended: their sockets close at once. */
@@ -68,6 +73,55 @@ export async function endAllSessions(q: Queryable, adminId: number, reason: Sess
   );
   await announceEnded(q, rows.map((r) => r.id));
   return rows.length;
+}
+
+/**
+ * Records an admin's action on the session (an authenticated call not marked as background):
+ * the idle limit counts from the last one. The token refresh never calls this. Written at most
+ * once per ACTIVITY_RESOLUTION_MS, and never moved backwards.
+ */
+export async function touchSession(q: Queryable, s: Pick<SessionRow, 'id' | 'last_seen_at'>, at: Date): Promise<void> {
+  if (at.getTime() - s.last_seen_at.getTime() < ACTIVITY_RESOLUTION_MS) return;
+  await q.query('UPDATE admin_sessions SET last_seen_at = GREATEST(last_seen_at, $2) WHERE id = $1 AND ended_at IS NULL', [s.id, at]);
+}
+
+/** How finely the last action of a session is kept: one write per session per 5 s at most. */
+export const ACTIVITY_RESOLUTION_MS = 5_000;
+
+export type RefreshOutcome =
+  | { ok: true; jwt: string; admin: AdminRow }
+  | { ok: false; reason: SessionEndReason; presented: 'valid' | 'invalid' };
+
+/**
+ * A refresh with the session's refresh token (DECISIONS.md §9): the same token works for the
+ * whole life of its session. Every use re-checks that the token is known and belongs to the
+ * admin id presented with it, that the session is open and within its idle and absolute limits,
+ * and that the admin still exists. A refresh is not an action of the admin: it does not move the
+ * idle limit. `presented: 'invalid'` marks a refusal for an unknown token or a token of another
+ * admin id (the refresh throttle counts those).
+ */
+export async function refreshSession(deps: AppDeps, adminId: number, token: string): Promise<RefreshOutcome> {
+  const rows = await deps.db.query<SessionRow>(
+    `SELECT s.id, s.admin_id, s.last_seen_at, s.expires_at, s.ended_at, s.end_reason
+       FROM refresh_tokens rt JOIN admin_sessions s ON s.id = rt.session_id
+      WHERE rt.token_hash = $1`,
+    [hashToken(token)],
+  );
+  const row = rows[0];
+  if (!row || Number(row.admin_id) !== adminId) return { ok: false, reason: 'invalid', presented: 'invalid' };
+  if (row.ended_at) return { ok: false, reason: row.end_reason ?? 'invalid', presented: 'valid' };
+  const now = deps.now();
+  const lapsed = lapsedReason(deps, row);
+  if (lapsed) {
+    await endSession(deps.db, row.id, lapsed, now);
+    return { ok: false, reason: lapsed, presented: 'valid' };
+  }
+  const admin = await findAdminById(deps.db, adminId);
+  if (!admin) {
+    await endSession(deps.db, row.id, 'forced', now);
+    return { ok: false, reason: 'forced', presented: 'valid' };
+  }
+  return { ok: true, jwt: await issueAccessToken(deps, admin.id, row.id), admin };
 }
 
 /** Why a session that is still open can no longer be used, or null when it can. */

@@ -25,3 +25,26 @@ export async function tooManyAttempts(deps: AppDeps, q: Queryable, username: str
   }
   return null;
 }
+
+/**
+ * Refresh throttling per address (DECISIONS.md §9): refreshes refused for an unknown token, or a
+ * token presented with another admin id, within the sign-in throttling window. A valid refresh
+ * never counts, so a console refreshing every 25 s is never throttled by its own refreshes.
+ * Answers the message to send with a 429, or null.
+ */
+export async function tooManyRefreshFailures(deps: AppDeps, q: Queryable, ip: string): Promise<string | null> {
+  const { loginFailureWindowMinutes: window, refreshMaxFailuresPerAddress } = deps.config;
+  const since = new Date(deps.now().getTime() - window * 60_000);
+  const [address] = await q.query<{ n: number }>('SELECT count(*) AS n FROM refresh_failures WHERE ip = $1 AND at > $2', [ip, since]);
+  if (address!.n >= refreshMaxFailuresPerAddress) {
+    return `Too many failed session refreshes. Please wait ${window} minutes and retry.`;
+  }
+  return null;
+}
+
+/** Counts a refresh that presented no valid token; forgets failures older than the window. */
+export async function recordRefreshFailure(deps: AppDeps, q: Queryable, ip: string): Promise<void> {
+  const now = deps.now();
+  await q.query('DELETE FROM refresh_failures WHERE at < $1', [new Date(now.getTime() - deps.config.loginFailureWindowMinutes * 60_000)]);
+  await q.query('INSERT INTO refresh_failures (ip, at) VALUES ($1, $2)', [ip, now]);
+}

@@ -1,8 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 
 /**
- * Access tokens: compact JWS with HS256 only. The header must be exactly HS256/JWT, so `alg: none`
- * and algorithm confusion are refused before any signature check.
+ * Access tokens: compact JWS with HS256 only, signed and verified with `jose`. The header must be
+ * exactly HS256/JWT, so `alg: none` and algorithm confusion are refused before any signature check.
  */
 export interface AccessClaims {
   sub: string; // admin id
@@ -12,47 +13,44 @@ export interface AccessClaims {
   iss: 'aurum';
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+const HEADER = { alg: 'HS256', typ: 'JWT' } as const;
 
-function sign(input: string, secret: string): string {
-  return createHmac('sha256', secret).update(input).digest('base64url');
-}
+const keyOf = (secret: string): Uint8Array => new TextEncoder().encode(secret);
 
-export function signAccessToken(claims: AccessClaims, secret: string): string {
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return `${HEADER}.${payload}.${sign(`${HEADER}.${payload}`, secret)}`;
+export function signAccessToken(claims: AccessClaims, secret: string): Promise<string> {
+  return new SignJWT({ ...claims }).setProtectedHeader(HEADER).sign(keyOf(secret));
 }
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
-export function verifyAccessToken(token: string, secret: string, nowSeconds: number): VerifyResult {
-  const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'malformed' };
-  const [header, payload, signature] = parts as [string, string, string];
-  let parsedHeader: unknown;
+/** Only the exact header {alg: HS256, typ: JWT}: anything else is malformed, whatever its signature. */
+function headerIsExact(token: string): boolean {
   try {
-    parsedHeader = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    const header = decodeProtectedHeader(token) as Record<string, unknown>;
+    return header.alg === HEADER.alg && Object.keys(header).every((k) => k === 'alg' || (k === 'typ' && header.typ === HEADER.typ));
   } catch {
-    return { ok: false, reason: 'malformed' };
+    return false;
   }
-  const h = parsedHeader as { alg?: unknown; typ?: unknown };
-  if (typeof parsedHeader !== 'object' || parsedHeader === null || h.alg !== 'HS256' || Object.keys(parsedHeader).some((k) => k !== 'alg' && k !== 'typ')) {
-    return { ok: false, reason: 'malformed' };
-  }
-  const expected = Buffer.from(sign(`${header}.${payload}`, secret));
-  const actual = Buffer.from(signature);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { ok: false, reason: 'signature' };
-  let claims: AccessClaims;
+}
+
+export async function verifyAccessToken(token: string, secret: string, nowSeconds: number): Promise<VerifyResult> {
+  if (token.split('.').length !== 3 || !headerIsExact(token)) return { ok: false, reason: 'malformed' };
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AccessClaims;
-  } catch {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [HEADER.alg],
+      issuer: 'aurum',
+      requiredClaims: ['sub', 'sid', 'exp'],
+      currentDate: new Date(nowSeconds * 1000),
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+      return { ok: false, reason: 'malformed' };
+    }
+    return { ok: true, claims: payload as unknown as AccessClaims };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+    if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: 'signature' };
     return { ok: false, reason: 'malformed' };
   }
-  if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number' || claims.iss !== 'aurum') {
-    return { ok: false, reason: 'malformed' };
-  }
-  if (claims.exp <= nowSeconds) return { ok: false, reason: 'expired' };
-  return { ok: true, claims };
 }
 
 /** A random opaque token (refresh, reset) and the hash under which it is stored. */

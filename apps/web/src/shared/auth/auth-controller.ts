@@ -39,7 +39,9 @@ export interface AuthController {
   forgetStoredSession(): void;
   accessToken(): string | null;
   /**
-   * Calls refresh with the stored refresh token and stores the rotated tokens. A refused
+   * Calls refresh with the stored refresh token (the one the sign-in answered: it is not rotated,
+   * DECISIONS.md §9, and is kept for the whole session whatever the answer carries) and stores the
+   * new access token and the admin as answered (its role may have changed). A refused
    * refresh (400 or 401) ends the session: storage cleared, the 1152 context kept as the session
    * message, the `expired` listeners told (they send the console to '/'). Other failures are
    * only logged. Use the http client's refreshOnce so that one refresh is in flight at a time.
@@ -98,7 +100,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
         // a logout may have cleared the session while the refresh was on its way
         if (!readStoredSession(storage)) return false;
         const admin = adminFromWire(answer.user);
-        writeSession(storage, { admin, accessToken: answer.jwt, refreshToken: answer.refreshToken });
+        writeSession(storage, { admin, accessToken: answer.jwt, refreshToken: session.refreshToken });
         if (state.status === 'signedIn') set({ status: 'signedIn', admin, via: state.via });
         return true;
       } catch (error) {

@@ -1,4 +1,4 @@
-import { messageFor } from '@aurum/domain/errors/catalogue';
+import { messageFor, type ErrorDetail } from '@aurum/domain/errors/catalogue';
 
 /**
  * A failed call: the HTTP status (0 when no answer arrived: network failure or time-out), the
@@ -9,13 +9,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: number;
   readonly context: string | null;
+  /** The rule a refused field broke and its values (some 1001 answers); never part of the message. */
+  readonly detail: ErrorDetail | undefined;
 
-  constructor(status: number, code: number, context: string | null) {
+  constructor(status: number, code: number, context: string | null, detail?: ErrorDetail) {
     super(messageFor(code, context));
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.context = context;
+    this.detail = detail;
   }
 }
 

@@ -1,6 +1,11 @@
 import { createAuthController } from '../auth/auth-controller.ts';
 import { createHttpClient } from './http-client.ts';
 import { AUTH_API } from './paths.ts';
+import { createUserActivity, trackUserInput } from './user-activity.ts';
+
+/** The admin's input: calls made without recent input are marked background (DECISIONS.md §9). */
+const activity = createUserActivity();
+trackUserInput(window, activity);
 
 /** The console's session: admin and tokens in session storage (SPEC.md §3, §4). */
 export const authController = createAuthController({
@@ -10,6 +15,8 @@ export const authController = createAuthController({
       method: 'POST',
       body,
       auth: 'none',
+      // the 25 s token refresh is never an action of the admin
+      background: true,
       lazySchema: () => import('@aurum/domain/auth/schemas').then((m) => m.RefreshAnswer),
     }),
 });
@@ -19,4 +26,5 @@ export const http = createHttpClient({
   fetch: (input, init) => window.fetch(input, init),
   getAccessToken: () => authController.accessToken(),
   refreshSession: () => authController.refresh(),
+  isBackground: () => activity.idle(),
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { parseErrorBody } from '@aurum/domain/errors/catalogue';
 import { AUTH_TIMING } from '@aurum/domain/auth/timing';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@aurum/domain/auth/background';
 import { ApiError } from './api-error.ts';
 import { basicAuthorization } from './basic-auth.ts';
 
@@ -27,6 +28,14 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key); the client's own headers win. */
   headers?: Readonly<Record<string, string>>;
+  /** Given the headers of a successful answer (e.g. the cursors of a paged list) before it is returned. */
+  onHeaders?: (headers: Headers) => void;
+  /**
+   * Marks the call as one the console makes on its own (X-Aurum-Background: 1): the server then
+   * does not count it as an action of the admin (DECISIONS.md §9 idle limit). Unset: the
+   * client's isBackground decides.
+   */
+  background?: boolean;
 }
 
 export interface HttpClientDeps {
@@ -38,6 +47,11 @@ export interface HttpClientDeps {
   refreshSession: () => Promise<boolean>;
   timeoutMs?: number;
   logError?: (message: string, detail?: unknown) => void;
+  /**
+   * Whether a call that does not say is made by the console on its own (no recent input of the
+   * admin: polling, a refetch the socket asked for); such calls carry X-Aurum-Background: 1.
+   */
+  isBackground?: () => boolean;
 }
 
 export interface HttpClient {
@@ -85,6 +99,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const auth = options.auth ?? 'bearer';
     const blob = options.responseType === 'blob';
     const headers: Record<string, string> = { ...options.headers, accept: blob ? '*/*' : 'application/json' };
+    // the background mark is the client's own header: the option (or isBackground) decides it
+    for (const name of Object.keys(headers)) if (name.toLowerCase() === BACKGROUND_HEADER.toLowerCase()) delete headers[name];
+    if (options.background ?? deps.isBackground?.() ?? false) headers[BACKGROUND_HEADER] = BACKGROUND_VALUE;
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
     // FormData: fetch sets multipart/form-data with its boundary
     const multipart = isFormData(options.body);
@@ -111,6 +128,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         body: options.body === undefined ? (method === 'GET' ? undefined : '') : multipart ? (options.body as FormData) : JSON.stringify(options.body),
         signal: controller.signal,
       });
+      if (response.ok) options.onHeaders?.(response.headers);
       if (blob && response.ok) return { status: response.status, ok: true, body: await response.blob() };
       const text = await response.text();
       let body: unknown = null;
@@ -134,8 +152,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
   async function finish<T>(answer: Answer, options: RequestOptions<T>, path: string, schema: Promise<z.ZodType<T> | null>): Promise<T> {
     if (!answer.ok) {
-      const { code, context } = parseErrorBody(answer.body);
-      throw new ApiError(answer.status, code, context);
+      const { code, context, detail } = parseErrorBody(answer.body);
+      throw new ApiError(answer.status, code, context, detail);
     }
     let validator: z.ZodType<T> | null;
     try {

@@ -86,26 +86,18 @@ describe(`auth contract on ${driver}`, () => {
   });
 
   describe('refresh', () => {
-    it('rotates the refresh token; the old one used again ends the whole session', async () => {
+    it('answers a new access token and the same refresh token, which works again (not rotated)', async () => {
       const { username, password } = ts.demo.byRole.none!;
       const login = await api.login(username, password);
       const id = login.body.user.id;
       const first = await api.refresh(id, login.body.refreshToken);
       expect(first.status).toBe(200);
-      expect(first.body.refreshToken).not.toBe(login.body.refreshToken);
+      expect(first.body.refreshToken).toBe(login.body.refreshToken);
       expect(first.body.user.id).toBe(id);
       expect((await api.call('POST', SECURE_PROBE, { token: first.body.jwt })).status).not.toBe(401);
-
-      const reused = await api.refresh(id, login.body.refreshToken);
-      expect(reused.status).toBe(401);
-      expect(reused.body).toEqual({ code: 1152, context: SESSION_MESSAGES.reuse });
-      // the family is revoked: the newest refresh token and the access token stop working at once
-      const newest = await api.refresh(id, first.body.refreshToken);
-      expect(newest.status).toBe(401);
-      expect(newest.body.code).toBe(1152);
-      const probe = await api.call('POST', SECURE_PROBE, { token: first.body.jwt });
-      expect(probe.status).toBe(401);
-      expect(probe.body).toEqual({ code: 1152, context: SESSION_MESSAGES.reuse });
+      const again = await api.refresh(id, login.body.refreshToken);
+      expect(again.status).toBe(200);
+      expect((await api.call('POST', SECURE_PROBE, { token: again.body.jwt })).status).not.toBe(401);
     });
 
     it('refuses a token presented with another admin id, an unknown token and a malformed body', async () => {
@@ -129,16 +121,17 @@ describe(`auth contract on ${driver}`, () => {
       expect(r.body).toEqual({ code: 1152, context: SESSION_MESSAGES.idle });
     });
 
-    it('ends a session 12 hours after sign-in however often it refreshes', async () => {
+    it('ends a session 12 hours after sign-in however active it is', async () => {
       const login = await api.login(ts.demo.superAdmin.username, ts.demo.superAdmin.password);
-      let token = login.body.refreshToken;
+      const token = login.body.refreshToken;
       let elapsed = 0;
       while (elapsed + 25 * 60_000 < 12 * 3600_000) {
         ts.advanceClock(25 * 60_000);
         elapsed += 25 * 60_000;
         const r = await api.refresh(login.body.user.id, token);
         expect(r.status).toBe(200);
-        token = r.body.refreshToken;
+        // an action of the admin keeps the session from going idle
+        expect((await api.call('POST', SECURE_PROBE, { token: r.body.jwt })).status).toBe(404);
       }
       ts.advanceClock(25 * 60_000);
       const late = await api.refresh(login.body.user.id, token);
@@ -177,7 +170,7 @@ describe(`auth contract on ${driver}`, () => {
       const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
       expect((await api.call('POST', SECURE_PROBE, { token: none })).status).toBe(401);
       const claims = decode(p) as unknown as Parameters<typeof signAccessToken>[0];
-      const other = signAccessToken(claims, 'another-secret-another-secret-another');
+      const other = await signAccessToken(claims, 'another-secret-another-secret-another');
       expect((await api.call('POST', SECURE_PROBE, { token: other })).status).toBe(401);
     });
 

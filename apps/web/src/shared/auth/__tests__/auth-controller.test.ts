@@ -43,17 +43,35 @@ describe('auth controller', () => {
     expect(restored.accessToken()).toBe('jwt-1');
   });
 
-  it('refresh sends the admin id and refresh token, and stores the rotated tokens', async () => {
-    const callRefresh = vi.fn(async () => ({ jwt: 'jwt-2', refreshToken: 'rt-2', user: { ...user, firstName: 'Renamed' } }));
+  it('refresh sends the admin id and the login refresh token, and stores the new access token and admin', async () => {
+    const callRefresh = vi.fn(async () => ({ jwt: 'jwt-2', refreshToken: 'rt-1', user: { ...user, firstName: 'Renamed', role: 'NONE' } }));
     const { storage, controller } = signedInController(callRefresh);
     const listener = vi.fn();
     controller.subscribe(listener);
     await expect(controller.refresh()).resolves.toBe(true);
     expect(callRefresh).toHaveBeenCalledWith({ id: 1, token: 'rt-1' });
     expect(storage.getItem(SESSION_KEYS.accessToken)).toBe('jwt-2');
-    expect(storage.getItem(SESSION_KEYS.refreshToken)).toBe('rt-2');
-    expect(controller.getState()).toMatchObject({ status: 'signedIn', admin: { firstName: 'Renamed' } });
+    expect(storage.getItem(SESSION_KEYS.refreshToken)).toBe('rt-1');
+    expect(controller.getState()).toMatchObject({ status: 'signedIn', admin: { firstName: 'Renamed', role: 'none' } });
     expect(listener).toHaveBeenCalled();
+  });
+
+  it('keeps refreshing with the login token every time: an answer without a refresh token (SPEC.md §7), or another one, changes nothing', async () => {
+    const answers: RefreshAnswer[] = [
+      { jwt: 'jwt-2', user },
+      { jwt: 'jwt-3', refreshToken: 'something-else', user },
+      { jwt: 'jwt-4', refreshToken: 'rt-1', user },
+    ];
+    const callRefresh = vi.fn(async (_body: { id: number; token: string }) => answers.shift()!);
+    const { storage, controller } = signedInController(callRefresh);
+    for (let i = 0; i < 3; i++) await expect(controller.refresh()).resolves.toBe(true);
+    expect(callRefresh.mock.calls.map(([body]) => body)).toEqual([
+      { id: 1, token: 'rt-1' },
+      { id: 1, token: 'rt-1' },
+      { id: 1, token: 'rt-1' },
+    ]);
+    expect(storage.getItem(SESSION_KEYS.refreshToken)).toBe('rt-1');
+    expect(storage.getItem(SESSION_KEYS.accessToken)).toBe('jwt-4');
   });
 
   it.each([400, 401])('a refresh refused with %i clears the session, keeps the 1152 context and reports expiry', async (status) => {

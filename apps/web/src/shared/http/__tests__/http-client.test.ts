@@ -10,7 +10,10 @@ const json = (status: number, body: unknown) =>
   new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A session whose access token a refresh replaces; fetch answers from a script per call. */
-function setup(answers: Array<(call: Call) => Response | Promise<Response>>, options: { refresh?: () => Promise<boolean> } = {}) {
+function setup(
+  answers: Array<(call: Call) => Response | Promise<Response>>,
+  options: { refresh?: () => Promise<boolean>; isBackground?: () => boolean } = {},
+) {
   const calls: Call[] = [];
   let token: string | null = 'old-token';
   const refreshSession = vi.fn(
@@ -33,11 +36,13 @@ function setup(answers: Array<(call: Call) => Response | Promise<Response>>, opt
     refreshSession,
     timeoutMs: 50,
     logError: () => undefined,
+    ...(options.isBackground ? { isBackground: options.isBackground } : {}),
   };
   return { client: createHttpClient(deps), calls, refreshSession, setToken: (t: string | null) => (token = t) };
 }
 
 const authorizationOf = (call: Call | undefined) => new Headers(call?.init.headers).get('authorization');
+const backgroundOf = (call: Call | undefined) => new Headers(call?.init.headers).get('x-aurum-background');
 
 describe('http client', () => {
   it('sends credentials, the bearer token and a JSON body, and returns the parsed answer', async () => {
@@ -65,6 +70,29 @@ describe('http client', () => {
     expect(authorizationOf(calls[0])).toBe(`Basic ${Buffer.from('ann:pä:ss', 'utf8').toString('base64')}`);
     expect(calls[0]?.init.body).toBe('');
     expect(authorizationOf(calls[1])).toBeNull();
+  });
+
+  it('marks a call background (X-Aurum-Background: 1) when it says so, or when the client finds no recent input', async () => {
+    let idle = false;
+    const { client, calls } = setup(
+      [() => json(200, {}), () => json(200, {}), () => json(200, {}), () => json(200, {}), () => json(200, {})],
+      { isBackground: () => idle },
+    );
+    await client.request('/v0/web/secure/a');
+    await client.request('/v0/web/auth/admin/refresh', { method: 'POST', body: { id: 1, token: 'rt' }, auth: 'none', background: true });
+    idle = true;
+    await client.request('/v0/web/secure/b');
+    await client.request('/v0/web/secure/c', { background: false });
+    await client.request('/v0/web/secure/d', { headers: { 'X-Aurum-Background': '1' }, background: false });
+    expect(calls.map(backgroundOf)).toEqual([null, '1', '1', null, null]);
+  });
+
+  it('without isBackground only calls that say so are background; the retry after a refresh keeps the mark', async () => {
+    const { client, calls } = setup([() => json(200, {}), () => json(401, { code: 1152 }), () => json(200, {})]);
+    await client.request('/v0/web/secure/a');
+    await client.request('/v0/web/secure/poll', { background: true });
+    expect(calls.map(backgroundOf)).toEqual([null, '1', '1']);
+    expect(calls.map(authorizationOf)).toEqual(['Bearer old-token', 'Bearer old-token', 'Bearer new-token']);
   });
 
   it('on 401 refreshes once and retries once with the new token', async () => {
@@ -212,6 +240,16 @@ describe('http client', () => {
       },
     ]);
     await expect(client.request('/x', { auth: 'none' })).rejects.toMatchObject({ status: 0, code: 0 });
+  });
+
+  it('hands the headers of the successful answer to onHeaders (after a refresh: the retry\'s, not the 401\'s)', async () => {
+    const seen: Array<string | null> = [];
+    const { client } = setup([
+      () => new Response('', { status: 401, headers: { 'x-next-cursor': 'from-401' } }),
+      () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json', 'x-next-cursor': 'c1' } }),
+    ]);
+    expect(await client.request('/v0/web/secure/list', { method: 'POST', body: {}, onHeaders: (h) => seen.push(h.get('x-next-cursor')) })).toEqual([]);
+    expect(seen).toEqual(['c1']);
   });
 
   it('an answer that does not fit the schema is code 0; a lazy schema is applied too', async () => {
