@@ -21,6 +21,11 @@ import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-datab
 import { appendAuditBulk } from '../apps/server/src/testing/audit-bulk.ts';
 import { auditCsvChunks, EXPORT_BATCH } from '../apps/server/src/modules/audit/audit-trail.ts';
 import { verifyAuditChain } from '../apps/server/src/modules/audit/audit-chain.ts';
+import { DEV_AUDIT_HMAC_KEY } from '../apps/server/src/config.ts';
+import { reportBench } from './support/bench-kit.ts';
+
+/** The chain is keyed (HMAC) as in production; the key itself does not change the cost. */
+const KEYS = { auditHmacKey: DEV_AUDIT_HMAC_KEY, auditHmacPreviousKeys: [] };
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, db: { type: 'string', default: 'pglite' } } });
 const ROWS = Number(values.rows);
@@ -97,7 +102,7 @@ try {
         stepMs: 1000,
         usernames: ['alice', 'bob', 'carol', 'dave', 'erin'],
         actions: ['user.update', 'holiday.create', 'bank.add', 'order.create'],
-      });
+      }, KEYS);
     }
   });
   console.log(`fill (chained inserts): ${fill.seconds.toFixed(1)} s, ${Math.round(ROWS / fill.seconds).toLocaleString('en-US')} rows/s`);
@@ -105,7 +110,7 @@ try {
     ['plain SELECT (baseline)', await measure(() => plainSelect(db))],
     ['CSV export', await measure(() => csvExport(db))],
   ];
-  const verified = await measure(async () => (await verifyAuditChain(db)).checked);
+  const verified = await measure(async () => (await verifyAuditChain(db, KEYS)).checked);
   results.push(['chain verify', verified]);
   for (const [name, r] of results) {
     console.log(
@@ -115,7 +120,20 @@ try {
   }
   const [base, exp] = [results[0]![1], results[1]![1]];
   console.log(`export / baseline: ${(exp.seconds / base.seconds).toFixed(2)}x the time, peak RSS ${exp.peakMb.toFixed(0)} vs ${base.peakMb.toFixed(0)} MB`);
-  if (exp.result !== ROWS || base.result !== ROWS || verified.result !== ROWS) {
+  const rowsLabel = `${ROWS.toLocaleString('en-US')} rows, ${db.driver}`;
+  reportBench({ bench: 'audit-export', what: `audit CSV export time, ${rowsLabel}`, figure: exp.seconds, baseline: base.seconds, unit: 's', goal: '<= 1.5x plain SELECT', met: exp.seconds <= 1.5 * base.seconds });
+  // flat memory: the export's peak RSS growth stays near the plain SELECT's (within 1.5x, or 20 MB for small runs)
+  reportBench({
+    bench: 'audit-export',
+    what: `audit CSV export peak RSS growth, ${rowsLabel}`,
+    figure: exp.peakMb,
+    baseline: base.peakMb,
+    unit: 'MB',
+    goal: '<= 1.5x plain SELECT',
+    met: exp.peakMb <= Math.max(1.5 * base.peakMb, base.peakMb + 20),
+  });
+  // the trail begins with the cut-over row of the keyed chain
+  if (exp.result !== ROWS + 1 || base.result !== ROWS + 1 || verified.result !== ROWS + 1) {
     console.error(`row counts differ: ${base.result} ${exp.result} ${verified.result}`);
     process.exitCode = 1;
   }

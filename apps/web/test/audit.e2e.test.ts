@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { businessDate } from '@aurum/domain/system/business-time';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { client } from '../../server/src/testing/client.ts';
 import { pick } from './support/people.ts';
@@ -38,6 +39,9 @@ describe('audit trail', () => {
     await visible(row.getByText('Holiday updated'));
     await visible(row.getByText(admin.username, { exact: true }));
     expect(await row.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    // the device as people name it (the browser of this test is Chromium on Linux), not the raw User-Agent
+    expect(await row.textContent()).toMatch(/Chrome \d+ on Linux/);
+    expect(await row.textContent()).not.toContain('Mozilla/5.0');
 
     await row.getByRole('button', { name: /Detail of holiday\.update/ }).click();
     const detail = page.getByTestId('audit-detail');
@@ -46,6 +50,8 @@ describe('audit trail', () => {
     await until(() => detail.getByTestId('audit-before').textContent()).toContain('"name": "Audit Day"');
     await until(() => detail.getByTestId('audit-after').textContent()).toContain('"name": "Audit Day Renamed"');
     expect(await detail.getByTestId('audit-after').textContent()).toContain('"date": "2031-03-15"');
+    expect(await detail.getByTestId('audit-detail-device').textContent()).toMatch(/^Chrome \d+ on Linux$/);
+    expect(await detail.getByTestId('audit-detail-user-agent').textContent()).toMatch(/^Mozilla\/5\.0 \(X11; Linux .*Chrome\/\d+/);
     await page.keyboard.press('Escape');
 
     // the export downloads the CSV of this filter
@@ -55,10 +61,11 @@ describe('audit trail', () => {
     expect(download.suggestedFilename()).toMatch(/^audit-trail-\d{8}T\d{6}Z\.csv$/);
     const csv = await readFile((await download.path()) as string, 'utf8');
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,date,username,action,detail,device,ip');
+    expect(lines[0]).toBe('id,date,username,action,detail,device,ip,deviceName');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('holiday.update');
     expect(lines[1]).toContain('Audit Day Renamed');
+    expect(lines[1]).toMatch(/,Chrome \d+ on Linux$/);
     await until(() => page.getByTestId('export-progress').textContent()).toMatch(/^Saved audit-trail-.*\.csv \(.+, 1 rows\)\.$/);
 
     // the creation is there under its own classification
@@ -93,7 +100,7 @@ describe('audit trail', () => {
     await visible(page.getByText('The range may cover at most 366 days.'));
 
     // today (Kuala Lumpur) is in range: the sign-ins of this test are found
-    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = businessDate(new Date());
     const [y, m, d] = today.split('-');
     await page.getByLabel('From', { exact: true }).fill(`${d}/${m}/${y}`);
     await page.getByLabel('To', { exact: true }).fill(`${d}/${m}/${y}`);
@@ -127,7 +134,9 @@ describe('audit trail', () => {
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/system/log/`);
     await page.getByTestId('verify-chain').click();
-    await until(() => page.getByTestId('verify-result').textContent()).toMatch(/^Chain intact: \d+ rows checked, head #\d+ [0-9a-f]{12}…\.$/);
+    await until(() => page.getByTestId('verify-result').textContent()).toMatch(
+      /^Chain intact: \d+ rows checked, head #\d+ [0-9a-f]{12}…\. Keyed \(HMAC\) from row #\d+ with key [0-9a-f]{16}, 0 key rotation\(s\)\.$/,
+    );
 
     const maker = await suite.open();
     await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!);

@@ -4,13 +4,16 @@ import { emailField, passwordField, usernameField } from '@aurum/domain/validati
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../bootstrap.ts';
 import { findAdminByUsername, insertAdmin } from '../modules/admins/admin-repository.ts';
-import { writeAudit } from '../modules/audit/audit-writer.ts';
+import { AuditChainNotReadyError, writeAudit } from '../modules/audit/audit-writer.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 
 /**
  * `npm run admin:create -- --username <name> --email <address> [--role superAdmin] [--first A --last B]`
  * with the password in AURUM_ADMIN_PASSWORD. The explicit way to make the first superAdmin of a
- * production database (a production start seeds nothing).
+ * production database (a production start seeds nothing). On an empty audit table it records the
+ * audit chain's cut-over to keyed hashes first (the operator's own action: docs/decisions.md, "Audit
+ * chain key"); on a trail that is not at the configured key and may not be brought there
+ * automatically, it creates nothing and says what to run.
  */
 const { values } = parseArgs({
   options: {
@@ -37,6 +40,7 @@ const config = loadConfig({ ...process.env, AURUM_ADMIN_PASSWORD: password });
 const opened = await openDatabase(config);
 try {
   const passwordHash = await hashPassword(password);
+  let recorded: Awaited<ReturnType<typeof writeAudit>> = null;
   const id = await opened.db.transaction(async (tx) => {
     if (await findAdminByUsername(tx, values.username!)) return null;
     const newId = await insertAdmin(tx, {
@@ -48,21 +52,30 @@ try {
       passwordHash,
       createdBy: null,
     });
-    await writeAudit(tx, {
+    recorded = await writeAudit(tx, {
       username: 'system',
       adminId: null,
       action: 'admin.create',
       detail: { after: { id: newId, username: values.username, email: values.email, role: values.role }, via: 'admin:create' },
       device: 'cli',
       ip: null,
-    });
+    }, config, { cutover: 'emptyTrail' });
     return newId;
+  }).catch((error: unknown) => {
+    if (!(error instanceof AuditChainNotReadyError)) throw error;
+    console.error(`Cannot create the admin: ${error.message}`);
+    process.exitCode = 1;
+    return undefined;
   });
-  if (id === null) {
+  if (id === undefined) {
+    // refused above: nothing was written
+  } else if (id === null) {
     console.error(`An admin named ${values.username} already exists.`);
     process.exitCode = 1;
   } else {
     console.log(`Created ${values.role} ${values.username} (id ${id}) in ${opened.where}.`);
+    if (recorded === 'cutover') console.log('The audit chain is keyed from its first row on (the cut-over, with AUDIT_HMAC_KEY). Keep the head `npm run audit:verify` prints as AUDIT_ANCHOR.');
+    if (recorded === 'rotation') console.log('The audit chain rotated to AUDIT_HMAC_KEY.');
   }
 } finally {
   await opened.close();

@@ -1,5 +1,7 @@
+import { auditCanonical } from '@aurum/domain/audit/audit-chain';
 import type { Db } from '../db/db.ts';
-import { AUDIT_CHAIN_LOCK } from '../modules/audit/audit-writer.ts';
+import { auditKeyring, type AuditKeySource } from '../modules/audit/audit-keys.ts';
+import { lockAuditChain } from '../modules/audit/audit-writer.ts';
 
 export interface AuditBulkSpec {
   /** Time of row 1; row i is at start + (i - 1) x stepMs. */
@@ -10,41 +12,56 @@ export interface AuditBulkSpec {
   actions: string[];
 }
 
+const BATCH = 5000;
+
 /**
- * Appends n chained audit rows in one statement, for tests and the bench: a recursive query
- * computes each row's hash with the SQL function of migration 006 (the same value writeAudit
- * computes in the server), under writeAudit's lock, then moves the id sequence past them.
+ * Appends n chained, keyed audit rows for tests and the bench, in batches of 5,000 (one
+ * transaction each, under writeAudit's lock, after bringing the chain to the configured key as
+ * writeAudit does): PostgreSQL renders the details (`jsonb::text`), the MACs are computed here with
+ * the configured key (it never reaches the database), and one INSERT takes the batch.
  * Details carry before/after with quotes and commas, so CSV quoting is exercised.
  */
-export async function appendAuditBulk(db: Db, n: number, spec: AuditBulkSpec): Promise<void> {
-  const fields = (i: string) => `
-    SELECT $2::timestamptz + ((${i}) - 1) * make_interval(secs => $3::double precision / 1000) AS at,
-           ($4::text[])[1 + (${i}) % array_length($4::text[], 1)] AS username,
-           ($5::text[])[1 + (${i}) % array_length($5::text[], 1)] AS action,
-           jsonb_build_object('before', jsonb_build_object('n', ${i}), 'after', jsonb_build_object('n', (${i}) + 1, 'note', 'row "' || (${i}) || '", bulk')) AS detail,
-           'bulk-agent/1.0' AS device,
-           '10.0.' || ((${i}) % 250) || '.1' AS ip`;
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_CHAIN_LOCK]);
-    await tx.query(
-      `WITH RECURSIVE
-         base AS (
-           SELECT coalesce((SELECT max(id) FROM audit_log), 0) AS id0,
-                  coalesce((SELECT row_hash FROM audit_log ORDER BY id DESC LIMIT 1), repeat('0', 64)) AS prev),
-         chain AS (
-           SELECT 1 AS i, b.id0 + 1 AS id, f.at, f.username, f.action, f.detail, f.device, f.ip, b.prev AS prev_hash,
-                  audit_log_row_hash(b.id0 + 1, f.at, NULL, f.username, f.action, f.detail, f.device, f.ip, b.prev) AS row_hash
-             FROM base b CROSS JOIN LATERAL (${fields('1')}) f
-            WHERE $1::int >= 1
-           UNION ALL
-           SELECT c.i + 1, c.id + 1, f.at, f.username, f.action, f.detail, f.device, f.ip, c.row_hash,
-                  audit_log_row_hash(c.id + 1, f.at, NULL, f.username, f.action, f.detail, f.device, f.ip, c.row_hash)
-             FROM chain c CROSS JOIN LATERAL (${fields('c.i + 1')}) f
-            WHERE c.i < $1::int)
-       INSERT INTO audit_log (id, at, admin_id, username, action, detail, device, ip, prev_hash, row_hash)
-       SELECT id, at, NULL, username, action, detail, device, ip, prev_hash, row_hash FROM chain`,
-      [n, spec.start, spec.stepMs, spec.usernames, spec.actions],
-    );
-    await tx.query(`SELECT setval(pg_get_serial_sequence('audit_log', 'id'), (SELECT max(id) FROM audit_log))`);
-  });
+export async function appendAuditBulk(db: Db, n: number, spec: AuditBulkSpec, keys: AuditKeySource): Promise<void> {
+  const keyring = auditKeyring(keys);
+  const startMs = Date.parse(spec.start);
+  for (let done = 0; done < n; done += BATCH) {
+    const count = Math.min(BATCH, n - done);
+    await db.transaction(async (tx) => {
+      let { prevHash } = await lockAuditChain(tx, keys);
+      const ids = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS id FROM generate_series(1, $1::int) ORDER BY 1`, [count]);
+      const rows = Array.from({ length: count }, (_, k) => {
+        const i = done + k + 1;
+        const iso = new Date(startMs + (i - 1) * spec.stepMs).toISOString();
+        return {
+          id: Number(ids[k]!.id),
+          // as PostgreSQL renders it: microseconds
+          at: `${iso.slice(0, 23)}000Z`,
+          adminId: null,
+          username: spec.usernames[i % spec.usernames.length]!,
+          action: spec.actions[i % spec.actions.length]!,
+          detail: JSON.stringify({ before: { n: i }, after: { n: i + 1, note: `row "${i}", bulk` } }),
+          device: 'bulk-agent/1.0',
+          ip: `10.0.${i % 250}.1`,
+          prevHash: '',
+          keyId: keyring.currentKeyId,
+          rowHash: '',
+        };
+      });
+      const rendered = await tx.query<{ t: string }>('SELECT d::jsonb::text AS t FROM unnest($1::text[]) WITH ORDINALITY AS u(d, o) ORDER BY o', [rows.map((r) => r.detail)]);
+      rows.forEach((r, k) => {
+        r.detail = rendered[k]!.t;
+        r.prevHash = prevHash;
+        r.rowHash = keyring.hmac(r.keyId, auditCanonical(r))!;
+        prevHash = r.rowHash;
+      });
+      const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
+      await tx.query(
+        `INSERT INTO audit_log (id, at, admin_id, username, action, detail, device, ip, prev_hash, row_hash, key_id)
+         SELECT id, at, NULL, username, action, detail::jsonb, device, ip, prev_hash, row_hash, key_id
+           FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+             AS u(id, at, username, action, detail, device, ip, prev_hash, row_hash, key_id)`,
+        [column('id'), column('at'), column('username'), column('action'), column('detail'), column('device'), column('ip'), column('prevHash'), column('rowHash'), column('keyId')],
+      );
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './classifications.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../list/paging.ts';
+import { isBusinessDateText, startOfBusinessDay } from '../system/business-time.ts';
 
 /**
  * The audit trail filter (SPEC.md §3: username, timeRange, actionClassification, each nullable)
@@ -9,8 +10,6 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../list/paging.ts';
 
 /** The longest time range one filter may span, in days (a year, leap day included). */
 export const AUDIT_MAX_RANGE_DAYS = 366;
-/** The business time zone offset (Asia/Kuala_Lumpur, no daylight saving): a bare date is a day there. */
-const KL_OFFSET = '+08:00';
 const DAY_MS = 86_400_000;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -37,9 +36,9 @@ export function resolveTimeRange(from: string, to: string): AuditTimeRange | nul
 
 function instant(text: string, endOf: boolean): number | null {
   if (DATE_ONLY.test(text)) {
-    const ms = Date.parse(`${text}T00:00:00${KL_OFFSET}`);
-    if (Number.isNaN(ms) || new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10) !== text) return null;
-    return endOf ? ms + DAY_MS : ms;
+    // a bare date is a whole business day (Kuala Lumpur)
+    if (!isBusinessDateText(text)) return null;
+    return startOfBusinessDay(text, endOf ? 1 : 0).getTime();
   }
   if (DATE_TIME.test(text)) {
     const ms = Date.parse(text);
@@ -77,7 +76,11 @@ export function parseAuditCursor(cursor: string): { at: string; id: number } {
   return { at: cursor.slice(0, i), id: Number(cursor.slice(i + 1)) };
 }
 
-/** POST audit_trail/list: the filter plus keyset paging (`after` the endCursor for the next page, `before` the startCursor for the previous). */
+/**
+ * POST audit_trail/list: the filter (SPEC.md §3) plus optional keyset paging: `limit`, `after` (the
+ * X-Next-Cursor answer header, for the next, older page) or `before` (X-Previous-Cursor, for the
+ * previous, newer one). A body of the filter alone gets the first page.
+ */
 export const AuditListBody = z
   .object({
     username: usernameFilter.optional().default(null),
@@ -124,7 +127,11 @@ export const AuditExportQuery = z
     return { username: q.username, timeRange, actionClassification: q.actionClassification };
   });
 
-/** One row of the trail (SPEC.md §3 audit log). `detail` holds `before` and `after` where the change has them. */
+/**
+ * One row of the trail (SPEC.md §3 audit log). `detail` holds `before` and `after` where the change
+ * has them; `device` is the raw User-Agent and `deviceName` what it names ("Chrome 156 on Linux"),
+ * null when it names no known browser.
+ */
 export const AuditRowView = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -132,20 +139,20 @@ export const AuditRowView = z.object({
   date: z.string(),
   detail: z.record(z.string(), z.unknown()),
   device: z.string().nullable(),
+  deviceName: z.string().nullable(),
   ip: z.string().nullable(),
 });
 export type AuditRowView = z.infer<typeof AuditRowView>;
 
-export const AuditListAnswer = z.object({
-  items: z.array(AuditRowView),
-  pageInfo: z.object({
-    startCursor: z.string().nullable(),
-    endCursor: z.string().nullable(),
-    hasNextPage: z.boolean(),
-    hasPreviousPage: z.boolean(),
-  }),
-});
+/** POST audit_trail/list answers a list (SPEC.md §7): one page of rows, newest first. */
+export const AuditListAnswer = z.array(AuditRowView);
 export type AuditListAnswer = z.infer<typeof AuditListAnswer>;
+
+/**
+ * The answer headers that page the list: the cursor to send as `after` for the next, older page,
+ * and as `before` for the previous, newer one; each present only when that page exists.
+ */
+export const AUDIT_PAGE_HEADERS = { next: 'X-Next-Cursor', previous: 'X-Previous-Cursor' } as const;
 
 /** GET audit_trail/verify (and `npm run audit:verify`). */
 export const AuditVerifyAnswer = z.object({
@@ -154,12 +161,14 @@ export const AuditVerifyAnswer = z.object({
   checked: z.number().int(),
   /** The last row of an intact chain: record it elsewhere to detect a removed tail later. */
   head: z.object({ id: z.number().int(), hash: z.string() }).nullable(),
-  broken: z.object({ id: z.number().int(), kind: z.enum(['altered', 'link']), reason: z.string() }).nullable(),
+  /** The keyed part as far as checked: the cut-over row (null before it), the chain's key, the rotations passed. */
+  keyed: z.object({ cutoverId: z.number().int().nullable(), keyId: z.string().nullable(), rotations: z.number().int() }),
+  broken: z.object({ id: z.number().int(), kind: z.enum(['altered', 'link', 'key']), reason: z.string() }).nullable(),
 });
 export type AuditVerifyAnswer = z.infer<typeof AuditVerifyAnswer>;
 
-/** CSV columns of the export, in order. */
-export const AUDIT_CSV_COLUMNS = ['id', 'date', 'username', 'action', 'detail', 'device', 'ip'] as const;
+/** CSV columns of the export, in order (deviceName last, so the older columns keep their places). */
+export const AUDIT_CSV_COLUMNS = ['id', 'date', 'username', 'action', 'detail', 'device', 'ip', 'deviceName'] as const;
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a quote, comma, CR or LF or leading/trailing

@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = [
   'asset.decline',
   // notifications
   'notification.send',
+  // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
+  'audit.keyCutover',
+  'audit.keyRotation',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { AUDIT_CSV_COLUMNS, csvLine, parseAuditCursor, type AuditFilter, type AuditListAnswer, type AuditListBody, type AuditRowView } from '@aurum/domain/audit/audit-schemas';
 import type { Queryable } from '../../db/db.ts';
+import { deviceName } from './device-name.ts';
 
 /** The time of a row as the keyset cursor carries it (microseconds, UTC). */
 const AT_TEXT = `to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -45,15 +46,25 @@ const toView = (r: TrailRow): AuditRowView => ({
   date: r.at.toISOString(),
   detail: r.detail,
   device: r.device,
+  deviceName: deviceName(r.device),
   ip: r.ip,
 });
 const cursorOf = (r: TrailRow) => `${r.at_text}_${r.id}`;
+
+/** One page of the list and the cursors of the pages beside it (null when there is none). */
+export interface AuditTrailPage {
+  items: AuditListAnswer;
+  /** Send as `after` for the next, older page. */
+  next: string | null;
+  /** Send as `before` for the previous, newer page. */
+  previous: string | null;
+}
 
 /**
  * POST audit_trail/list: newest first (at desc, id desc), keyset paging on (at, id) by the
  * audit_log_at index: `after` a cursor gives the next (older) page, `before` the previous one.
  */
-export async function listAuditTrail(q: Queryable, body: AuditListBody): Promise<AuditListAnswer> {
+export async function listAuditTrail(q: Queryable, body: AuditListBody): Promise<AuditTrailPage> {
   const { conditions, params } = whereOf(body);
   const backward = body.before !== null;
   const cursor = body.after ?? body.before;
@@ -71,14 +82,13 @@ export async function listAuditTrail(q: Queryable, body: AuditListBody): Promise
   const more = rows.length > body.limit;
   const page = rows.slice(0, body.limit);
   if (backward) page.reverse();
+  // backward, the older page is where we came from; forward after a cursor, the newer one is
+  const hasNext = backward ? true : more;
+  const hasPrevious = backward ? more : body.after !== null;
   return {
     items: page.map(toView),
-    pageInfo: {
-      startCursor: page[0] ? cursorOf(page[0]) : null,
-      endCursor: page.length > 0 ? cursorOf(page[page.length - 1]!) : null,
-      hasNextPage: backward ? true : more,
-      hasPreviousPage: backward ? more : body.after !== null,
-    },
+    next: hasNext && page.length > 0 ? cursorOf(page[page.length - 1]!) : null,
+    previous: hasPrevious && page.length > 0 ? cursorOf(page[0]!) : null,
   };
 }
 
@@ -111,7 +121,7 @@ export async function* auditCsvChunks(q: Queryable, filter: AuditFilter, batchSi
     if (rows.length === 0) return;
     let text = '';
     for (const r of rows) {
-      text += csvLine([r.id, r.at.toISOString(), r.username, r.action, JSON.stringify(r.detail), r.device, r.ip]);
+      text += csvLine([r.id, r.at.toISOString(), r.username, r.action, JSON.stringify(r.detail), r.device, r.ip, deviceName(r.device)]);
     }
     yield text;
     if (rows.length < batchSize) return;

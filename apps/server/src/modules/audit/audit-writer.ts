@@ -1,7 +1,19 @@
-import { createHash } from 'node:crypto';
 import type { AuditAction } from '@aurum/domain/audit/classifications';
-import { GENESIS_HASH, auditCanonical } from '@aurum/domain/audit/audit-chain';
+import {
+  AUDIT_KEY_CUTOVER,
+  AUDIT_KEY_ROTATION,
+  GENESIS_HASH,
+  auditCanonical,
+  cutoverDetail,
+  rotationEndorsementText,
+  type RotationDetail,
+} from '@aurum/domain/audit/audit-chain';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { Queryable } from '../../db/db.ts';
+import { AppError, checkedStatus } from '../../http/app-error.ts';
+import { DEV_AUDIT_KEY_ID, auditKeyring, type AuditKeySource, type AuditKeyring } from './audit-keys.ts';
+
+export { sha256Hex } from './audit-keys.ts';
 
 export type AuditDetail = Record<string, unknown>;
 
@@ -17,29 +29,157 @@ export interface AuditRow {
 /** Advisory lock of the audit chain: one append at a time, held until the appending transaction ends. */
 export const AUDIT_CHAIN_LOCK = 7_261_004;
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+/** What a client is told when the audit chain refuses to take a row (the operator's instructions go to the log). */
+export const AUDIT_NOT_READY_CONTEXT = 'The audit trail is not ready, so no change can be saved now. Please tell the operator.';
+
+/**
+ * The chain is not at this configuration's key and no automatic step may bring it there: no row is
+ * written, the audited change rolls back and answers 503 (3301). `message` tells the operator what
+ * to run (`npm run audit:cutover`, `npm run audit:verify`); the client gets AUDIT_NOT_READY_CONTEXT.
+ */
+export class AuditChainNotReadyError extends AppError {
+  constructor(operatorMessage: string) {
+    super(checkedStatus(ErrorCode.AuditChainNotReady), ErrorCode.AuditChainNotReady, AUDIT_NOT_READY_CONTEXT);
+    this.message = operatorMessage;
+    this.name = 'AuditChainNotReadyError';
+  }
+}
+
+/** The chain's key is one this configuration does not hold: another process rotated it, the key is wrong, or the trail was rewritten under another key. */
+export class AuditKeyUnknownError extends AuditChainNotReadyError {
+  readonly keyId: string;
+  constructor(keyId: string) {
+    super(
+      keyId === DEV_AUDIT_KEY_ID
+        ? `The audit chain is keyed with key ${keyId}, which this configuration does not hold: the public development key, which production never trusts ` +
+            '(the trail was begun outside production, or rewritten under that key). Run `npm run audit:verify`. No audited change can be written until then.'
+        : `The audit chain is keyed with key ${keyId}, which this configuration does not hold: set AUDIT_HMAC_KEY to the chain's key ` +
+            '(or name it in AUDIT_HMAC_PREVIOUS_KEYS when rotating), or run `npm run audit:verify`. No audited change can be written until then.',
+    );
+    this.name = 'AuditKeyUnknownError';
+    this.keyId = keyId;
+  }
+}
+
+/** Inserts one row keyed with the current key after `prevHash`; answers its row_hash. */
+async function appendKeyed(q: Queryable, keys: AuditKeyring, row: AuditRow, prevHash: string, detailOf?: (id: number) => AuditDetail): Promise<string> {
+  const [next] = await q.query<{ id: number; at: string; detail: string }>(
+    `SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS id,
+            to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
+            $1::jsonb::text AS detail`,
+    [JSON.stringify(row.detail ?? {})],
+  );
+  const id = Number(next!.id);
+  // a rotation's detail holds a MAC over its own id: rendered once the id is known
+  const detail = detailOf ? (await q.query<{ detail: string }>('SELECT $1::jsonb::text AS detail', [JSON.stringify(detailOf(id))]))[0]!.detail : next!.detail;
+  const fields = { ...row, id, at: next!.at, detail, prevHash, keyId: keys.currentKeyId };
+  const rowHash = keys.hmac(keys.currentKeyId, auditCanonical(fields))!;
+  await q.query(
+    `INSERT INTO audit_log (id, at, admin_id, username, action, detail, device, ip, prev_hash, row_hash, key_id)
+     VALUES ($1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)`,
+    [id, fields.at, row.adminId, row.username, row.action, fields.detail, row.device, row.ip, prevHash, rowHash, keys.currentKeyId],
+  );
+  return rowHash;
+}
+
+const SYSTEM = { username: 'system', adminId: null, device: null, ip: null } as const;
+
+/** Appends the cut-over row (`audit.keyCutover`) under the current key after `prevHash`; answers its row_hash. */
+const appendCutover = (q: Queryable, keys: AuditKeyring, prevHash: string) =>
+  appendKeyed(q, keys, { ...SYSTEM, action: AUDIT_KEY_CUTOVER, detail: cutoverDetail(keys.currentKeyId) }, prevHash);
+
+const takeChainLock = async (q: Queryable) => {
+  await q.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_CHAIN_LOCK]);
+  const [last] = await q.query<{ id: number; row_hash: string; key_id: string | null }>('SELECT id, row_hash, key_id FROM audit_log ORDER BY id DESC LIMIT 1');
+  return last;
+};
+
+export interface LockAuditChainOptions {
+  /**
+   * 'emptyTrail': the caller is the operator's own first action on a fresh database (`npm run
+   * admin:create`, the seed): when the audit table is empty, the cut-over is recorded even in production.
+   */
+  cutover?: 'emptyTrail';
+}
+
+/**
+ * Takes the chain lock (on the caller's transaction; held until it commits) and brings the chain
+ * to the configured key, where an automatic step may (docs/decisions.md, "Audit chain key"):
+ * - after rows of a held earlier key (AUDIT_HMAC_PREVIOUS_KEYS; outside production also the public
+ *   development key), the rotation row (`audit.keyRotation`, keyed with the new key and endorsed
+ *   with the old one);
+ * - after plain sha256 rows (or none), the cut-over row (`audit.keyCutover`), but outside
+ *   production only (a development convenience that protects nothing), or on an empty trail with
+ *   `cutover: 'emptyTrail'`. In production the cut-over is the operator's `npm run audit:cutover`:
+ *   an automatic one would endorse a trail a superuser rewrote as plain sha256.
+ * Answers the row_hash to chain the next row onto and what it recorded. Throws
+ * AuditChainNotReadyError (AuditKeyUnknownError for a key this configuration does not hold) when
+ * no step applies: nothing is written.
+ */
+export async function lockAuditChain(
+  q: Queryable,
+  source: AuditKeySource,
+  options: LockAuditChainOptions = {},
+): Promise<{ prevHash: string; recorded: 'cutover' | 'rotation' | null }> {
+  const keys = auditKeyring(source);
+  const last = await takeChainLock(q);
+  if (last && last.key_id === keys.currentKeyId) return { prevHash: last.row_hash, recorded: null };
+  if (!last || last.key_id === null) {
+    if (keys.production && !(last === undefined && options.cutover === 'emptyTrail')) {
+      throw new AuditChainNotReadyError(
+        last === undefined
+          ? 'The audit trail is empty and production records no cut-over by itself: `npm run admin:create` records it with the first admin, or run `npm run audit:cutover`. No audited change can be written until then.'
+          : `The audit trail ends with row ${last.id}, a plain sha256 row, and production records no cut-over to keyed hashes by itself. ` +
+              'If this trail was never keyed (a database from before the keyed chain), run `npm run audit:cutover`; if it was, its keyed rows were rewritten: run `npm run audit:verify`. ' +
+              'No audited change can be written until then.',
+      );
+    }
+    const prevHash = await appendCutover(q, keys, last?.row_hash ?? GENESIS_HASH);
+    return { prevHash, recorded: 'cutover' };
+  }
+  const fromKeyId = last.key_id;
+  if (!keys.has(fromKeyId)) throw new AuditKeyUnknownError(fromKeyId);
+  const toKeyId = keys.currentKeyId;
+  const prevHash = await appendKeyed(q, keys, { ...SYSTEM, action: AUDIT_KEY_ROTATION, detail: {} }, last.row_hash, (id): AuditDetail & RotationDetail => ({
+    fromKeyId,
+    toKeyId,
+    endorsement: keys.hmac(fromKeyId, rotationEndorsementText({ id, prevHash: last.row_hash, fromKeyId, toKeyId }))!,
+  }));
+  return { prevHash, recorded: 'rotation' };
+}
+
+/**
+ * `npm run audit:cutover`, the operator's one-time action: under the chain lock, appends the
+ * cut-over row under the configured key after the plain sha256 rows (or as the first row). Refuses
+ * (answers the first keyed row, writes nothing) when the trail has a keyed row already: a cut-over
+ * happened before, and a trail that no longer ends keyed was rewritten or awaits a rotation.
+ */
+export async function cutoverAuditChain(q: Queryable, source: AuditKeySource): Promise<{ cutover: { id: number; hash: string } } | { keyedRowId: number }> {
+  const keys = auditKeyring(source);
+  const last = await takeChainLock(q);
+  const [keyed] = await q.query<{ id: number }>('SELECT id FROM audit_log WHERE key_id IS NOT NULL ORDER BY id LIMIT 1');
+  if (keyed) return { keyedRowId: Number(keyed.id) };
+  const hash = await appendCutover(q, keys, last?.row_hash ?? GENESIS_HASH);
+  // under the lock, the last row is the one just appended
+  const [row] = await q.query<{ id: number }>('SELECT id FROM audit_log ORDER BY id DESC LIMIT 1');
+  return { cutover: { id: Number(row!.id), hash } };
+}
 
 /**
  * Appends one audit row, on the caller's transaction (it must be one: the chain lock is held
  * until it commits). Only `route()`, the seed and the CLI call this. The row is chained to the
- * last one (docs/decisions.md, "Audit and notifications"): under the lock, read the last
- * row_hash, take the next id and the transaction's time as PostgreSQL renders them, hash the
- * canonical serialisation here, insert.
+ * last one and keyed (docs/decisions.md, "Audit and notifications", "Audit chain key"): under the
+ * lock, bring the chain to the configured key (or refuse with AuditChainNotReadyError, 503 3301,
+ * when no automatic step may: see lockAuditChain), take the next id and the transaction's time as
+ * PostgreSQL renders them, MAC the canonical serialisation here, insert.
  */
-export async function writeAudit(q: Queryable, row: AuditRow): Promise<void> {
-  await q.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_CHAIN_LOCK]);
-  const [next] = await q.query<{ id: number; at: string; detail: string; prev: string | null }>(
-    `SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS id,
-            to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
-            $1::jsonb::text AS detail,
-            (SELECT row_hash FROM audit_log ORDER BY id DESC LIMIT 1) AS prev`,
-    [JSON.stringify(row.detail ?? {})],
-  );
-  const prevHash = next!.prev ?? GENESIS_HASH;
-  const fields = { ...row, id: next!.id, at: next!.at, detail: next!.detail, prevHash };
-  await q.query(
-    `INSERT INTO audit_log (id, at, admin_id, username, action, detail, device, ip, prev_hash, row_hash)
-     VALUES ($1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)`,
-    [fields.id, fields.at, row.adminId, row.username, row.action, fields.detail, row.device, row.ip, prevHash, sha256Hex(auditCanonical(fields))],
-  );
+export async function writeAudit(
+  q: Queryable,
+  row: AuditRow,
+  keys: AuditKeySource,
+  options: LockAuditChainOptions = {},
+): Promise<'cutover' | 'rotation' | null> {
+  const { prevHash, recorded } = await lockAuditChain(q, keys, options);
+  await appendKeyed(q, auditKeyring(keys), row, prevHash);
+  return recorded;
 }

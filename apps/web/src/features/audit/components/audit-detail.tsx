@@ -40,7 +40,8 @@ export function AuditDetail({ row, onClose }: { row: AuditRowView | null; onClos
               { label: t('system:audit.fields.action'), value: actionLabel(t, row.action), testId: 'audit-detail-action' },
               { label: t('system:audit.fields.date'), value: formatDateTime(row.date) },
               { label: t('system:audit.fields.ip'), value: orDash(row.ip) },
-              { label: t('system:audit.fields.device'), value: orDash(row.device) },
+              { label: t('system:audit.fields.device'), value: orDash(row.deviceName ?? row.device), testId: 'audit-detail-device' },
+              { label: t('system:audit.fields.userAgent'), value: orDash(row.device), testId: 'audit-detail-user-agent' },
               { label: t('system:audit.fields.id'), value: row.id },
             ]}
           />

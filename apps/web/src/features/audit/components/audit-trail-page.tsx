@@ -54,9 +54,10 @@ export function AuditTrailPage() {
       {
         key: 'device',
         header: t('system:audit.fields.device'),
+        // what the User-Agent names ("Chrome 156 on Linux"); the raw string as a title and in the detail
         cell: (r) => (
           <span className="block max-w-64 truncate" title={r.device ?? undefined}>
-            {orDash(r.device)}
+            {orDash(r.deviceName ?? r.device)}
           </span>
         ),
       },
@@ -75,7 +76,8 @@ export function AuditTrailPage() {
     [t],
   );
 
-  const info = trail.data?.pageInfo;
+  const page = trail.data;
+  const paged = list.query.has('after') || list.query.has('before');
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('sidebar:log')} subtitle={t('system:audit.subtitle')} actions={<HeaderActions query={list.query} />} />
@@ -105,22 +107,22 @@ export function AuditTrailPage() {
               </select>
             </label>
             <div className="flex items-center gap-2">
-              <Button variant="secondary" className="px-3 py-1.5" disabled={!info?.hasPreviousPage} onClick={() => list.setQuery(patchQuery(list.query, { after: null, before: null }))}>
+              <Button variant="secondary" className="px-3 py-1.5" disabled={!page?.previous && !paged} onClick={() => list.setQuery(patchQuery(list.query, { after: null, before: null }))}>
                 {t('system:audit.pager.newest')}
               </Button>
               <Button
                 variant="secondary"
                 className="px-3 py-1.5"
-                disabled={!info?.hasPreviousPage || !info.startCursor}
-                onClick={() => list.setQuery(patchQuery(list.query, { before: info?.startCursor ?? null, after: null }))}
+                disabled={!page?.previous}
+                onClick={() => list.setQuery(patchQuery(list.query, { before: page?.previous ?? null, after: null }))}
               >
                 {t('system:audit.pager.newer')}
               </Button>
               <Button
                 variant="secondary"
                 className="px-3 py-1.5"
-                disabled={!info?.hasNextPage || !info.endCursor}
-                onClick={() => list.setQuery(patchQuery(list.query, { after: info?.endCursor ?? null, before: null }))}
+                disabled={!page?.next}
+                onClick={() => list.setQuery(patchQuery(list.query, { after: page?.next ?? null, before: null }))}
               >
                 {t('system:audit.pager.older')}
               </Button>
@@ -242,7 +244,9 @@ function HeaderActions({ query }: { query: URLSearchParams }) {
           className={`rounded-md px-3 py-1.5 text-xs ${verify.data.ok ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800'}`}
         >
           {verify.data.ok
-            ? t('system:audit.verify.ok', { count: verify.data.checked, head: verify.data.head ? `#${verify.data.head.id} ${verify.data.head.hash.slice(0, 12)}…` : '-' })
+            ? `${t('system:audit.verify.ok', { count: verify.data.checked, head: verify.data.head ? `#${verify.data.head.id} ${verify.data.head.hash.slice(0, 12)}…` : '-' })}${
+                verify.data.keyed.cutoverId !== null ? ` ${t('system:audit.verify.keyed', { id: verify.data.keyed.cutoverId, key: verify.data.keyed.keyId, rotations: verify.data.keyed.rotations })}` : ''
+              }`
             : t('system:audit.verify.broken', { id: verify.data.broken?.id ?? '-', kind: verify.data.broken?.kind ?? '-', reason: verify.data.broken?.reason ?? '' })}
         </p>
       ) : null}
