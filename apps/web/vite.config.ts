@@ -8,6 +8,10 @@ const backend = process.env.AURUM_DEV_BACKEND ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  html: {
+    // the server puts a fresh nonce here in every answer of index.html (apps/server/src/http/security-headers.ts, CSP_NONCE_PLACEHOLDER)
+    cspNonce: '__CSP_NONCE__',
+  },
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },

@@ -1,3 +1,5 @@
+import type { RetryPolicy } from './transaction-retry.ts';
+
 /**
  * One database interface over two drivers (PGlite in a data folder, or `pg` against a
  * PostgreSQL server). One SQL dialect: PostgreSQL. NUMERIC arrives as a decimal string,
@@ -7,10 +9,25 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
+export interface TransactionOptions {
+  /**
+   * How often the whole transaction may run when PostgreSQL aborts it as a deadlock victim (40P01)
+   * or for a serialization failure (40001); default DEFAULT_RETRY_POLICY (5 runs, jittered waits).
+   */
+  retry?: RetryPolicy;
+}
+
 export interface Db extends Queryable {
   readonly driver: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction: committed when it returns, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction: committed when it returns, rolled back when it throws. A
+   * transaction aborted by a deadlock (40P01) or a serialization failure (40001) is rolled back
+   * and `fn` runs again from its start in a new transaction, a bounded number of times
+   * (db/transaction-retry.ts); after the last one it fails with 503, 3300. So `fn` must keep its
+   * effects inside the transaction, or undo them itself when an attempt does not commit (route()
+   * does for stored receipts), and take its locks in the documented order (lockForMoney).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   /**

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, Queryable } from './db.ts';
+import { retryTransaction } from './transaction-retry.ts';
 
 const typeParsers = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -22,26 +23,27 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   return {
     driver: 'postgres',
     query,
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const tx: Queryable = {
-          async query<T>(sql: string, params?: readonly unknown[]) {
-            const r = await client.query(sql, params ? [...params] : undefined);
-            return r.rows as T[];
-          },
-        };
-        const result = await fn(tx);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn, options) =>
+      retryTransaction(async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const tx: Queryable = {
+            async query<T>(sql: string, params?: readonly unknown[]) {
+              const r = await client.query(sql, params ? [...params] : undefined);
+              return r.rows as T[];
+            },
+          };
+          const result = await fn(tx);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      }, options?.retry),
     async exec(sql) {
       await pool.query(sql);
     },

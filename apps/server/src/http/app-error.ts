@@ -1,20 +1,58 @@
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { ErrorCode, errorStatusOf, type ErrorCodeValue, type ErrorDetail } from '@aurum/domain/errors/catalogue';
 
-/** A failure the client is told about: HTTP status plus the `{code, context}` body (DECISIONS.md §2). */
+/**
+ * The status a raise of `code` answers: the catalogue's (`ERROR_STATUS` in
+ * packages/domain/src/errors/catalogue.ts), or `status` when the catalogue lists it for the code.
+ * A code the catalogue does not declare, or a status it does not list for the code, is a
+ * programming error: thrown at once, where the error is raised (the call answers 500).
+ */
+export function checkedStatus(code: number, status?: number): number {
+  const entry = errorStatusOf(code);
+  if (!entry) throw new Error(`Error code ${code} is not in the error catalogue (packages/domain/src/errors/catalogue.ts)`);
+  if (status === undefined || status === entry.status) return entry.status;
+  if (entry.also?.includes(status)) return status;
+  throw new Error(`Error code ${code} is not raised with status ${status}; the catalogue gives it ${[entry.status, ...(entry.also ?? [])].join(', ')}`);
+}
+
+/**
+ * A failure the client is told about: HTTP status plus the `{code, context}` body (DECISIONS.md §2),
+ * and for a refused field the optional `detail` of the rule it broke (docs/decisions.md "Errors").
+ * Raise it with `appError(code, context)`; the status comes from the catalogue. The constructor
+ * checks a status given by hand against the catalogue too.
+ */
 export class AppError extends Error {
   readonly status: number;
   readonly code: number;
   readonly context: string | null;
-  constructor(status: number, code: number, context: string | null = null) {
+  readonly detail: ErrorDetail | undefined;
+  constructor(status: number, code: number, context: string | null = null, detail?: ErrorDetail) {
     super(context ?? `error ${code}`);
-    this.status = status;
+    this.status = checkedStatus(code, status);
     this.code = code;
     this.context = context;
+    this.detail = detail;
+  }
+
+  /** The error body: `{code, context}`, plus `detail` when there is one. */
+  body(): { code: number; context: string | null; detail?: ErrorDetail } {
+    return this.detail ? { code: this.code, context: this.context, detail: this.detail } : { code: this.code, context: this.context };
   }
 }
 
-export const badRequest = (context: string | null = null) => new AppError(400, ErrorCode.BadRequest, context);
-export const invalidFormat = (field: string) => new AppError(400, ErrorCode.InvalidFormat, field);
-export const notFound = (context: string | null = null) => new AppError(404, ErrorCode.NotFound, context);
-export const forbidden = () => new AppError(403, ErrorCode.Forbidden, null);
-export const sessionEnded = (context: string) => new AppError(401, ErrorCode.SessionEnded, context);
+export interface AppErrorOptions {
+  /** Another status the catalogue lists for the code (e.g. 409 for a 1001 duplicate); refused otherwise. */
+  status?: number;
+  detail?: ErrorDetail;
+}
+
+/** Raises `code` with the catalogue's status (or `options.status`, when the catalogue allows it). */
+export function appError(code: ErrorCodeValue, context: string | null = null, options: AppErrorOptions = {}): AppError {
+  return new AppError(checkedStatus(code, options.status), code, context, options.detail);
+}
+
+export const badRequest = (context: string | null = null) => appError(ErrorCode.BadRequest, context);
+/** 400, 1001: the context is the field path ('Incorrect quantity format.'); a rule's values go in `detail`, never in the context. */
+export const invalidFormat = (field: string, detail?: ErrorDetail) => appError(ErrorCode.InvalidFormat, field, { detail });
+export const notFound = (context: string | null = null) => appError(ErrorCode.NotFound, context);
+export const forbidden = () => appError(ErrorCode.Forbidden);
+export const sessionEnded = (context: string) => appError(ErrorCode.SessionEnded, context);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { AppError, invalidFormat } from './app-error.ts';
+import { appError, invalidFormat } from './app-error.ts';
 import type { Queryable } from '../db/db.ts';
 
 /**
@@ -35,7 +35,7 @@ export async function idempotent<T>(
       key,
     ]);
     if (!first || first.request_hash !== hash) {
-      throw new AppError(409, ErrorCode.IdempotencyKeyReused, 'This Idempotency-Key was used for another request.');
+      throw appError(ErrorCode.IdempotencyKeyReused, 'This Idempotency-Key was used for another request.');
     }
     onReplay?.();
     return first.response;

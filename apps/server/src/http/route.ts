@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { can, type Permission } from '@aurum/domain/access/permissions';
 import type { AuditAction } from '@aurum/domain/audit/classifications';
-import { AppError, forbidden, invalidFormat } from './app-error.ts';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { AppError, appError, forbidden, invalidFormat } from './app-error.ts';
+import { badTextPath } from './clean-text.ts';
 import type { Queryable } from '../db/db.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { authenticate, type AuthAdmin } from '../modules/auth/authenticate.ts';
@@ -29,6 +31,13 @@ export interface RouteContext<B, Q, P> {
   req: FastifyRequest;
   reply: FastifyReply;
   audit: AuditRecorder;
+  /**
+   * Registers the undo of an effect outside the database (a stored receipt file): it runs when this
+   * run of the handler does not commit, i.e. when the call fails, and before the transaction runs
+   * again after a deadlock (Db.transaction retries it; docs/decisions.md "Lock order of
+   * money-moving transactions").
+   */
+  onRollback(undo: () => Promise<void>): void;
 }
 
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, R> {
@@ -53,9 +62,25 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   query?: Q;
   params?: P;
   response?: ZodType;
+  /** Headers of a successful answer, for the OpenAPI document (e.g. the cursors of a paged list). */
+  responseHeaders?: Record<string, { description: string; type: 'string' | 'integer' }>;
+  /**
+   * The route takes a multipart/form-data body within these limits (per route: a single-receipt
+   * route accepts one file). Other routes refuse multipart bodies (415).
+   */
+  multipart?: MultipartLimits;
   /** Extra OpenAPI fields (e.g. a basic-auth security requirement). */
   docs?: Record<string, unknown>;
   handler: (ctx: RouteContext<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<R>;
+}
+
+/** Limits of a multipart body (busboy's): files, bytes per file, text fields, bytes per field, parts. */
+export interface MultipartLimits {
+  files: number;
+  fileSize: number;
+  fields: number;
+  fieldSize: number;
+  parts: number;
 }
 
 /** What the registry knows of a declared route (the generated permission test walks it). */
@@ -78,8 +103,22 @@ export function registeredRoutes(app: FastifyInstance): RouteInfo[] {
 /** Changes under the secure root must name a permission: a route declared without one is refused at start. */
 export const SECURE_ROOT = '/v0/web/secure';
 
+const handlers = new WeakSet<FastifyRequest>();
+
+/** Whether the request got as far as its route's handler (errors before it come from parsing the request). */
+export function handlerStarted(req: FastifyRequest): boolean {
+  return handlers.has(req);
+}
+
+/**
+ * Validates one input: text PostgreSQL cannot hold (NUL, a lone surrogate) anywhere in it is refused
+ * first, for every route in this one place (detail {rule: 'invalidText'}); then the zod schema.
+ * Either way 400, 1001 with the field path as context (DECISIONS.md §2).
+ */
 function parseWith<T extends ZodType>(schema: T | undefined, value: unknown, where: string): z.infer<T> {
   if (!schema) return undefined as z.infer<T>;
+  const badText = badTextPath(value, where);
+  if (badText !== null) throw invalidFormat(badText, { rule: 'invalidText' });
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -89,6 +128,8 @@ function parseWith<T extends ZodType>(schema: T | undefined, value: unknown, whe
   return result.data;
 }
 
+const isMultipartRequest = (req: FastifyRequest) => /^multipart\//i.test(req.headers['content-type'] ?? '');
+
 function jsonSchema(schema: ZodType | undefined): Record<string, unknown> | undefined {
   if (!schema) return undefined;
   const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
@@ -96,9 +137,21 @@ function jsonSchema(schema: ZodType | undefined): Record<string, unknown> | unde
   return out;
 }
 
-const ERROR_BODY = {
+/** The error body of DECISIONS.md §2 in the OpenAPI document (docs/decisions.md "Errors"). */
+export const ERROR_BODY = {
   type: 'object',
-  properties: { code: { type: 'integer' }, context: { type: ['string', 'null'] } },
+  properties: {
+    code: { type: 'integer' },
+    context: { type: ['string', 'null'], description: 'For 1001, the path of the refused field (e.g. quantity, address.city).' },
+    detail: {
+      type: 'object',
+      description:
+        "Optional, with some 1001 answers: the rule the field broke and its values, e.g. {rule: 'minimumQuantity', value: '5'} (the server's minimum order quantity) or {rule: 'invalidText'} (a NUL or a lone surrogate). Never part of the message.",
+      properties: { rule: { type: 'string' } },
+      required: ['rule'],
+      additionalProperties: { type: ['string', 'number'] },
+    },
+  },
   required: ['code', 'context'],
 };
 
@@ -127,7 +180,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
     readOnly: spec.readOnly === true,
   });
   const responses: Record<string, unknown> = {
-    200: jsonSchema(spec.response) ?? { type: 'object' },
+    200: { ...(jsonSchema(spec.response) ?? { type: 'object' }), ...(spec.responseHeaders ? { headers: spec.responseHeaders } : {}) },
     400: ERROR_BODY,
   };
   if (spec.auth === 'admin') responses[401] = ERROR_BODY;
@@ -135,6 +188,11 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
   app.route({
     method: spec.method,
     url: spec.url,
+    // multipart bodies are read with this route's own limits (@fastify/multipart reads config.multipartOptions)
+    ...(spec.multipart ? { config: { multipartOptions: { limits: spec.multipart } } } : {}),
+    onRequest: async (req) => {
+      if (!spec.multipart && isMultipartRequest(req)) throw appError(ErrorCode.BadRequest, 'Unsupported content type', { status: 415 });
+    },
     schema: {
       summary: spec.summary,
       tags: spec.tags,
@@ -147,6 +205,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       ...spec.docs,
     },
     handler: async (req, reply) => {
+      handlers.add(req);
       const admin = spec.auth === 'admin' ? await authenticate(deps, req) : null;
       if (spec.permission && !can(admin, spec.permission)) {
         // the refused attempt is itself audited: who tried what, from where
@@ -158,7 +217,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
             detail: { attempted: spec.audit ?? null, permission: spec.permission, route: `${spec.method} ${spec.url}`, code: 1150 },
             device: req.headers['user-agent']?.slice(0, 512) ?? null,
             ip: req.ip,
-          }),
+          }, deps.config),
         );
         throw forbidden();
       }
@@ -167,9 +226,16 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       const params = parseWith(spec.params, req.params, 'params');
 
       const detail: AuditDetail = {};
-      let actor: { username: string; adminId: number | null } | null = admin
-        ? { username: admin.username, adminId: admin.id }
-        : null;
+      const signedIn = admin ? { username: admin.username, adminId: admin.id } : null;
+      let actor: { username: string; adminId: number | null } | null = signedIn;
+      // effects outside the database of a run that did not commit, undone newest first
+      let undo: Array<() => Promise<void>> = [];
+      const onRollback = (fn: () => Promise<void>) => void undo.push(fn);
+      const rollBack = async () => {
+        const pending = undo.reverse();
+        undo = [];
+        for (const fn of pending) await fn().catch(() => undefined);
+      };
       const audit: AuditRecorder = {
         actor: (username, adminId = null) => {
           actor = { username, adminId };
@@ -192,20 +258,31 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       });
 
       if (!spec.audit) {
-        return spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit });
+        try {
+          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback });
+        } catch (error) {
+          await rollBack();
+          throw error;
+        }
       }
       const action = spec.audit;
       try {
+        // the handler and its audit row are one transaction, which Db.transaction runs again after a
+        // deadlock (40P01) or serialization failure (40001): each run starts from a clean slate
         return await deps.db.transaction(async (tx) => {
-          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit });
-          await writeAudit(tx, { ...meta(), action, detail });
+          await rollBack();
+          for (const key of Object.keys(detail)) delete detail[key];
+          actor = signedIn;
+          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback });
+          await writeAudit(tx, { ...meta(), action, detail }, deps.config);
           return result;
         });
       } catch (error) {
+        await rollBack();
         if (spec.auditFailure && error instanceof AppError && error.status < 500) {
           const failure = spec.auditFailure;
           await deps.db.transaction((tx) =>
-            writeAudit(tx, { ...meta(), action: failure, detail: { ...detail, code: error.code } }),
+            writeAudit(tx, { ...meta(), action: failure, detail: { ...detail, code: error.code } }, deps.config),
           );
         }
         throw error;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 // The browser tests drive the real server (its test harness), never its code: the console
 // imports nothing of the server. Test harness only.
@@ -36,9 +36,40 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** What the server's Content-Security-Policy blocked in a context's pages (taken by cspViolations). */
+const violationsOf = new WeakMap<BrowserContext, string[]>();
+
+/**
+ * Records every Content-Security-Policy violation in the context's pages: the document's
+ * `securitypolicyviolation` events (through a binding, so they outlive navigations) and Chromium's
+ * console reports of them. The browser tests run under the server's real policy and fail on any.
+ */
+async function recordCspViolations(context: BrowserContext): Promise<void> {
+  const seen: string[] = [];
+  violationsOf.set(context, seen);
+  await context.exposeBinding('__aurumCspViolation', ({ page }, text: string) => {
+    seen.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __aurumCspViolation(text: string): Promise<void> }).__aurumCspViolation;
+      void report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || 'page'}:${e.lineNumber})`);
+    });
+  });
+  context.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) seen.push(`${message.page()?.url() ?? 'page'}: ${message.text()}`);
+  });
+}
+
+/** The violations recorded in the context since the last call (and forgets them). */
+export function cspViolations(context: BrowserContext): string[] {
+  return violationsOf.get(context)?.splice(0) ?? [];
+}
+
 export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, locale: 'en-GB' });
   context.setDefaultTimeout(15_000);
+  await recordCspViolations(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[browser page error]', error.message));
   return { context, page };
@@ -74,7 +105,8 @@ export interface BrowserSuite {
 /**
  * The setup every browser test file shares: checks the console is built, starts the real
  * server (test harness) and Chromium once per file, hands out pages in fresh contexts and
- * closes everything afterwards. Call at the top level of a test file.
+ * closes everything afterwards; each test fails when any page blocked something under the
+ * server's Content-Security-Policy. Call at the top level of a test file.
  */
 export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}): BrowserSuite {
   let ts: TestServer | undefined;
@@ -82,7 +114,12 @@ export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     assertConsoleBuilt();
-    [ts, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
+    // every background job runs, as in production: the console shows live prices and fills (a suite may name fewer)
+    [ts, browser] = await Promise.all([startTestServer({ jobs: 'all', ...options }), launchBrowser()]);
+  });
+  afterEach(() => {
+    // the console runs under the server's Content-Security-Policy: nothing on any screen may be blocked
+    expect(contexts.flatMap(cspViolations), 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCALE, decimalField } from '../money/decimal.ts';
+import { decimalOf, idField } from '../money/decimal-columns.ts';
 import { listQuery, pageSchema } from '../list/paging.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 
@@ -29,7 +29,7 @@ export const REQUEST_NOTE_MAX = 1000;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = idField;
 
 function createFields(action: z.ZodType<RequestAction, unknown>) {
   return z
@@ -41,9 +41,9 @@ function createFields(action: z.ZodType<RequestAction, unknown>) {
       /** Optional: when sent it must be the type's method (MYR bankTransfer, XAU physicalGold); none for transfers. */
       method: z.preprocess(blankToUndefined, z.enum(REQUEST_METHODS).optional()),
       /** MYR, 2 decimals, > 0: only for type MYR. */
-      amount: z.preprocess(blankToUndefined, decimalField(SCALE.MYR, { max: REQUEST_MAX_VALUE }).optional()),
+      amount: z.preprocess(blankToUndefined, decimalOf('amount', { max: REQUEST_MAX_VALUE }).optional()),
       /** XAU grams, 4 decimals, > 0: only for type XAU. */
-      quantity: z.preprocess(blankToUndefined, decimalField(SCALE.XAU, { max: REQUEST_MAX_VALUE }).optional()),
+      quantity: z.preprocess(blankToUndefined, decimalOf('grams', { max: REQUEST_MAX_VALUE }).optional()),
       /** The receiving user of a transfer (not the sender); absent otherwise. */
       receiverUserId: z.preprocess(blankToUndefined, id.optional()),
       note: z.preprocess(blankToUndefined, z.string().max(REQUEST_NOTE_MAX, { error: ValidationMessage.maxLength }).optional()),
@@ -91,8 +91,8 @@ export const REQUEST_SORT_FIELDS = ['id', 'createdAt', 'decidedAt', 'amount', 'q
 
 /**
  * GET asset/list: filters plus the shared page/limit/sort/order. userId matches the user's own
- * requests and the transfers it receives. createdAfter/createdBefore: yyyy-MM-dd (a whole day in
- * Asia/Kuala_Lumpur, both ends included) or an ISO date-time with offset.
+ * requests and the transfers it receives. createdAfter/createdBefore: yyyy-MM-dd (a whole business
+ * day, `business-time.ts`, both ends included) or an ISO date-time with offset.
  */
 export const RequestListQuery = listQuery(REQUEST_SORT_FIELDS).extend({
   action: z.preprocess(blankToUndefined, z.enum(REQUEST_ACTIONS).optional()),
@@ -126,6 +126,8 @@ export const RequestView = z.object({
   note: z.string().nullable(),
   /** Username of the admin who created it. */
   submittedBy: z.string().nullable(),
+  /** Id of that admin: maker-checker compares ids (`mayDecide`), never usernames. */
+  submittedById: z.number().int().nullable(),
   /** Username of the admin who approved or declined it. */
   verifiedBy: z.string().nullable(),
   declineReason: z.string().nullable(),

@@ -42,8 +42,75 @@ export const ErrorCode = {
   RequestNotPending: 3200,
   /** A MYR withdrawal needs the user's approved bank account (422); the context says so. */
   WithdrawalNeedsApprovedBankAccount: 3201,
+  /**
+   * 503: the change kept meeting concurrent changes of the same records (a deadlock or a
+   * serialization failure, retried a few times) and was not saved; trying again is safe. The
+   * context says so.
+   */
+  ConcurrentChangeRetryLater: 3300,
+  /**
+   * 503: the audit chain is not at this server's key and no automatic step may bring it there (in
+   * production: no cut-over yet, a trail rewritten, or a key this configuration does not hold), so
+   * no audited change is saved. The server logs what the operator must do (docs/decisions.md
+   * "Audit chain key"); the context says so.
+   */
+  AuditChainNotReady: 3301,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The HTTP status of a code: the one a raise answers unless it names another of `also`. */
+export interface ErrorStatus {
+  readonly status: number;
+  /** Other statuses a raise may name for this code; the server refuses any status not listed. */
+  readonly also?: readonly number[];
+}
+
+/**
+ * The HTTP status of every code (DECISIONS.md §2: 400 malformed input, 401 no or bad token, 403
+ * permission, 404 not found, 409 state conflict, 422 business rule, 429 throttled, 500
+ * unexpected), declared here and nowhere else: the server's `appError(code)` takes the status from
+ * this table and refuses at raise time a status it does not list for the code. The console reads
+ * codes and contexts only; messages do not depend on the status.
+ */
+export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
+  [ErrorCode.Unknown]: { status: 500 },
+  // what is refused before any route also keeps the transport's status: request timeout 408, body
+  // too large 413, path parameter too long 414, unsupported content type 415, header fields too large 431
+  [ErrorCode.BadRequest]: { status: 400, also: [408, 413, 414, 415, 431] },
+  // 409 for a value another record already holds (username, e-mail, phone, holiday date)
+  [ErrorCode.InvalidFormat]: { status: 400, also: [409] },
+  [ErrorCode.InvalidMetalType]: { status: 400 },
+  [ErrorCode.NotFound]: { status: 404 },
+  [ErrorCode.BankAccountExists]: { status: 409 },
+  [ErrorCode.FeatureUnavailable]: { status: 422 },
+  [ErrorCode.UserHasPendingRequests]: { status: 422 },
+  [ErrorCode.VerificationCodeExpired]: { status: 400 },
+  [ErrorCode.VerificationCodeMismatch]: { status: 400 },
+  [ErrorCode.Forbidden]: { status: 403 },
+  [ErrorCode.WrongCredentials]: { status: 401 },
+  [ErrorCode.SessionEnded]: { status: 401 },
+  [ErrorCode.TooManyAttempts]: { status: 429 },
+  [ErrorCode.NotAllowedToTrade]: { status: 422 },
+  [ErrorCode.TradeLimitExceeded]: { status: 422 },
+  [ErrorCode.ForbiddenAction]: { status: 403 },
+  [ErrorCode.GreaterThanAvailableAssets]: { status: 422 },
+  [ErrorCode.BankAccountApproved]: { status: 409 },
+  [ErrorCode.BankAccountNotPending]: { status: 409 },
+  [ErrorCode.LastSuperAdmin]: { status: 409 },
+  [ErrorCode.CannotDeleteSelf]: { status: 409 },
+  [ErrorCode.OrderStatusConflict]: { status: 409 },
+  [ErrorCode.IdempotencyKeyReused]: { status: 409 },
+  [ErrorCode.PaymentAboveOwed]: { status: 422 },
+  [ErrorCode.RequestNotPending]: { status: 409 },
+  [ErrorCode.WithdrawalNeedsApprovedBankAccount]: { status: 422 },
+  [ErrorCode.ConcurrentChangeRetryLater]: { status: 503 },
+  [ErrorCode.AuditChainNotReady]: { status: 503 },
+};
+
+/** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */
+export function errorStatusOf(code: number): ErrorStatus | undefined {
+  return Object.hasOwn(ERROR_STATUS, code) ? ERROR_STATUS[code as ErrorCodeValue] : undefined;
+}
 
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong, Please retry later.';
 
@@ -66,9 +133,24 @@ const FIXED_MESSAGES: Readonly<Record<number, string>> = {
   2080: 'Greater than available assets.',
 };
 
+/**
+ * The optional extra of an error body (docs/decisions.md "Errors"): the rule a refused field broke
+ * and its values, e.g. `{rule: 'minimumQuantity', value: '5'}` or `{rule: 'lessThanOrEqual',
+ * compared: '99999999999.999'}`. `rule` is a key of the validation messages; the context stays the
+ * field path, so the message of SPEC.md §8 does not change; a form may use the values.
+ */
+export type ErrorDetail = { rule: string } & Record<string, string | number>;
+
 export interface ApiErrorBody {
   code: number;
   context: string | null;
+  detail?: ErrorDetail;
+}
+
+function isErrorDetail(value: unknown): value is ErrorDetail {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return typeof (value as { rule?: unknown }).rule === 'string' && entries.every(([, v]) => typeof v === 'string' || typeof v === 'number');
 }
 
 /** The message a person sees for an error code and its context (SPEC.md §8). */
@@ -87,9 +169,9 @@ export function messageFor(code: number, context?: string | null): string {
 /** Reads an unknown failed-response body into the error contract (DECISIONS.md §2). */
 export function parseErrorBody(body: unknown): ApiErrorBody {
   if (typeof body === 'object' && body !== null && 'code' in body) {
-    const { code, context } = body as { code: unknown; context?: unknown };
+    const { code, context, detail } = body as { code: unknown; context?: unknown; detail?: unknown };
     if (typeof code === 'number' && Number.isInteger(code)) {
-      return { code, context: typeof context === 'string' ? context : null };
+      return { code, context: typeof context === 'string' ? context : null, ...(isErrorDetail(detail) ? { detail } : {}) };
     }
   }
   return { code: 0, context: null };

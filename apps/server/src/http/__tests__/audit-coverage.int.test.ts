@@ -173,7 +173,8 @@ describe(`every audited change writes exactly one audit row with its classificat
       const who = ts.demo.byRole[role]!;
       jwt[role] = (await api.login(who.username, who.password)).body.jwt;
     }
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    // a real 1x1 PNG: receipts must decode as the image they claim to be
+    const png = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
     /** step() for a multipart call: the fields and a PNG receipt. */
     async function multipartStep(pattern: string, path: string, as: string, fields: Record<string, string>): Promise<{ id: number }> {
       const route = registeredRoutes(ts.app).find((r) => r.method === 'POST' && r.url === pattern);

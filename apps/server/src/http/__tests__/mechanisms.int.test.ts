@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client } from '../../testing/client.ts';
 import { route } from '../route.ts';
-import { AppError } from '../app-error.ts';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { appError } from '../app-error.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -32,7 +33,8 @@ describe(`route mechanisms on ${driver}: permission, audit in the change's trans
                 [body.username],
               );
               audit.after({ id: rows[0]!.id, username: body.username });
-              if (body.failAfterWrite) throw new AppError(409, 3000, 'probe failed after its write');
+              // any catalogued code will do: a code outside the error catalogue is itself refused (500)
+              if (body.failAfterWrite) throw appError(ErrorCode.OrderStatusConflict, 'probe failed after its write');
               return { id: rows[0]!.id };
             },
           }),
@@ -109,7 +111,7 @@ describe(`route mechanisms on ${driver}: permission, audit in the change's trans
       body: { username: 'probefail', failAfterWrite: true },
     });
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ code: 3000, context: 'probe failed after its write' });
+    expect(r.body).toEqual({ code: ErrorCode.OrderStatusConflict, context: 'probe failed after its write' });
     expect(await count("users WHERE username = 'probefail'")).toBe(0);
     expect(await count('audit_log')).toBe(auditBefore);
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SELF_APPROVAL_REFUSED, mayDecide } from '@aurum/domain/access/maker-checker';
@@ -16,13 +16,15 @@ import {
 } from '@aurum/domain/assets/request-schemas';
 import { approvePostings, holdPostings, releasePostings, type RequestValue } from '@aurum/domain/assets/request-postings';
 import { idempotent } from '../../http/idempotency.ts';
-import { route } from '../../http/route.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { ERROR_BODY, route, type RouteContext } from '../../http/route.ts';
+import { appError, notFound } from '../../http/app-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { findUser } from '../users/user-repository.ts';
 import { postEntry } from '../wallet/ledger-repository.ts';
-import { ReceiptField, type Receipt } from './receipt-upload.ts';
+import { lockForMoney } from '../wallet/money-locks.ts';
+import { RECEIPT_APPROVE_LIMITS, RECEIPT_CREATE_LIMITS, ReceiptField, type Receipt } from './receipt-upload.ts';
+import { reencodeReceipt } from './receipt-image.ts';
 import { fileReceiptStorage, receiptKey, receiptRoot, type ReceiptStorage } from './receipt-storage.ts';
 import { decideRequest, findRequest, hasApprovedBankAccount, insertRequest, listRequests, toRequestView, type RequestRow } from './request-repository.ts';
 
@@ -36,9 +38,9 @@ export const REQUEST_CONTEXT = {
   noBankAccount: 'The user has no approved bank account to withdraw to; add one and have it approved first.',
 } as const;
 
-const notPending = () => new AppError(409, ErrorCode.RequestNotPending, REQUEST_CONTEXT.notPending);
-const noBankAccount = () => new AppError(422, ErrorCode.WithdrawalNeedsApprovedBankAccount, REQUEST_CONTEXT.noBankAccount);
-const selfApproval = () => new AppError(403, ErrorCode.Forbidden, SELF_APPROVAL_REFUSED);
+const notPending = () => appError(ErrorCode.RequestNotPending, REQUEST_CONTEXT.notPending);
+const noBankAccount = () => appError(ErrorCode.WithdrawalNeedsApprovedBankAccount, REQUEST_CONTEXT.noBankAccount);
+const selfApproval = () => appError(ErrorCode.Forbidden, SELF_APPROVAL_REFUSED);
 
 const cap = (a: RequestAction) => `${a[0]!.toUpperCase()}${a.slice(1)}` as 'Deposit' | 'Withdrawal' | 'Transfer';
 const PERMISSIONS = {
@@ -48,18 +50,19 @@ const PERMISSIONS = {
 };
 
 const MULTIPART_DOCS = { consumes: ['multipart/form-data'] };
-const ERROR_BODY = { type: 'object', properties: { code: { type: 'integer' }, context: { type: ['string', 'null'] } }, required: ['code', 'context'] };
 
 function valueOf(r: RequestRow): RequestValue {
   return { action: r.action, type: r.type, value: (r.amount ?? r.quantity)!, userId: r.user_id, receiverUserId: r.receiver_user_id };
 }
 
-/** Stores a receipt as the handler's last step; when the call still fails (audit row, commit), the file is removed again. */
-async function storeReceipt(storage: ReceiptStorage, reply: FastifyReply, key: string, receipt: Receipt): Promise<void> {
+/**
+ * Stores a receipt as the handler's last step (under a fresh key each run); when the transaction
+ * does not commit (the call fails, or it runs again after a deadlock), the file is removed again,
+ * so a retried call leaves exactly the file its committed row names.
+ */
+async function storeReceipt(storage: ReceiptStorage, onRollback: RouteContext<unknown, unknown, unknown>['onRollback'], key: string, receipt: Receipt): Promise<void> {
   await storage.put(key, receipt.bytes);
-  reply.raw.once('close', () => {
-    if (reply.statusCode >= 400) void storage.delete(key).catch(() => undefined);
-  });
+  onRollback(() => storage.delete(key));
 }
 
 async function publish(deps: AppDeps, q: Queryable, view: RequestView): Promise<void> {
@@ -90,12 +93,16 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       audit: 'asset.create',
       body: z.intersection(requestCreateFieldsFor(action), z.object({ receipt: ReceiptField })),
       response: RequestView,
+      multipart: RECEIPT_CREATE_LIMITS,
       docs: MULTIPART_DOCS,
-      handler: async ({ db, body, admin, audit, reply, req }) => {
+      handler: async ({ db, body, admin, audit, onRollback, req }) => {
         // Idempotency-Key: the receipt counts by its digest (the stored answer holds no bytes)
         const { receipt: upload, ...fields } = body;
         const fingerprint = { ...fields, receipt: createHash('sha256').update(upload.bytes).digest('hex') };
         return idempotent(db, req, `asset/${action}/create`, admin!.id, fingerprint, async () => {
+          const receipt = await reencodeReceipt(upload); // decodes as what it claims to be, or 400 1001 'receipt'
+          const people = [body.userId, ...(body.receiverUserId !== undefined ? [body.receiverUserId] : [])];
+          await lockForMoney(db, { userIds: people, userRows: people }); // the lock order of money-moving transactions
           // both users locked in id order: no deletion between the checks and the insert
           const ids = [body.userId, ...(body.receiverUserId !== undefined ? [body.receiverUserId] : [])].sort((a, b) => a - b);
           for (const id of ids) {
@@ -127,7 +134,7 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
           await publish(deps, db, view);
           audit.note('requestId', id);
           audit.after(view);
-          await storeReceipt(storage, reply, key, body.receipt);
+          await storeReceipt(storage, onRollback, key, receipt);
           return view;
         }, () => audit.note('idempotentReplay', true));
       },
@@ -144,8 +151,12 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       params: PARAMS,
       body: z.object({ receipt: ReceiptField }),
       response: RequestView,
+      multipart: RECEIPT_APPROVE_LIMITS,
       docs: MULTIPART_DOCS,
-      handler: async ({ db, params, body, admin, audit, reply }) => {
+      handler: async ({ db, params, body, admin, audit, onRollback }) => {
+        // decoded before any lock is taken (it may take a while), as at create: what it claims to be, or 400 1001 'receipt'
+        const receipt = await reencodeReceipt(body.receipt);
+        await lockForMoney(db, { requestIds: [params.requestId] }); // first lock: the lock order of money-moving transactions
         const before = await requestOfKind(db, params.requestId, action);
         if (!mayDecide({ submittedBy: before.submitted_by }, admin!.id)) throw selfApproval();
         if (before.status !== 'pending') throw notPending();
@@ -171,7 +182,7 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
         audit.note('requestId', before.id);
         audit.before(toRequestView(before));
         audit.after(view);
-        await storeReceipt(storage, reply, key, body.receipt);
+        await storeReceipt(storage, onRollback, key, receipt);
         return view;
       },
     });
@@ -188,6 +199,7 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       body: RequestDeclineBody,
       response: RequestView,
       handler: async ({ db, params, body, admin, audit }) => {
+        await lockForMoney(db, { requestIds: [params.requestId] }); // first: the lock order of money-moving transactions
         const before = await requestOfKind(db, params.requestId, action);
         if (!mayDecide({ submittedBy: before.submitted_by }, admin!.id)) throw selfApproval();
         if (before.status !== 'pending') throw notPending();
@@ -267,6 +279,8 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
         .header('content-type', type)
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
+        // opened on its own (not through the console's blob), the answer is a sandboxed document that may load nothing
+        .header('content-security-policy', "sandbox; default-src 'none'")
         .header('content-disposition', `inline; filename="request-${row.id}-${params.which}.${type === 'image/png' ? 'png' : 'jpg'}"`);
       return bytes;
     },

@@ -1,6 +1,7 @@
 import type { FastifyMultipartAttachFieldsToBodyOptions, MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import { RECEIPT_MAX_BYTES, checkReceipt, type ReceiptContentType } from '@aurum/domain/assets/receipt';
+import type { MultipartLimits } from '../../http/route.ts';
 
 /** An uploaded file as a multipart body carries it (see multipartOptions). */
 export interface UploadedFile {
@@ -12,21 +13,27 @@ export interface UploadedFile {
 }
 
 /**
- * @fastify/multipart, registered once in app.ts: form fields and the one file land in the body
- * (`keyValues`), so route() validates a multipart body with zod like a JSON one. A file is cut at
- * RECEIPT_MAX_BYTES instead of failing the request, and the receipt rule then refuses it as too
- * large (400, 1001 'receipt'). One file per request; small, few fields.
+ * @fastify/multipart, registered once in app.ts: form fields and the file land in the body
+ * (`keyValues`), so route() validates a multipart body with zod like a JSON one. The limits are
+ * each route's own (route()'s `multipart`: RECEIPT_CREATE_LIMITS, RECEIPT_APPROVE_LIMITS); those
+ * here are the strictest fallback. A file is cut at the route's fileSize instead of failing the
+ * request, and the receipt rule then refuses it as too large (400, 1001 'receipt').
  */
 export const multipartOptions: FastifyMultipartAttachFieldsToBodyOptions = {
   attachFieldsToBody: 'keyValues',
   throwFileSizeLimit: false,
-  limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 21 },
+  limits: { files: 0, fields: 0, parts: 0, fileSize: 0, fieldSize: 0 },
   async onFile(part: MultipartFile) {
     const bytes = await part.toBuffer();
     const file: UploadedFile = { filename: part.filename, mimetype: part.mimetype, bytes, truncated: part.file.truncated };
     (part as unknown as { value: UploadedFile }).value = file;
   },
 };
+
+/** A request created with its receipt: the fields of the request (a few, small) and one file, the receipt image under 5 MB. */
+export const RECEIPT_CREATE_LIMITS: MultipartLimits = { files: 1, fileSize: RECEIPT_MAX_BYTES, fields: 20, fieldSize: 16 * 1024, parts: 21 };
+/** An approval: the verified receipt image alone (one file, no text field; one part to spare, so a second one is refused as a file or a field too many). */
+export const RECEIPT_APPROVE_LIMITS: MultipartLimits = { files: 1, fileSize: RECEIPT_MAX_BYTES, fields: 0, fieldSize: 0, parts: 2 };
 
 /** A receipt image that passed the domain's rule (jpg/png by content, under 5 MB). */
 export interface Receipt {

@@ -8,6 +8,7 @@ import type {
   RequestView,
 } from '@aurum/domain/assets/request-schemas';
 import type { ReceiptContentType } from '@aurum/domain/assets/receipt';
+import { startOfBusinessDay } from '@aurum/domain/system/business-time';
 import type { Queryable } from '../../db/db.ts';
 
 export interface RequestRow {
@@ -70,6 +71,7 @@ export function toRequestView(r: RequestRow): RequestView {
     receiver: r.action === 'deposit' ? user : receiver,
     note: r.note,
     submittedBy: r.submitter,
+    submittedById: r.submitted_by,
     verifiedBy: r.verifier,
     declineReason: r.decline_reason,
     userReceiptUrl: r.user_receipt_key ? RECEIPT_PATH(r.id, 'user') : null,
@@ -136,12 +138,9 @@ const SORT_SQL: Record<NonNullable<RequestListQuery['sort']>, string> = {
   status: 'r.status',
 };
 
-/** A yyyy-MM-dd bound is a whole business day (Asia/Kuala_Lumpur, UTC+8, no daylight saving). */
+/** A yyyy-MM-dd bound is a whole business day (the business clock's, Kuala Lumpur). */
 function bound(value: string, end: boolean): Date {
-  if (value.length === 10) {
-    const start = new Date(`${value}T00:00:00+08:00`);
-    return end ? new Date(start.getTime() + 86_400_000) : start;
-  }
+  if (value.length === 10) return startOfBusinessDay(value, end ? 1 : 0);
   return new Date(value);
 }
 

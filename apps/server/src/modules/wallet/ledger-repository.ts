@@ -13,7 +13,7 @@ import {
 } from '@aurum/domain/wallet/ledger';
 import { userLines, type WalletHistoryItem } from '@aurum/domain/wallet/wallet-view';
 import type { Page } from '@aurum/domain/list/paging';
-import { AppError } from '../../http/app-error.ts';
+import { appError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
 
 /** Advisory lock class of a user's wallet (pg_advisory_xact_lock(class, userId)). */
@@ -22,12 +22,21 @@ const WALLET_LOCK_CLASS = 7_261_100;
 /**
  * Serialises every change of these users' wallets until the transaction ends: one advisory lock per
  * user, taken in ascending id order so that two entries touching the same users cannot deadlock.
- * Must run inside a transaction (the lock is released at its end).
+ * Must run inside a transaction (the lock is released at its end). Transactions call it through
+ * lockForMoney (money-locks.ts), first, before any insert or row lock: that is the lock order.
  */
 export async function lockWallets(q: Queryable, userIds: readonly number[]): Promise<void> {
-  for (const id of [...new Set(userIds)].sort((a, b) => a - b)) {
-    await q.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [WALLET_LOCK_CLASS, id]);
+  for (const key of [...new Set(userIds.map(walletLockKey))].sort((a, b) => a - b)) {
+    await q.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [WALLET_LOCK_CLASS, key]);
   }
+}
+
+/**
+ * The int4 key of a user's wallet lock: the id itself below 2^31, folded above (ids are int8; two
+ * users may then share a lock, which only serialises more). Locks are taken in key order.
+ */
+function walletLockKey(userId: number): number {
+  return userId % 2_147_483_648;
 }
 
 /** Balances of some accounts, derived from the journal (accounts without postings are absent). */
@@ -62,11 +71,12 @@ export interface NewEntry {
   postings: readonly Posting[];
 }
 
-export const insufficientAssets = () => new AppError(422, ErrorCode.GreaterThanAvailableAssets, 'Greater than available assets.');
+export const insufficientAssets = () => appError(ErrorCode.GreaterThanAvailableAssets, 'Greater than available assets.');
 
 /**
  * Appends one journal entry with its postings, in the caller's transaction: locks the wallets of
- * every user involved (ascending ids), derives their balances from the journal, and lets the
+ * every user involved (ascending ids; already held when the transaction began with lockForMoney, as
+ * every money-moving transaction does), derives their balances from the journal, and lets the
  * domain's applyEntry refuse it when a user account would go below zero (422, 2080). A malformed
  * posting is a programming error (thrown as is, answered 500).
  */

@@ -51,4 +51,14 @@ describe('error catalogue (SPEC.md §8)', () => {
     expect(parseErrorBody({ code: '1151' })).toEqual({ code: 0, context: null });
     expect(parseErrorBody(null)).toEqual({ code: 0, context: null });
   });
+
+  it('keeps the optional detail of a rule, and the field path stays the context of the message', () => {
+    const body = parseErrorBody({ code: 1001, context: 'quantity', detail: { rule: 'minimumQuantity', value: '5' } });
+    expect(body).toEqual({ code: 1001, context: 'quantity', detail: { rule: 'minimumQuantity', value: '5' } });
+    expect(messageFor(body.code, body.context)).toBe('Incorrect quantity format.');
+    // a detail that is not a rule with plain values is dropped
+    expect(parseErrorBody({ code: 1001, context: 'quantity', detail: 'at least 5' })).toEqual({ code: 1001, context: 'quantity' });
+    expect(parseErrorBody({ code: 1001, context: 'quantity', detail: { value: '5' } })).toEqual({ code: 1001, context: 'quantity' });
+    expect(parseErrorBody({ code: 1001, context: 'quantity', detail: { rule: 'x', nested: {} } })).toEqual({ code: 1001, context: 'quantity' });
+  });
 });

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { Decimal, decimalField, decimalPlaces, isDecimalText } from './decimal.ts';
+import { ValidationMessage } from '../validation/rules.ts';
+
+/**
+ * The NUMERIC(precision, scale) columns of the migrations (apps/server/migrations), by kind of
+ * number, declared once: every decimal input field takes its largest value from its kind, so a
+ * number beyond its column is a 400 (1001, the field) and never a numeric overflow of the
+ * database. `columns` lists every column of the kind (table.column); a test reads the migrations
+ * and checks that each NUMERIC column is listed here with its precision and scale.
+ */
+export const DECIMAL_KINDS = {
+  /** MYR and USD amounts, 2 decimals. */
+  amount: {
+    precision: 24,
+    scale: 2,
+    columns: ['orders.amount', 'orders.usd_amount', 'orders.balance_deducted', 'orders.credit_deducted', 'payment_requests.amount'],
+  },
+  /** Grams of metal (quantities, trade limits), 4 decimals. */
+  grams: {
+    precision: 24,
+    scale: 4,
+    columns: ['orders.quantity_gram', 'orders.gold_reserved', 'payment_requests.quantity', 'users.trade_limit'],
+  },
+  /** Ledger postings and order payments: MYR or grams, 4 decimals. */
+  posting: {
+    precision: 24,
+    scale: 4,
+    columns: ['ledger_postings.amount', 'order_payments.amount', 'order_payments.to_interest', 'order_payments.to_principal', 'orders.interest_carried'],
+  },
+  /** Prices of an order (MYR per gram, USD per troy ounce) and their parts, 3 decimals. */
+  price: {
+    precision: 18,
+    scale: 3,
+    columns: [
+      'orders.limit_price',
+      'orders.cost_price',
+      'orders.quote_price',
+      'orders.myr_price',
+      'orders.usd_price',
+      'orders.spread_adjustment',
+      'orders.customized_adjustment',
+      'orders.user_fee',
+      'orders.global_fee',
+    ],
+  },
+  /** USD/MYR exchange rates and the currency adjustments added to them, 4 decimals. */
+  exchangeRate: {
+    precision: 12,
+    scale: 4,
+    columns: ['orders.exchange_rate', 'adjust_settings.currency_bid', 'adjust_settings.currency_ask'],
+  },
+  /** Spreads, USD per troy ounce, 2 decimals. */
+  spread: { precision: 14, scale: 2, columns: ['adjust_settings.buy_spread', 'adjust_settings.sell_spread'] },
+  /** Fees (premium, refinery fees), MYR per gram, 3 decimals. */
+  fee: {
+    precision: 14,
+    scale: 3,
+    columns: ['adjust_settings.premium', 'adjust_settings.refinery_fees', 'users.premium', 'users.refinery_fees'],
+  },
+  /** Manual metal prices, USD per troy ounce, 2 decimals. */
+  manualPrice: { precision: 14, scale: 2, columns: ['manual_prices.bid', 'manual_prices.ask'] },
+  /** Annual interest rates as fractions, 6 decimals. */
+  interestRate: {
+    precision: 8,
+    scale: 6,
+    columns: ['adjust_settings.interest_rate', 'users.interest_rate', 'orders.interest_rate_personal', 'orders.interest_rate_global'],
+  },
+} as const satisfies Record<string, { precision: number; scale: number; columns: readonly string[] }>;
+export type DecimalKind = keyof typeof DECIMAL_KINDS;
+
+/** The largest value a NUMERIC(p, s) column holds: p - s nines, a point, s nines (NUMERIC(20,4): 9999999999999999.9999). */
+export function columnMax(kind: DecimalKind): string {
+  const { precision, scale } = DECIMAL_KINDS[kind];
+  const integer = '9'.repeat(precision - scale);
+  return scale > 0 ? `${integer}.${'9'.repeat(scale)}` : integer;
+}
+
+/** The smaller of the column's largest value and a business maximum. */
+function maxOf(kind: DecimalKind, max: string | undefined): string {
+  const column = columnMax(kind);
+  return max !== undefined && new Decimal(max).lt(column) ? max : column;
+}
+
+/**
+ * A decimal string field of a kind: at most the kind's decimals, greater than 0 (or not negative
+ * with `allowZero`), and at most `max` or the column's largest value, whichever is smaller
+ * (the messages of decimalField: 'invalidNumber', 'decimalPlaces', 'lessThanOrEqual' {compared}).
+ */
+export function decimalOf(kind: DecimalKind, options: { allowZero?: boolean; max?: string } = {}) {
+  return decimalField(DECIMAL_KINDS[kind].scale, { ...options, max: maxOf(kind, options.max) });
+}
+
+/** A decimal of a kind that may be negative (a currency adjustment moves the rate either way): |value| at most `limit` and the column's largest value. */
+export function signedDecimalOf(kind: DecimalKind, limit?: string) {
+  const scale = DECIMAL_KINDS[kind].scale;
+  const max = maxOf(kind, limit);
+  return z
+    .string({ error: ValidationMessage.required })
+    .min(1, { error: ValidationMessage.required })
+    .refine(isDecimalText, { error: ValidationMessage.invalidNumber })
+    .refine((v) => !isDecimalText(v) || decimalPlaces(v) <= scale, { error: ValidationMessage.decimalPlaces, params: { count: scale } })
+    .refine((v) => !isDecimalText(v) || new Decimal(v).abs().lte(max), {
+      error: ValidationMessage.lessThanOrEqual,
+      params: { compared: max },
+    });
+}
+
+/**
+ * Ids: the tables' keys are bigserial (int8), larger than JavaScript's safe integers, so an id is
+ * a positive safe integer (at most 9007199254740991); a path parameter or a form field may send it as text.
+ */
+export const ID_MAX = Number.MAX_SAFE_INTEGER;
+export const idField = z.coerce.number().int().positive().max(ID_MAX);
