@@ -5,8 +5,12 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyMultipart from '@fastify/multipart';
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { AppError, badRequest, notFound } from './http/app-error.ts';
+import fastifyHelmet from '@fastify/helmet';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@aurum/domain/auth/background';
+import { badRequest, notFound } from './http/app-error.ts';
+import { nestedDeeperThan } from './http/json-depth.ts';
+import { clientErrorHandler, frameworkErrors, replyWithError } from './http/error-contract.ts';
+import { docsContentSecurityPolicy, helmetOptions, sendConsoleIndex } from './http/security-headers.ts';
 import type { AppDeps } from './app-deps.ts';
 import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
 import { registerSystemRoutes } from './modules/system/system-routes.ts';
@@ -29,6 +33,7 @@ import { attachSocketHub, type SocketHub } from './modules/live/socket-hub.ts';
 import { registerOrderRoutes } from './modules/orders/order-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
+import { JobsRunner } from './jobs/jobs-runner.ts';
 
 export interface BuildAppOptions {
   /** A pino logger (server.ts); none in tests. */
@@ -50,6 +55,8 @@ export interface AurumApp extends FastifyInstance {
   sockets: SocketHub;
   /** The order engine (limit matching, GTD expiry, auto settle, overdue); tests call runOnce(now). */
   orders: OrderEngine;
+  /** The background jobs, none started: server.ts starts them after listen, a test the ones it needs. */
+  jobs: JobsRunner;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<AurumApp> {
@@ -57,42 +64,36 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: false,
+    // refusals before any route (the HTTP parser, the router) answer the error contract too
+    clientErrorHandler,
+    frameworkErrors,
   });
 
   // zod validates inside route(); JSON Schemas exist for the OpenAPI document only
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  // JSON bodies: an empty body is no body; anything unparsable is a 400 (1000)
+  // JSON bodies: an empty body is no body; anything unparsable, or nested deeper than MAX_JSON_DEPTH, is a 400 (1000)
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(badRequest('Malformed JSON body'), undefined);
+      return done(badRequest('Malformed JSON body'), undefined);
     }
+    if (nestedDeeperThan(parsed)) return done(badRequest('JSON body nested too deeply'), undefined);
+    done(null, parsed);
   });
 
-  app.setErrorHandler((error, req, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, context: error.context });
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
-      return reply.status(413).send({ code: ErrorCode.BadRequest, context: 'Request body too large' });
-    }
-    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-      return reply.status(415).send({ code: ErrorCode.BadRequest, context: 'Unsupported content type' });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ code: ErrorCode.BadRequest, context: 'Bad request' });
-    }
-    req.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send({ code: ErrorCode.Unknown, context: null });
-  });
+  // every error answers {code, context} (http/error-contract.ts): AppErrors, Fastify's and multipart's, input the database refused
+  app.setErrorHandler(replyWithError);
+
+  // security headers on every answer, errors and the console included (README "Security")
+  const security = { hsts: deps.config.hsts };
+  await app.register(fastifyHelmet, helmetOptions(security));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -105,13 +106,19 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       },
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              `The access token of a live session. Every call with it counts as an action of the admin and keeps the session alive (idle limit), except a call sent with the header \`${BACKGROUND_HEADER}: ${BACKGROUND_VALUE}\`, which a console puts on what it does on its own (polling, refetches).`,
+          },
           basic: { type: 'http', scheme: 'basic' },
         },
       },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', transformStaticCSP: docsContentSecurityPolicy });
 
   registerSystemRoutes(app, deps, options.build ?? readBuildInfo());
   registerAuthRoutes(app, deps);
@@ -122,26 +129,27 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerUserRoutes(app, deps);
   registerBankRoutes(app, deps);
   registerWalletRoutes(app, deps);
-  await app.register(fastifyMultipart, multipartOptions); // receipts: one file, 5 MB
+  await app.register(fastifyMultipart, multipartOptions); // limits per route (route()'s multipart)
   registerAssetRoutes(app, deps);
   registerAuditRoutes(app, deps);
-  registerNotificationRoutes(app, deps);
+  const notifications = registerNotificationRoutes(app, deps);
   const market = new MarketService(deps.db, deps.events, options.priceSource ?? null, deps.now, {
     tickMs: deps.config.priceTickMs,
     staleMs: deps.config.priceStaleSeconds * 1000,
     historySize: 900,
   });
-  await market.start();
+  await market.open(); // settings and the bus: this process shows what others publish, before any job runs
   registerMarketRoutes(app, deps, market);
   registerOrderRoutes(app, deps, market);
   registerOrderGraphql(app, deps);
   const orders = new OrderEngine(deps, market);
-  orders.start();
   const sockets = attachSocketHub(app, deps, market, deps.events, options.socket);
+  // built, not started (docs/decisions.md "Background jobs")
+  const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, notifications, ...sockets.jobs]);
   app.addHook('onClose', async () => {
-    await orders.stop();
+    await jobs.stop();
     await sockets.close();
-    await market.stop();
+    await market.close();
   });
   options.extraRoutes?.(app, deps);
 
@@ -152,6 +160,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       root: dist,
       wildcard: false,
       index: false,
+      allowedPath: (path) => path !== '/index.html', // index.html only with its nonce (the not-found handler)
+      // the build's .br and .gz copies of each asset (apps/web/scripts/precompress.ts), sent as the browser accepts
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, path) {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -163,11 +175,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     const isApi = API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
     if (!isApi && (req.method === 'GET' || req.method === 'HEAD') && hasConsole && !path.startsWith('/assets/')) {
       // the console is a single-page application: every screen path serves index.html
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendConsoleIndex(reply, join(dist, 'index.html'), security);
     }
     const error = notFound(`No route ${req.method} ${path}`);
     return reply.status(404).send({ code: error.code, context: error.context });
   });
 
-  return Object.assign(app, { market, sockets, orders }) as unknown as AurumApp;
+  return Object.assign(app, { market, sockets, orders, jobs }) as unknown as AurumApp;
 }

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
   const app = await buildApp(deps, { logger, priceSource });
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    await app.jobs.stop(); // the runs in hand end before the app and the database close
     await app.close();
     await deps.events.close();
     await opened.close();
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  // the background jobs (price feed, order engine, notification worker, socket sweeps) start once it listens
+  app.jobs.start();
   const bound = app.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : config.port;
   const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;

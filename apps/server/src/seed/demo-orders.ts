@@ -1,3 +1,4 @@
+import type { FillPrices } from '@aurum/domain/orders/order-pricing';
 import type { Queryable } from '../db/db.ts';
 import type { EventBus } from '../modules/live/event-bus.ts';
 import {
@@ -8,7 +9,6 @@ import {
   revertOrder,
   settleOrder,
   tradeUser,
-  type FillPrices,
   type OrderContext,
 } from '../modules/orders/order-service.ts';
 

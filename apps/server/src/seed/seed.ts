@@ -83,7 +83,7 @@ export async function seedDemo(db: Db, config: Config): Promise<SeededSignIn[]> 
       detail: { seed: true, admins: signIns.map((s) => ({ username: s.username, role: s.role })), users: DEMO_USERS.length },
       device: 'seed',
       ip: null,
-    });
+    }, config, { cutover: 'emptyTrail' }); // the first admins of an empty database: as admin:create, it may record the cut-over
     return signIns;
   });
 }

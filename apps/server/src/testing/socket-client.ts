@@ -6,6 +6,11 @@ export interface TestSocket {
   closed: Promise<{ code: number; reason: string }>;
   /** Resolves with the first message (from now on) that matches. */
   next(match: (m: SocketMessage) => boolean, timeoutMs?: number): Promise<SocketMessage>;
+  /**
+   * Resolves once every frame the server sent on this socket before the call has arrived: a ping
+   * goes out, and the server's pong comes after them (to check that something was NOT sent).
+   */
+  settled(timeoutMs?: number): Promise<void>;
   close(): void;
 }
 
@@ -37,6 +42,12 @@ export function openSocket(baseUrl: string, token: string | null, path = '/v0/ad
           new Promise((res, rej) => {
             const timer = setTimeout(() => rej(new Error('no matching socket message in time')), timeoutMs);
             waiters.add({ match, resolve: (m) => (clearTimeout(timer), res(m)) });
+          }),
+        settled: (timeoutMs = 10_000) =>
+          new Promise<void>((res, rej) => {
+            const timer = setTimeout(() => rej(new Error('no pong in time')), timeoutMs);
+            ws.once('pong', () => (clearTimeout(timer), res()));
+            ws.ping();
           }),
         close: () => ws.close(),
       }),

@@ -35,6 +35,12 @@ export interface TestServerOptions {
   driver?: 'pglite' | 'postgres';
   env?: Record<string, string>;
   app?: BuildAppOptions;
+  /**
+   * The background jobs to start once it listens (`app.jobs`: priceFeed, marketStatus, orderEngine,
+   * notifications, socketSweep, socketPing), or 'all' as a real process does. Default none: a test
+   * starts what it relies on, or drives a job with `app.jobs.get(name).runOnce(now)`.
+   */
+  jobs?: readonly string[] | 'all';
 }
 
 /** The real server on a fresh, seeded database, listening on a free port of 127.0.0.1. */
@@ -66,6 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const app = await buildApp(deps, { build: { branch: 'test', commit: '0123456789abcdef' }, ...options.app });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  if (options.jobs) app.jobs.start(options.jobs === 'all' ? undefined : options.jobs);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   config.port = port;
@@ -90,6 +97,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       offset += ms;
     },
     async close() {
+      await app.jobs.stop();
       await app.close();
       await deps.events.close();
       await opened.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCALE, decimalField } from '../money/decimal.ts';
+import { decimalOf, idField } from '../money/decimal-columns.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 import { SYMBOLS } from '../system/metals.ts';
 import { ORDER_STATUSES, TIMELINE_ACTIONS } from './order-status.ts';
@@ -28,7 +28,7 @@ export const dateField = ymd;
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 const optionalNote = z.preprocess((v) => (v === '' ? null : v), z.string().max(1000, { error: ValidationMessage.maxLength }).nullable().optional());
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = idField;
 
 /** Action on create: 0 buy, 1 sell (SPEC.md §3). */
 export const ActionCode = z.union([z.literal(0), z.literal(1)]);
@@ -39,11 +39,11 @@ export const CreateOrderBody = z
     action: ActionCode,
     orderType: z.preprocess(upper, z.enum(['MARKET', 'LIMIT'])),
     /** Limit price: MYR per gram for XAU/MYR, USD per troy ounce for XAU/USD; ignored for market orders. */
-    price: z.preprocess((v) => (v === '' || v === 0 ? null : typeof v === 'number' ? String(v) : v), decimalField(SCALE.pricePerGram).nullable().optional()),
+    price: z.preprocess((v) => (v === '' || v === 0 ? null : typeof v === 'number' ? String(v) : v), decimalOf('price').nullable().optional()),
     symbol: z.preprocess(upper, z.enum(SYMBOLS)),
     currency: z.preprocess(upper, z.enum(ORDER_CURRENCIES)),
     /** Grams, 4 decimals. */
-    quantity: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), decimalField(SCALE.XAU)),
+    quantity: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), decimalOf('grams')),
     /** GTD: the last business date the order may wait (yyyy-MM-dd); null is GTC. */
     goodTillDate: z.preprocess((v) => (v === '' ? null : v), ymd.nullable().optional()),
     comment: optionalNote,
@@ -58,16 +58,16 @@ export const CustomizeOrderBody = z
     action: ActionCode,
     symbol: z.preprocess(upper, z.enum(SYMBOLS)),
     currency: z.preprocess(upper, z.enum(ORDER_CURRENCIES)),
-    quantity: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), decimalField(SCALE.XAU)),
+    quantity: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), decimalOf('grams')),
     source: optionalNote,
     /** What the desk paid an outside provider, per gram in the order's currency. */
-    costPrice: decimalField(SCALE.pricePerGram),
+    costPrice: decimalOf('price'),
     /** The quote the customer was given before adjustment, per gram. */
-    quotePrice: decimalField(SCALE.pricePerGram),
+    quotePrice: decimalOf('price'),
     /** USD/MYR, 4 decimals. */
-    exchangeRate: decimalField(SCALE.exchangeRate),
+    exchangeRate: decimalOf('exchangeRate'),
     /** The price the customer pays or gets, per gram in the order's currency, 3 decimals. */
-    finalPrice: decimalField(SCALE.pricePerGram),
+    finalPrice: decimalOf('price'),
     note: optionalNote,
     useAhtConfig: z.boolean().default(false),
   })
@@ -85,7 +85,7 @@ export const PaymentCreateBody = z.object({
   orderId: id,
   note: optionalNote,
   /** MYR (2 decimals) for a buy, XAU grams (4 decimals) for a sell; checked against the order's side. */
-  amount: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), decimalField(SCALE.XAU)),
+  amount: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), decimalOf('posting')),
   paymentDate: ymd,
 });
 
@@ -103,59 +103,136 @@ export const LegacyListBody = z.object({
   status: z.array(StatusName).nullable().optional(),
 });
 
-export const TimelineEntry = z.object({ id: z.number(), action: z.enum(TIMELINE_ACTIONS), date: z.string(), secondaryDate: z.string().nullable() });
+/** A timeline entry of an order (SPEC.md §3): the action and its date (ISO), a payment's date as the secondary date. */
+export const TimelineEntry = z.object({ id: z.number().int(), action: z.enum(TIMELINE_ACTIONS), date: z.string(), secondaryDate: z.string().nullable() });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
-/** An order as the connection and the socket give it (SPEC.md §3 "Order"). Amounts are decimal strings. */
-export interface OrderNode {
-  id: number;
-  executionId: string;
-  orderType: OrderType;
-  status: (typeof ORDER_STATUSES)[number];
-  action: OrderSide;
-  symbol: string;
-  userId: number;
-  username: string;
-  currency: OrderCurrency;
-  quantityGram: string;
-  quantityOz: string;
-  costPrice: string | null;
-  quotePrice: string | null;
-  myrPrice: string | null;
-  usdPrice: string | null;
-  exchangeRate: string | null;
-  limitPrice: string | null;
-  amount: string | null;
-  createdAt: string;
-  filledAt: string | null;
-  settledAt: string | null;
-  interestStartAt: string | null;
-  completedAt: string | null;
-  goodTillDate: string | null;
-  goodTilDate: string | null;
-  creditDeducted: string;
-  balanceDeducted: string;
-  goldReserved: string;
-  spreadAdjustment: string | null;
-  customizedAdjustment: string | null;
-  userFee: string | null;
-  globalFee: string | null;
-  source: string | null;
-  note: string | null;
-  comment: string | null;
-  isCustom: boolean;
-  timeline: TimelineEntry[];
-}
+const text = z.string();
+const maybe = z.string().nullable();
+
+/**
+ * An order as the connection, the socket and the order calls give it (SPEC.md §3 "Order"),
+ * declared ONCE: the server builds it (order-repository `toNodes`), the GraphQL `Order` type is
+ * generated from it (apps/server/src/http/graphql-from-zod.ts), the console parses and types its
+ * answers with it. Amounts, prices and quantities are decimal strings; dates ISO strings.
+ */
+export const OrderNode = z.object({
+  id: z.number().int(),
+  executionId: text,
+  orderType: z.enum(ORDER_TYPES),
+  status: z.enum(ORDER_STATUSES),
+  action: z.enum(ORDER_SIDES),
+  symbol: text,
+  userId: z.number().int(),
+  username: text,
+  currency: z.enum(ORDER_CURRENCIES),
+  quantityGram: text,
+  quantityOz: text,
+  costPrice: maybe,
+  quotePrice: maybe,
+  myrPrice: maybe,
+  usdPrice: maybe,
+  exchangeRate: maybe,
+  limitPrice: maybe,
+  amount: maybe,
+  createdAt: text,
+  filledAt: maybe,
+  settledAt: maybe,
+  interestStartAt: maybe,
+  completedAt: maybe,
+  goodTillDate: maybe,
+  goodTilDate: maybe,
+  creditDeducted: text,
+  balanceDeducted: text,
+  goldReserved: text,
+  spreadAdjustment: maybe,
+  customizedAdjustment: maybe,
+  userFee: maybe,
+  globalFee: maybe,
+  source: maybe,
+  note: maybe,
+  comment: maybe,
+  isCustom: z.boolean(),
+  timeline: z.array(TimelineEntry),
+});
+export type OrderNode = z.infer<typeof OrderNode>;
+
+const owedKind = z.enum(['myr', 'xau']);
+const rates = z.object({ personal: text, global: text, total: text });
 
 /** The payment view (SPEC.md §3): amounts in the owed unit (MYR for buys, XAU grams for sells). */
-export interface PaymentView {
-  kind: 'myr' | 'xau';
-  amountTotal: string;
-  amountPaid: string;
-  amountOwed: string;
-  interestTotal: string;
-  interestPaid: string;
-  interestOwed: string;
-  interestRate: { personal: string; global: string; total: string };
-  payments: Array<{ id: number; received: { kind: 'myr' | 'xau'; value: string }; paymentMadeAt: string; submittedBy: string | null; note: string | null }>;
-}
+export const PaymentView = z.object({
+  kind: owedKind,
+  amountTotal: text,
+  amountPaid: text,
+  amountOwed: text,
+  interestTotal: text,
+  interestPaid: text,
+  interestOwed: text,
+  interestRate: rates,
+  payments: z.array(z.object({ id: z.number().int(), received: z.object({ kind: owedKind, value: text }), paymentMadeAt: text, submittedBy: maybe, note: maybe })),
+});
+export type PaymentView = z.infer<typeof PaymentView>;
+
+const fees = z.object({ personal: maybe, global: maybe }).nullable();
+
+/** GET order/{id}: the admin detail of SPEC.md §3 (docs/decisions.md "Orders"). */
+export const OrderDetail = z.object({
+  order: OrderNode,
+  id: z.number().int(),
+  username: text,
+  type: z.enum(['online', 'offline']),
+  orderType: z.enum(['market', 'limit', 'offline']),
+  action: z.enum(['buy', 'sell']),
+  pair: text,
+  status: z.enum(ORDER_STATUSES),
+  quantity: z.object({ gram: text, oz: text }),
+  price: z.object({ myrPerGram: maybe, myrPerKg: maybe, usdPerGram: maybe, usdPerKg: maybe, usdPerOz: maybe, limit: maybe }),
+  spread: z.object({ buy: maybe, sell: maybe }),
+  exchangeRate: maybe,
+  interest: text,
+  interestRate: rates,
+  premium: fees,
+  refineryFees: fees,
+  totalAmount: maybe,
+  amountPaid: maybe,
+  amountUnpaid: maybe,
+  quantityPaid: maybe,
+  quantityUnpaid: maybe,
+  amountOwed: z.object({ myr: text, xau: text }),
+  expiration: z.object({ type: z.enum(['GTC', 'GTD']), date: maybe }),
+  paymentDate: maybe,
+  settledAt: maybe,
+  settlementAmount: maybe,
+  costAmount: maybe,
+  averagePrice: maybe,
+  adminNote: maybe,
+  userComment: maybe,
+  revertReason: maybe,
+  revertedExecutor: maybe,
+  revertedAt: maybe,
+  createdAt: text,
+  createdBy: maybe,
+  timeline: z.array(TimelineEntry),
+  external: z.object({ source: maybe, price: maybe, quantity: maybe }).nullable(),
+  payment: PaymentView,
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+/** The answer of order/create and order/customize. */
+export const OrderIdAnswer = z.object({ id: z.number().int() });
+
+/** The status answer of settle, cancel, revert and payment/create. */
+export const OrderStatusAnswer = z.object({ id: z.number().int(), status: text });
+export type OrderStatusAnswer = z.infer<typeof OrderStatusAnswer>;
+
+/** POST order/reverted_detail: who reverted an order, when and why (nulls when it is not reverted). */
+export const RevertedDetail = z.object({ executor: maybe, executedAt: maybe, reason: maybe });
+export type RevertedDetail = z.infer<typeof RevertedDetail>;
+
+/** POST order/summary/{userId} (SPEC.md §3 "User order summary"): MYR amounts 2 decimals, grams 4. */
+export const OrderSummary = z.object({
+  buy: z.object({ totalAmount: text, unpaidAmount: text, outstandingQuantity: text }),
+  sell: z.object({ totalQuantity: text, unpaidQuantity: text, outstandingAmount: text }),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;

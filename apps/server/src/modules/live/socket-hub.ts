@@ -4,14 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { PRICE_THROTTLE_MS, type SocketMessage } from '@aurum/domain/system/live-messages';
 import type { AppDeps } from '../../app-deps.ts';
+import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import { loadSessionAdmin } from '../auth/authenticate.ts';
+import { lapsedReason } from '../auth/sessions.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { EventBus } from './event-bus.ts';
 
 export const SOCKET_PATHS = { all: '/v0/admin/subscribe/ws_v2', user: /^\/v0\/admin\/subscribe\/ws\/(\d+)$/ } as const;
 /** Close code when the session behind a socket has ended (logout, forced, expired). */
 export const SESSION_ENDED_CLOSE = 4001;
+/** Keep-alive pings sent before the event loop gets a turn (a few milliseconds of work). */
+const PING_SLICE = 250;
+/** Frames are JSON text, encoded to bytes once and handed to every socket as a text frame. */
+const TEXT = { binary: false } as const;
+const encode = (message: SocketMessage | { type: string; data: unknown }): Buffer => Buffer.from(JSON.stringify(message));
 
 interface Client {
   ws: WebSocket;
@@ -19,12 +26,14 @@ interface Client {
   adminId: number;
   userId: number | null;
   lastPriceAt: number;
-  pendingPrice: string | null;
+  pendingPrice: Buffer | null;
   timer: NodeJS.Timeout | null;
 }
 
 export interface SocketHub {
   clientCount(): number;
+  /** `socketSweep` (sessions ended by time close their sockets) and `socketPing` (keep-alive), started with the other jobs. */
+  jobs: readonly Job[];
   close(): Promise<void>;
 }
 
@@ -55,9 +64,12 @@ export function attachSocketHub(
     const userMatch = SOCKET_PATHS.user.exec(url.pathname);
     if (url.pathname !== SOCKET_PATHS.all && !userMatch) return refuse(socket, 404, 'Not Found');
     const token = url.searchParams.get('token') ?? '';
-    const verified = verifyAccessToken(token, deps.jwtSecret, Math.floor(deps.now().getTime() / 1000));
-    if (!verified.ok) return refuse(socket, 401, 'Unauthorized');
-    loadSessionAdmin(deps, verified.claims.sid, Number(verified.claims.sub)).then(
+    verifyAccessToken(token, deps.jwtSecret, Math.floor(deps.now().getTime() / 1000))
+      .then((verified) => {
+        if (!verified.ok) throw new Error('bad access token');
+        return loadSessionAdmin(deps, verified.claims.sid, Number(verified.claims.sub));
+      })
+      .then(
       (admin) => {
         wss.handleUpgrade(req, socket, head, (ws) => {
           const client: Client = {
@@ -77,21 +89,20 @@ export function attachSocketHub(
           ws.on('error', () => ws.terminate());
           // the console clears its live state on connect, then applies what arrives
           const price = market.currentPrice();
-          if (price) sendPrice(client, JSON.stringify({ type: 'Price', data: price } satisfies SocketMessage));
+          if (price) sendPrice(client, encode({ type: 'Price', data: price }), Date.now());
           const rate = market.currentRate();
-          if (rate) ws.send(JSON.stringify({ type: 'MyrRate', data: rate } satisfies SocketMessage));
+          if (rate) ws.send(encode({ type: 'MyrRate', data: rate }), TEXT);
         });
       },
       () => refuse(socket, 401, 'Unauthorized'),
     );
   };
 
-  function sendPrice(c: Client, frame: string): void {
-    const now = Date.now();
+  function sendPrice(c: Client, frame: Buffer, now: number): void {
     const wait = c.lastPriceAt + throttleMs - now;
     if (wait <= 0 && !c.timer) {
       c.lastPriceAt = now;
-      c.ws.send(frame);
+      c.ws.send(frame, TEXT);
       return;
     }
     c.pendingPrice = frame;
@@ -99,18 +110,19 @@ export function attachSocketHub(
       c.timer = null;
       if (c.pendingPrice && c.ws.readyState === c.ws.OPEN) {
         c.lastPriceAt = Date.now();
-        c.ws.send(c.pendingPrice);
+        c.ws.send(c.pendingPrice, TEXT);
       }
       c.pendingPrice = null;
     }, Math.max(0, wait));
   }
 
   const stopMarket = market.onMessage((message) => {
-    const frame = JSON.stringify(message); // encoded once for every client
+    const frame = encode(message); // encoded once for every client
+    const now = Date.now();
     for (const c of clients) {
       if (c.ws.readyState !== c.ws.OPEN) continue;
-      if (message.type === 'Price') sendPrice(c, frame);
-      else c.ws.send(frame);
+      if (message.type === 'Price') sendPrice(c, frame, now);
+      else c.ws.send(frame, TEXT);
     }
   });
 
@@ -119,37 +131,51 @@ export function attachSocketHub(
       const ended = new Set(event.sessionIds);
       for (const c of clients) if (ended.has(c.sessionId)) c.ws.close(SESSION_ENDED_CLOSE, 'session ended');
     } else if (event.kind === 'order') {
-      const frame = JSON.stringify({ type: event.type, data: event.data });
+      const frame = encode({ type: event.type, data: event.data });
       for (const c of clients) {
         if (c.ws.readyState !== c.ws.OPEN) continue;
-        if (c.userId === null || c.userId === event.userId) c.ws.send(frame);
+        if (c.userId === null || c.userId === event.userId) c.ws.send(frame, TEXT);
       }
     } else if (event.kind === 'request') {
-      const frame = JSON.stringify({ type: 'RequestUpdated', data: event.data });
+      const frame = encode({ type: 'RequestUpdated', data: event.data });
       for (const c of clients) {
         if (c.ws.readyState !== c.ws.OPEN) continue;
-        if (c.userId === null || event.userIds.includes(c.userId)) c.ws.send(frame);
+        if (c.userId === null || event.userIds.includes(c.userId)) c.ws.send(frame, TEXT);
       }
     }
   });
 
-  // sessions also end by time (idle, absolute): look at each socket's session now and then
-  const sweep = setInterval(() => {
-    for (const c of clients) {
-      loadSessionAdmin(deps, c.sessionId, c.adminId).catch(() => c.ws.close(SESSION_ENDED_CLOSE, 'session ended'));
-    }
-  }, options.sweepMs ?? 30_000);
-  const ping = setInterval(() => {
-    for (const c of clients) c.ws.ping();
-  }, 30_000);
+  // sessions also end by time (idle, absolute): one query per period for the sessions of every socket
+  const sweep = intervalJob('socketSweep', {
+    everyMs: options.sweepMs ?? 30_000,
+    run: async () => {
+      const swept = [...clients]; // a socket that connects meanwhile waits for the next period
+      if (swept.length === 0) return;
+      const live = await liveSessionIds(deps, new Set(swept.map((c) => c.sessionId)));
+      for (const c of swept) if (!live.has(c.sessionId)) c.ws.close(SESSION_ENDED_CLOSE, 'session ended');
+    },
+  });
+  const ping = intervalJob('socketPing', {
+    everyMs: 30_000,
+    run: async () => {
+      // in slices: thousands of pings at once would hold the event loop (and a price fan-out) for 100 ms and more
+      let sent = 0;
+      for (const c of [...clients]) {
+        if (c.ws.readyState !== c.ws.OPEN) continue;
+        c.ws.ping();
+        if (++sent % PING_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+  });
 
   app.server.on('upgrade', onUpgrade);
 
   return {
     clientCount: () => clients.size,
+    jobs: [sweep, ping],
     async close() {
-      clearInterval(sweep);
-      clearInterval(ping);
+      await sweep.stop();
+      await ping.stop();
       stopMarket();
       stopBus();
       app.server.off('upgrade', onUpgrade);
@@ -160,4 +186,18 @@ export function attachSocketHub(
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Which of these sessions are still live, in one query (the socket sweep): open, of an admin not
+ * deleted, within the idle and absolute limits (lapsedReason, as every secure call checks).
+ */
+async function liveSessionIds(deps: AppDeps, sessionIds: ReadonlySet<string>): Promise<Set<string>> {
+  const rows = await deps.db.query<{ id: string; last_seen_at: Date; expires_at: Date }>(
+    `SELECT s.id, s.last_seen_at, s.expires_at
+       FROM admin_sessions s JOIN admins a ON a.id = s.admin_id
+      WHERE s.id = ANY($1::text[]) AND s.ended_at IS NULL AND a.deleted_at IS NULL`,
+    [[...sessionIds]],
+  );
+  return new Set(rows.filter((row) => lapsedReason(deps, row) === null).map((row) => row.id));
 }

@@ -4,7 +4,7 @@ import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { INVALID_METAL_TYPE, isMetal, type Metal } from '@aurum/domain/system/metals';
 import { ManualPriceBody } from '@aurum/domain/system/system-schemas';
 import { roundTo, Decimal } from '@aurum/domain/money/decimal';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { appError, notFound } from '../../http/app-error.ts';
 import { route } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { readAdjust } from '../system/adjust-repository.ts';
@@ -14,24 +14,28 @@ const SECURE = '/v0/web/secure';
 
 function metalOf(value: string): Metal {
   const lower = value.toLowerCase();
-  if (!isMetal(lower)) throw new AppError(400, ErrorCode.InvalidMetalType, INVALID_METAL_TYPE);
+  if (!isMetal(lower)) throw appError(ErrorCode.InvalidMetalType, INVALID_METAL_TYPE);
   return lower;
 }
 
 const PriceSet = z.object({ bid: z.string(), ask: z.string(), high: z.string(), low: z.string(), updatedAt: z.string() }).nullable();
+/** A reference source: all of its set or nothing, never a set with holes. */
+const ReferenceSet = PriceSet.describe(
+  'A USD/MYR reference source: its last bid, ask, high and low with the time it sent them (kept when later quotes lack it); null while the source has sent no value (PRICE_SOURCE=none, an http provider that does not send it, before the first tick).',
+);
 
 export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market: MarketService): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/currency/exchange`,
-    summary: 'USD/MYR price sets: the effective rate (current + the active adjustment), the current one with its source, and the adjustments',
+    summary: 'USD/MYR price sets: the effective rate (current + the active adjustment), the current one with its source, the integral and investing references, and the adjustments',
     tags: ['system'],
     auth: 'admin',
     response: z.object({
       adjustExchange: PriceSet,
       current: PriceSet.and(z.object({ source: z.string() }).nullable()),
-      integral: PriceSet,
-      investing: PriceSet,
+      integral: ReferenceSet,
+      investing: ReferenceSet,
       adjustments: z.object({ regular: z.object({ bid: z.string(), ask: z.string() }), afterHour: z.object({ bid: z.string(), ask: z.string() }) }),
     }),
     handler: async ({ db }) => {
@@ -45,9 +49,8 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
           ? { bid: shift(q.usdMyr.bid, adj.bid), ask: shift(q.usdMyr.ask, adj.ask), high: shift(q.usdMyr.high, adj.ask), low: shift(q.usdMyr.low, adj.bid), updatedAt: q.at }
           : null,
         current: q ? { ...q.usdMyr, updatedAt: q.at, source: q.source } : null,
-        // only one outside source is wired at a time; the others are absent, not invented
-        integral: null,
-        investing: null,
+        // the references as their source last sent them; null (not invented) while it sent none
+        ...market.currentReferences(),
         adjustments: { regular: adjust.regular.currency, afterHour: adjust.afterHour.currency },
       };
     },
@@ -95,7 +98,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
     body: ManualPriceBody,
     handler: async ({ db, body, admin, audit }) => {
       const metal = metalOf(body.metal);
-      if (body.expiresAt && new Date(body.expiresAt) <= deps.now()) throw new AppError(400, ErrorCode.InvalidFormat, 'expiresAt');
+      if (body.expiresAt && new Date(body.expiresAt) <= deps.now()) throw appError(ErrorCode.InvalidFormat, 'expiresAt');
       const [before] = await db.query('SELECT metal, bid, ask, expires_at FROM manual_prices WHERE metal = $1 FOR UPDATE', [metal]);
       const [after] = await db.query(
         `INSERT INTO manual_prices (metal, bid, ask, expires_at, set_by, set_at) VALUES ($1, $2, $3, $4, $5, $6)

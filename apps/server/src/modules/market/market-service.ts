@@ -2,13 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { PriceData, SocketMessage, MyrRateData, Trend } from '@aurum/domain/system/live-messages';
 import { marketStatus, type MarketStatus } from '@aurum/domain/system/market-status';
 import { METALS, type Metal } from '@aurum/domain/system/metals';
-import { customerPrice, type AdjustSettings } from '@aurum/domain/system/pricing';
+import { customerPrice, type AdjustSettings } from '@aurum/domain/orders/order-pricing';
 import { Decimal } from '@aurum/domain/money/decimal';
 import type { Db, Queryable } from '../../db/db.ts';
+import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { EventBus, LiveEvent, Quotes } from '../live/event-bus.ts';
 import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-repository.ts';
 import { readModes } from '../system/mode-routes.ts';
-import type { PriceSource } from './price-sources.ts';
+import { REFERENCE_SOURCES, type MarketQuotes, type PriceSource, type RateSet, type ReferenceSource } from './price-sources.ts';
+
+/** A reference rate as last received, with the moment of its quotes. */
+export type ReferenceRate = RateSet & { updatedAt: string };
 
 export interface MarketOptions {
   tickMs: number;
@@ -35,19 +39,23 @@ interface Settings {
 /**
  * The live market of one server process. One process at a time (a lease row) runs the price
  * feed and publishes its quotes over the event bus; every process turns the latest quotes and
- * the settings into the Price and MyrRate messages its sockets receive.
+ * the settings into the Price and MyrRate messages its sockets receive. open() (at build) loads
+ * the settings and listens to the bus, so the process shows what others publish; its two jobs
+ * run only once started: `priceFeed` (ask the source, publish) and `marketStatus` (staleness,
+ * holidays and trading hours change with time alone).
  */
 export class MarketService {
   private readonly id = randomBytes(8).toString('hex');
   private settings: Settings | null = null;
   private quotes: Quotes | null = null;
   private sessionCloseRate: Quotes['usdMyr'] | null = null;
+  /** The last value of each reference source; a source that never sent one is absent. */
+  private readonly references = new Map<ReferenceSource, ReferenceRate>();
   private price: PriceData | null = null;
   private status: MarketStatus | null = null;
   private lastKey = '';
   private readonly history: PricePoint[] = [];
   private readonly listeners = new Set<(message: SocketMessage) => void>();
-  private timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
   private leading = false;
   private ticking = false;
@@ -57,6 +65,10 @@ export class MarketService {
   private readonly source: PriceSource | null;
   private readonly now: () => Date;
   private readonly options: MarketOptions;
+  /** The feed (only with a source): every tickMs, a tick at once when started; stopping hands the lease over. */
+  readonly feedJob: Job;
+  /** Every second, the status again: a change by time alone (staleness, trading hours) is emitted. */
+  readonly statusJob: Job;
 
   constructor(db: Db, bus: EventBus, source: PriceSource | null, now: () => Date, options: MarketOptions) {
     this.db = db;
@@ -64,26 +76,32 @@ export class MarketService {
     this.source = source;
     this.now = now;
     this.options = options;
+    this.feedJob = intervalJob('priceFeed', {
+      everyMs: source ? options.tickMs : 0,
+      runAtStart: true,
+      run: (at) => this.tick(at),
+      onStop: () => this.releaseLease(),
+    });
+    this.statusJob = intervalJob('marketStatus', { everyMs: 1000, run: () => this.recompute(false) });
   }
 
-  async start(): Promise<void> {
+  /** Loads the settings and listens to the bus (quotes and settings of every process); starts no timer. */
+  async open(): Promise<void> {
     await this.reloadSettings();
-    this.unsubscribe = this.bus.subscribe((event) => void this.onEvent(event));
-    if (this.source) {
-      this.timers.push(setInterval(() => void this.tick(), this.options.tickMs));
-      void this.tick();
-    }
-    // staleness, holidays and trading hours change with time alone
-    this.timers.push(setInterval(() => this.recompute(false), 1000));
+    this.unsubscribe ??= this.bus.subscribe((event) => void this.onEvent(event));
   }
 
-  async stop(): Promise<void> {
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
+  /** Stops listening and hands the feed lease over when this process holds it. */
+  async close(): Promise<void> {
     this.unsubscribe?.();
-    if (this.leading) {
-      await this.db.query('UPDATE market_feed_lease SET until = now() WHERE id = 1 AND holder = $1', [this.id]).catch(() => undefined);
-    }
+    this.unsubscribe = null;
+    await this.releaseLease();
+  }
+
+  private async releaseLease(): Promise<void> {
+    if (!this.leading) return;
+    this.leading = false;
+    await this.db.query('UPDATE market_feed_lease SET until = now() WHERE id = 1 AND holder = $1', [this.id]).catch(() => undefined);
   }
 
   /** Socket hub and tests listen here. */
@@ -103,6 +121,16 @@ export class MarketService {
 
   currentQuotes(): Quotes | null {
     return this.quotes;
+  }
+
+  /**
+   * The reference rates (integral, investing) as last received: each keeps its last value and the
+   * time of it when later quotes lack it; null for a source that has sent no value yet.
+   */
+  currentReferences(): Record<ReferenceSource, ReferenceRate | null> {
+    const out = {} as Record<ReferenceSource, ReferenceRate | null>;
+    for (const name of REFERENCE_SOURCES) out[name] = this.references.get(name) ?? null;
+    return out;
   }
 
   currentStatus(): MarketStatus {
@@ -135,8 +163,8 @@ export class MarketService {
     return this.leading;
   }
 
-  /** One feed step: renew the lease; the holder asks its source and publishes the quotes. */
-  async tick(): Promise<void> {
+  /** One feed step at `now`: renew the lease; the holder asks its source and publishes the quotes. */
+  async tick(now: Date = this.now()): Promise<void> {
     if (!this.source || this.ticking) return;
     this.ticking = true;
     try {
@@ -148,7 +176,7 @@ export class MarketService {
       );
       this.leading = held.length > 0;
       if (!this.leading) return;
-      const quotes = await this.source.next(this.now());
+      const quotes = await this.source.next(now);
       if (!quotes) return;
       await this.bus.publish(this.db, { kind: 'quotes', quotes });
     } catch {
@@ -168,6 +196,11 @@ export class MarketService {
   private async onEvent(event: LiveEvent): Promise<void> {
     if (event.kind === 'quotes') {
       this.quotes = event.quotes;
+      const references = (event.quotes as MarketQuotes).references ?? {};
+      for (const name of REFERENCE_SOURCES) {
+        const r = references[name];
+        if (r) this.references.set(name, { bid: r.bid, ask: r.ask, high: r.high, low: r.low, updatedAt: event.quotes.at });
+      }
       this.recompute(true);
       const rate = this.currentRate();
       if (rate) this.emit({ type: 'MyrRate', data: rate });

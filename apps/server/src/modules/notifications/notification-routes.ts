@@ -63,15 +63,15 @@ async function countOf(q: Queryable, sql: string, params: unknown[]): Promise<nu
 
 /**
  * Notifications: POST notification/send (permission sendNotification, audited notification.send)
- * stores the notification and one row per recipient in the request's transaction; the worker,
- * started here with the application, delivers them through the mailer after the commit.
+ * stores the notification and one row per recipient in the request's transaction; the worker
+ * (answered here: the job `notifications`, started with the other jobs) delivers them through the
+ * mailer after the commit.
  */
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps, workerOptions: WorkerOptions = {}): NotificationWorker {
   const worker = new NotificationWorker(deps.db, deps.mailer, {
     onError: (error) => app.log.error({ err: error }, 'notification delivery failed'),
     ...workerOptions,
   });
-  app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
 
   route(app, deps, {

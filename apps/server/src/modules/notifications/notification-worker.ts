@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.ts';
+import type { Job } from '../../jobs/jobs-runner.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 
 export interface WorkerOptions {
@@ -32,12 +33,16 @@ interface Claimed {
  * delivered. A process that stops mid-batch leaves rows that come back when their lease ends,
  * so nobody is lost; a crash between the SMTP hand-over and the mark can send that one e-mail
  * twice (at least once). A failure waits 30 s x attempts; after maxAttempts it is given up.
+ * The worker is the job `notifications`: once started it polls every pollMs and drains at once
+ * when kicked; not started (a test that does not start it), a kick does nothing and runOnce()
+ * delivers what is pending.
  */
-export class NotificationWorker {
+export class NotificationWorker implements Job {
+  readonly name = 'notifications';
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
-  private stopped = false;
+  private stopped = true;
   private readonly batchSize: number;
   private readonly pollMs: number;
   private readonly leaseSeconds: number;
@@ -59,6 +64,7 @@ export class NotificationWorker {
   }
 
   start(): void {
+    if (!this.stopped) return;
     this.stopped = false;
     this.schedule(0);
   }
@@ -86,7 +92,7 @@ export class NotificationWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.running = this.drain()
+      this.running = this.drain(() => this.stopped)
         .then(() => undefined, (error: unknown) => this.onError(error))
         .finally(() => {
           this.running = null;
@@ -98,19 +104,24 @@ export class NotificationWorker {
     this.timer.unref?.();
   }
 
-  /** Delivers batch after batch until nothing is pending (or the worker stops). */
-  async drain(): Promise<number> {
+  /** Delivers batch after batch until nothing is pending; answers how many were claimed. */
+  runOnce(): Promise<number> {
+    return this.drain(() => false);
+  }
+
+  /** Batch after batch until nothing is pending or `stopped()` says so. */
+  private async drain(stopped: () => boolean): Promise<number> {
     let total = 0;
     for (;;) {
-      if (this.stopped) return total;
-      const n = await this.runOnce();
+      if (stopped()) return total;
+      const n = await this.deliverBatch();
       total += n;
       if (n < this.batchSize) return total;
     }
   }
 
   /** Claims and delivers one batch; answers how many were claimed. */
-  async runOnce(limit = this.batchSize): Promise<number> {
+  async deliverBatch(limit = this.batchSize): Promise<number> {
     const claimed = await this.db.query<Claimed>(
       `WITH picked AS (
          SELECT notification_id, user_id FROM notification_recipients

@@ -2,8 +2,10 @@ import { Decimal } from '@aurum/domain/money/decimal';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/app-error.ts';
+import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { readModes } from '../system/mode-routes.ts';
+import { lockForMoney } from '../wallet/money-locks.ts';
 import { findOrder, type OrderRow } from './order-repository.ts';
 import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-service.ts';
 
@@ -19,37 +21,28 @@ export type EngineReport = Record<EngineJob, number | null>;
  * pg_try_advisory_xact_lock: when another process runs the same job, this one skips it (null in
  * the report). Each order is handled under a savepoint, so one order's failure does not undo the
  * others. Every change writes its timeline entry and publishes OrderUpdated; the engine is not an
- * admin, so it writes no audit row.
+ * admin, so it writes no audit row. The engine is the job `orderEngine` (every
+ * ORDER_ENGINE_INTERVAL_MS once started, 0: never); tests drive it with runOnce(now).
  */
-export class OrderEngine {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+export class OrderEngine implements Job {
+  readonly name = 'orderEngine';
+  private readonly timer: Job;
   private readonly deps: AppDeps;
   private readonly market: MarketService;
 
   constructor(deps: AppDeps, market: MarketService) {
     this.deps = deps;
     this.market = market;
+    this.timer = intervalJob(this.name, { everyMs: deps.config.orderEngineIntervalMs, run: () => this.runOnce() });
   }
 
   start(): void {
-    const every = this.deps.config.orderEngineIntervalMs;
-    if (every <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = true;
-      this.runOnce()
-        .catch(() => undefined)
-        .finally(() => {
-          this.running = false;
-        });
-    }, every);
+    this.timer.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    for (let i = 0; i < 100 && this.running; i++) await new Promise((r) => setTimeout(r, 20));
+  /** Stops the timer and waits for the run in hand. */
+  stop(): Promise<void> {
+    return this.timer.stop();
   }
 
   /** Runs every job once at `now` (tests drive the engine with it). */
@@ -81,12 +74,17 @@ export class OrderEngine {
     });
   }
 
-  /** Runs `fn` for each order under a savepoint; answers how many changed. */
+  /**
+   * Runs `fn` for each order under a savepoint, its user's wallet and the order locked first
+   * (lockForMoney); answers how many changed. An order that fails (a deadlock included: its locks
+   * go with the savepoint) is left for the next run.
+   */
   private async each(ctx: OrderContext, ids: readonly number[], fn: (row: OrderRow) => Promise<boolean>): Promise<number> {
     let changed = 0;
     for (const id of ids) {
       await ctx.q.query('SAVEPOINT engine_order');
       try {
+        await lockForMoney(ctx.q, { orderIds: [id] });
         const row = await findOrder(ctx.q, id, true);
         if (row && (await fn(row))) changed += 1;
         await ctx.q.query('RELEASE SAVEPOINT engine_order');
@@ -98,7 +96,14 @@ export class OrderEngine {
   }
 
   private async ids(ctx: OrderContext, where: string, args: unknown[] = []): Promise<number[]> {
-    return (await ctx.q.query<{ id: number }>(`SELECT id FROM orders WHERE ${where} ORDER BY id LIMIT 500`, args)).map((r) => r.id);
+    // the oldest 500, handled in ascending user id: the wallet locks each order's savepoint keeps
+    // until the batch commits are then taken in the lock order of money-moving transactions
+    return (
+      await ctx.q.query<{ id: number }>(
+        `SELECT id FROM (SELECT id, user_id FROM orders WHERE ${where} ORDER BY id LIMIT 500) batch ORDER BY user_id, id`,
+        args,
+      )
+    ).map((r) => r.id);
   }
 
   /** GTD orders still waiting once their good-till date (Asia/Kuala_Lumpur) has ended: CANCELED. */

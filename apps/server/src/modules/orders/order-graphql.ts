@@ -1,88 +1,95 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GraphQLError,
   Kind,
   NoSchemaIntrospectionCustomRule,
   buildSchema,
+  coerceInputValue,
   execute,
+  getOperationAST,
+  isInputType,
+  isNonNullType,
   parse,
+  print,
   specifiedRules,
+  typeFromAST,
   validate,
+  visit,
+  type ArgumentNode,
   type ASTNode,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
 import { z } from 'zod';
+import { DEFAULT_ERROR_MESSAGE, ErrorCode, messageFor, parseErrorBody, type ApiErrorBody } from '@aurum/domain/errors/catalogue';
 import { Decimal, isDecimalText } from '@aurum/domain/money/decimal';
-import { BUSINESS_UTC_OFFSET_MINUTES } from '@aurum/domain/system/market-status';
-import { route } from '../../http/route.ts';
+import { ORDER_CURRENCIES, ORDER_SIDES, ORDER_TYPES, OrderNode, TimelineEntry } from '@aurum/domain/orders/order-schemas';
+import { ORDER_STATUSES } from '@aurum/domain/orders/order-status';
+import { startOfBusinessDay } from '@aurum/domain/system/business-time';
+import { USER_SEARCH_CONDITIONS } from '@aurum/domain/users/user-enums';
+import { AppError } from '../../http/app-error.ts';
+import { errorAnswer } from '../../http/error-contract.ts';
+import { ERROR_BODY, route } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
-import { ORDER_COLUMNS, toNodes, type OrderRow } from './order-repository.ts';
+import { graphqlObjectTypes } from '../../http/graphql-from-zod.ts';
+import type { OrderFilter } from './order-repository.ts';
+import { ordersConnection, type ConnectionPage } from './order-service.ts';
+
+/** CREATED -> Created, OFF_LINE -> OffLine: the PascalCase spelling of a server value. */
+export const pascalSpelling = (value: string) =>
+  value
+    .split('_')
+    .map((w) => `${w.slice(0, 1)}${w.slice(1).toLowerCase()}`)
+    .join('');
+/** Either spelling to the server's: OffLine -> OFF_LINE, Created -> CREATED, CREATED -> CREATED. */
+export const serverSpelling = (value: string) => value.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+
+/** The user conditions the connection searches by (the user list also has EMAIL). */
+const USER_CONDITIONS = USER_SEARCH_CONDITIONS.filter((c) => c !== 'EMAIL');
+
+/**
+ * A filter enum that accepts both spellings of each value: the server's (SPEC.md §3, §4: CREATED,
+ * OFF_LINE, MYR), which the console's filter mapping sends, and the PascalCase one of SPEC.md §7
+ * (Created, OffLine, Myr). Both are real members, so validation and introspection tell the truth;
+ * the resolver reads either as the server value, and answers always carry the server spelling.
+ */
+function filterEnum(name: string, what: string, values: readonly string[]): string {
+  const server = values.map((v) => `    ${v}`).join('\n');
+  const pascal = values.map((v) => `    "Same as ${v}." ${pascalSpelling(v)}`).join('\n');
+  return `  """${what}: the server spelling (${values.join(', ')}) or its PascalCase twin (${values.map(pascalSpelling).join(', ')}); both filter alike."""\n  enum ${name} {\n${server}\n${pascal}\n  }`;
+}
 
 /**
  * The orders connection of SPEC.md §7 (`adminOrdersConnection`, graphql-js): Relay-style edges and
  * pageInfo over orders in ascending id order, paged by keyset on the primary key (after+first
  * forward, before+last backward; never OFFSET). The console asks `last` for the newest page and
- * reverses it for display.
+ * reverses it for display. The `Order` and `TimelineEntry` types are generated from the domain's
+ * zod declaration (OrderNode, packages/domain/src/orders/order-schemas.ts), which the console's
+ * types are inferred from too; the resolver reads and pages through order-service.ts.
  */
 export const ORDERS_SDL = /* GraphQL */ `
-  enum UserCondition { UserId UserName }
-  enum OrderAction { Buy Sell }
-  enum OrderStatus { Canceled Created Filled Overdue Paid Refunded Reverted Settled }
-  enum OrderTypeFilter { OffLine Market Limit }
-  enum Currency { Myr Usd }
+${filterEnum('UserCondition', 'How userInput finds the user', USER_CONDITIONS)}
+${filterEnum('OrderAction', 'Order side', ORDER_SIDES)}
+${filterEnum('OrderStatus', 'Server order status (SPEC.md §4)', ORDER_STATUSES)}
+${filterEnum('OrderTypeFilter', 'Order type (SPEC.md §3)', ORDER_TYPES)}
+${filterEnum('Currency', 'Order currency', ORDER_CURRENCIES)}
 
-  type TimelineEntry { id: Int! action: String! date: String! secondaryDate: String }
-
-  type Order {
-    id: Int!
-    executionId: String!
-    orderType: String!
-    status: String!
-    action: String!
-    symbol: String!
-    userId: Int!
-    username: String!
-    currency: String!
-    quantityGram: String!
-    quantityOz: String!
-    costPrice: String
-    quotePrice: String
-    myrPrice: String
-    usdPrice: String
-    exchangeRate: String
-    limitPrice: String
-    amount: String
-    createdAt: String!
-    filledAt: String
-    settledAt: String
-    interestStartAt: String
-    completedAt: String
-    goodTillDate: String
-    goodTilDate: String
-    creditDeducted: String!
-    balanceDeducted: String!
-    goldReserved: String!
-    spreadAdjustment: String
-    customizedAdjustment: String
-    userFee: String
-    globalFee: String
-    source: String
-    note: String
-    comment: String
-    isCustom: Boolean!
-    timeline: [TimelineEntry!]!
-  }
+${graphqlObjectTypes({ Order: OrderNode, TimelineEntry })}
 
   type OrderEdge { cursor: String! node: Order! }
   type PageInfo { startCursor: String endCursor: String hasNextPage: Boolean! hasPreviousPage: Boolean! }
   type OrderConnection { edges: [OrderEdge!]! pageInfo: PageInfo! totalCount: Int! }
 
   type Query {
+    """
+    Orders by id ascending (Relay keyset paging). Enum filters take the server spelling or its PascalCase twin;
+    answers carry the server spelling. Errors carry extensions {code, context} of the error catalogue.
+    """
     adminOrdersConnection(
       first: Int
       last: Int
@@ -117,156 +124,133 @@ export interface ConnectionArgs {
   last?: number | null;
   after?: string | null;
   before?: string | null;
-  userCondition?: 'UserId' | 'UserName' | null;
+  /** The enum variables arrive in either spelling (see filterEnum); serverSpelling reads them. */
+  userCondition?: string | null;
   userInput?: string | null;
-  action?: 'Buy' | 'Sell' | null;
+  action?: string | null;
   orderId?: number | null;
   status?: string[] | null;
-  orderType?: 'OffLine' | 'Market' | 'Limit' | null;
+  orderType?: string | null;
   createdAfter?: string | null;
   createdBefore?: string | null;
   filledAt?: string[] | null;
   goodTillDate?: string[] | null;
   symbol?: string | null;
-  currency?: 'Myr' | 'Usd' | null;
+  currency?: string | null;
   quantity?: string | null;
 }
 
-const bad = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+/**
+ * Bad input to the connection: 400, code 1001 with the argument as context (DECISIONS.md §2), and
+ * a message that says what is wrong (the GraphQL error's message).
+ */
+export class GraphqlInputError extends AppError {
+  constructor(context: string, message: string, code: number = ErrorCode.InvalidFormat) {
+    super(400, code, context);
+    this.message = message;
+  }
+}
+const bad = (argument: string, message: string) => new GraphqlInputError(argument, message);
 
 export const encodeCursor = (id: number) => Buffer.from(`order:${id}`).toString('base64url');
 export function decodeCursor(cursor: string, name: string): number {
   const m = /^order:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw bad(`Invalid cursor in ${name}`);
+  if (!m) throw bad(name, `Invalid cursor in ${name}`);
   return Number(m[1]);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date yyyy-MM-dd (no 30 February) that PostgreSQL holds too (no year 0000). */
+const isDate = (d: string) => {
+  if (!DATE.test(d) || d.startsWith('0000')) return false;
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+};
 /** The first moment of a business date (Asia/Kuala_Lumpur), plus whole days. */
 function startOfBusinessDate(date: string, name: string, plusDays = 0): Date {
-  if (!DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw bad(`${name} must be yyyy-MM-dd`);
-  return new Date(Date.parse(`${date}T00:00:00Z`) - BUSINESS_UTC_OFFSET_MINUTES * 60_000 + plusDays * 86_400_000);
+  if (!isDate(date)) throw bad(name, `${name} must be yyyy-MM-dd`);
+  return startOfBusinessDay(date, plusDays);
 }
+const FIRST_MOMENT = Date.parse('0001-01-01T00:00:00Z');
+const END_MOMENT = Date.parse('+010000-01-01T00:00:00Z');
 /** A moment: an ISO date-time, or a business date (its start; with `end`, the start of the next day). */
 function moment(value: string, name: string, end: boolean): Date {
   if (DATE.test(value)) return startOfBusinessDate(value, name, end ? 1 : 0);
   const t = Date.parse(value);
-  if (Number.isNaN(t)) throw bad(`${name} must be a date (yyyy-MM-dd) or an ISO date-time`);
+  // years 1 to 9999: JavaScript reads years PostgreSQL cannot hold
+  if (Number.isNaN(t) || t < FIRST_MOMENT || t >= END_MOMENT) throw bad(name, `${name} must be a date (yyyy-MM-dd) or an ISO date-time`);
   return new Date(t);
 }
 /** A list of one date (that day) or two (an inclusive range). */
 function dateRange(values: readonly string[], name: string): [string, string] {
-  if (values.length < 1 || values.length > 2) throw bad(`${name} takes one date or two (from, to)`);
+  if (values.length < 1 || values.length > 2) throw bad(name, `${name} takes one date or two (from, to)`);
   const [from, to = from] = values as [string, string?];
-  for (const d of [from, to]) if (!DATE.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) throw bad(`${name} must be yyyy-MM-dd dates`);
+  for (const d of [from, to]) if (!isDate(d)) throw bad(name, `${name} must be yyyy-MM-dd dates`);
   return [from, to!];
 }
 
-/** WHERE clauses (on `orders o`) of the filters. */
-export function filtersOf(a: ConnectionArgs): { where: string[]; args: unknown[] } {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  const p = (v: unknown) => `$${args.push(v)}`;
+/**
+ * The connection's filters parsed into what the table holds (the repository builds the SQL): enum
+ * values in the server spelling, dates as the moments they stand for. Bad values: 400 1001 with
+ * the argument.
+ */
+export function connectionFilter(a: ConnectionArgs): OrderFilter {
+  const f: OrderFilter = {};
   const input = a.userInput?.trim();
   if (input) {
-    if (a.userCondition === 'UserId') {
-      if (!/^\d{1,15}$/.test(input)) throw bad('userInput must be a user id');
-      where.push(`o.user_id = ${p(Number(input))}`);
+    if (a.userCondition && serverSpelling(a.userCondition) === 'USER_ID') {
+      if (!/^\d{1,15}$/.test(input)) throw bad('userInput', 'userInput must be a user id');
+      f.userId = Number(input);
     } else {
-      const like = `%${input.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(`o.user_id IN (SELECT id FROM users WHERE lower(username) LIKE ${p(like)})`);
+      f.usernamePart = input.toLowerCase();
     }
   }
-  if (a.action) where.push(`o.action = ${p(a.action === 'Buy' ? 'BUY' : 'SELL')}`);
-  if (a.orderId !== undefined && a.orderId !== null) where.push(`o.id = ${p(a.orderId)}`);
-  // an empty list matches nothing (a status filter outside the list's mode); absent means any status
-  if (a.status) where.push(a.status.length === 0 ? 'FALSE' : `o.status = ANY(${p(a.status.map((s) => s.toUpperCase()))}::text[])`);
-  if (a.orderType) where.push(`o.order_type = ${p({ OffLine: 'OFF_LINE', Market: 'MARKET', Limit: 'LIMIT' }[a.orderType])}`);
-  if (a.createdAfter) where.push(`o.created_at >= ${p(moment(a.createdAfter, 'createdAfter', false))}`);
-  if (a.createdBefore) where.push(`o.created_at < ${p(moment(a.createdBefore, 'createdBefore', true))}`);
+  // enum variables come in either spelling (filterEnum): the server's is what the table holds
+  if (a.action) f.action = serverSpelling(a.action);
+  if (a.orderId !== undefined && a.orderId !== null) f.orderId = a.orderId;
+  if (a.status) f.statuses = a.status.map(serverSpelling);
+  if (a.orderType) f.orderType = serverSpelling(a.orderType);
+  if (a.createdAfter) f.createdFrom = moment(a.createdAfter, 'createdAfter', false);
+  if (a.createdBefore) f.createdBefore = moment(a.createdBefore, 'createdBefore', true);
   if (a.filledAt && a.filledAt.length > 0) {
     const [from, to] = dateRange(a.filledAt, 'filledAt');
-    where.push(`o.filled_at >= ${p(startOfBusinessDate(from, 'filledAt'))} AND o.filled_at < ${p(startOfBusinessDate(to, 'filledAt', 1))}`);
+    f.filled = { from: startOfBusinessDate(from, 'filledAt'), before: startOfBusinessDate(to, 'filledAt', 1) };
   }
   if (a.goodTillDate && a.goodTillDate.length > 0) {
     const [from, to] = dateRange(a.goodTillDate, 'goodTillDate');
-    where.push(`o.good_till_date BETWEEN ${p(from)}::date AND ${p(to)}::date`);
+    f.goodTill = { from, to };
   }
-  if (a.symbol) where.push(`o.symbol = ${p(a.symbol.toUpperCase())}`);
-  if (a.currency) where.push(`o.currency = ${p(a.currency.toUpperCase())}`);
+  if (a.symbol) f.symbol = a.symbol.toUpperCase();
+  if (a.currency) f.currency = serverSpelling(a.currency);
   if (a.quantity) {
-    if (!isDecimalText(a.quantity)) throw bad('quantity must be a decimal number of grams');
-    where.push(`o.quantity_gram = ${p(new Decimal(a.quantity).toFixed())}::numeric`);
+    if (!isDecimalText(a.quantity)) throw bad('quantity', 'quantity must be a decimal number of grams');
+    f.quantity = new Decimal(a.quantity).toFixed();
   }
-  return { where, args };
+  return f;
 }
 
-/**
- * A date range (created, filled, good-till) follows the id order, since orders are created in it;
- * PostgreSQL's planner assumes a filter is spread evenly over the id order and, for `ORDER BY id
- * LIMIT n`, would walk the primary key past every earlier order (a month in the middle of a million
- * orders: ~290 ms). With such a range the matching ids are read through their own index in a
- * MATERIALIZED CTE (planned without the LIMIT) and only the page is sorted: at most about the cost
- * of the count the connection runs anyway (bench/orders-connection.ts).
- */
-export function hasDateRange(a: ConnectionArgs): boolean {
-  return Boolean(a.createdAfter || a.createdBefore || (a.filledAt && a.filledAt.length > 0) || (a.goodTillDate && a.goodTillDate.length > 0));
-}
-
-/** The page's SQL: keyset on id (after/before), size + 1 rows to know whether there are more. */
-export function pageQuery(a: ConnectionArgs, size: number, backward: boolean, after: number | null, before: number | null): { text: string; values: unknown[] } {
-  const { where, args } = filtersOf(a);
-  const page = [...where];
-  const values = [...args];
-  if (after !== null) page.push(`o.id > $${values.push(after)}`);
-  if (before !== null) page.push(`o.id < $${values.push(before)}`);
-  const cond = page.length ? page.join(' AND ') : 'TRUE';
-  const dir = backward ? 'DESC' : 'ASC';
-  const limit = `$${values.push(size + 1)}`;
-  const text = hasDateRange(a)
-    ? `WITH m AS MATERIALIZED (SELECT o.id FROM orders o WHERE ${cond})
-       SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id IN (SELECT id FROM m ORDER BY id ${dir} LIMIT ${limit}) ORDER BY o.id ${dir}`
-    : `SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${cond} ORDER BY o.id ${dir} LIMIT ${limit}`;
-  return { text, values };
-}
-
-/** Whether an order matching the filters lies beyond a cursor (`cond` '<=' or '>='). */
-export function beyondQuery(a: ConnectionArgs, cond: '<=' | '>=', id: number): { text: string; values: unknown[] } {
-  const { where, args } = filtersOf(a);
-  const base = where.length ? where.join(' AND ') : 'TRUE';
-  const probe = `SELECT o.id FROM orders o WHERE ${base} AND o.id ${cond} $${args.length + 1}`;
-  return { text: hasDateRange(a) ? `WITH m AS MATERIALIZED (${probe}) SELECT 1 FROM m LIMIT 1` : `${probe} LIMIT 1`, values: [...args, id] };
-}
-
-/** One page of the connection. */
-export async function ordersConnection(db: Queryable, a: ConnectionArgs) {
-  if (a.first != null && a.last != null) throw bad('Use first (with after) or last (with before), not both');
+/** The page asked: size (1 to MAX_PAGE, default DEFAULT_PAGE), direction and cursors. */
+export function connectionPage(a: ConnectionArgs): ConnectionPage {
+  if (a.first != null && a.last != null) throw bad('last', 'Use first (with after) or last (with before), not both');
   const size = a.first ?? a.last ?? DEFAULT_PAGE;
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE) throw bad(`first and last must be between 1 and ${MAX_PAGE}`);
-  const backward = a.last != null || (a.before != null && a.first == null);
-  const after = a.after ? decodeCursor(a.after, 'after') : null;
-  const before = a.before ? decodeCursor(a.before, 'before') : null;
-  const { where, args } = filtersOf(a);
-  const base = where.length ? where.join(' AND ') : 'TRUE';
-  const pageSql = pageQuery(a, size, backward, after, before);
-  const rows = await db.query<OrderRow>(pageSql.text, pageSql.values);
-  const more = rows.length > size;
-  const pageRows = rows.slice(0, size);
-  if (backward) pageRows.reverse();
-  // the other direction: is there anything beyond the cursor we came from?
-  const exists = async (cond: '<=' | '>=', id: number) => {
-    const probe = beyondQuery(a, cond, id);
-    return (await db.query(probe.text, probe.values)).length > 0;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE) throw bad(a.first != null ? 'first' : 'last', `first and last must be between 1 and ${MAX_PAGE}`);
+  return {
+    size,
+    backward: a.last != null || (a.before != null && a.first == null),
+    after: a.after ? decodeCursor(a.after, 'after') : null,
+    before: a.before ? decodeCursor(a.before, 'before') : null,
   };
-  const hasNextPage = backward ? (before !== null ? await exists('>=', before) : false) : more;
-  const hasPreviousPage = backward ? more : after !== null ? await exists('<=', after) : false;
-  const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE ${base}`, args)) as [{ n: number }];
-  const nodes = await toNodes(db, pageRows);
-  const edges = nodes.map((node) => ({ cursor: encodeCursor(node.id), node }));
+}
+
+/** adminOrdersConnection: the service's page as Relay edges and pageInfo. */
+async function resolveConnection(db: Queryable, a: ConnectionArgs) {
+  const page = connectionPage(a);
+  const result = await ordersConnection(db, connectionFilter(a), page);
+  const edges = result.nodes.map((node) => ({ cursor: encodeCursor(node.id), node }));
   return {
     edges,
-    pageInfo: { startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null, hasNextPage, hasPreviousPage },
-    totalCount: n,
+    pageInfo: { startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null, hasNextPage: result.hasNextPage, hasPreviousPage: result.hasPreviousPage },
+    totalCount: result.totalCount,
   };
 }
 
@@ -313,45 +297,221 @@ const GraphqlBody = z.object({
   operationName: z.string().max(200).nullable().optional(),
 });
 
-const formatErrors = (errors: readonly GraphQLError[]) =>
-  errors.map((e) => ({
-    message: e.message,
+export const GRAPHQL_URL = '/v0/web/secure/graphql';
+
+/** One error of a GraphQL answer: extensions carry the body of the REST error contract. */
+export interface GraphqlWireError {
+  message: string;
+  locations?: ReadonlyArray<{ line: number; column: number }>;
+  path?: ReadonlyArray<string | number>;
+  extensions: ApiErrorBody;
+}
+
+/** An error of the request itself (document or variables), found before execution. */
+const requestError = (message: string, code: number, context: string | null, nodes?: readonly ASTNode[]) =>
+  new GraphQLError(message, { ...(nodes ? { nodes } : {}), originalError: new GraphqlInputError(context ?? '', message, code) });
+
+/**
+ * The HTTP status and error body an error stands for: an AppError's own; anything else as the
+ * common error handler would answer it (input the database refused: 400; unexpected: 500, code 0).
+ */
+function failureOf(e: GraphQLError, req: FastifyRequest): { status: number; body: ApiErrorBody } {
+  const original = e.originalError;
+  if (original instanceof AppError) {
+    const body = original.body();
+    return { status: original.status, body: { ...body, context: body.context || null } };
+  }
+  const { status, body } = errorAnswer(original ?? e, req);
+  return { status, body };
+}
+
+function toWire(e: GraphQLError, req: FastifyRequest): GraphqlWireError {
+  const { body } = failureOf(e, req);
+  const original = e.originalError;
+  // the input errors' own text says what is wrong; other codes read as the catalogue says; never an internal message
+  const message = original instanceof GraphqlInputError ? e.message : original instanceof AppError || body.code !== ErrorCode.Unknown ? messageFor(body.code, body.context) : DEFAULT_ERROR_MESSAGE;
+  return {
+    message,
     ...(e.locations ? { locations: e.locations } : {}),
     ...(e.path ? { path: e.path } : {}),
-    extensions: { code: (e.extensions?.code as string | undefined) ?? (e.originalError ? 'INTERNAL_SERVER_ERROR' : 'GRAPHQL_VALIDATION_FAILED') },
-  }));
+    extensions: body,
+  };
+}
+
+/**
+ * Where a validation error points: the variable it concerns, else the argument whose value it is
+ * about, else the document ('query', the body field that holds it).
+ */
+function contextOf(e: GraphQLError, args: readonly ArgumentNode[]): string {
+  const node = e.nodes?.[0];
+  if (!node) return 'query';
+  if (node.kind === Kind.VARIABLE_DEFINITION) return node.variable.name.value;
+  if (node.kind === Kind.VARIABLE) return node.name.value;
+  const at = node.loc;
+  if (at) {
+    let best: ArgumentNode | null = null;
+    for (const arg of args) {
+      const loc = arg.loc;
+      if (loc && loc.start <= at.start && at.end <= loc.end && (!best || loc.end - loc.start < best.loc!.end - best.loc!.start)) best = arg;
+    }
+    if (best) return best.name.value;
+  }
+  return 'query';
+}
+
+/** A bounded echo of a refused value for an error message (bodies nest at most MAX_JSON_DEPTH deep). */
+const preview = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+};
+
+const pathText = (name: string, path: ReadonlyArray<string | number>) => `${name}${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`;
+
+/**
+ * Coerces the variables of the operation as execution would, to name the one that fails: code 1001
+ * with the variable's path as context ('status.0', the REST field-path style).
+ */
+function variableErrors(operation: OperationDefinitionNode, inputs: Record<string, unknown>): GraphQLError[] {
+  const errors: GraphQLError[] = [];
+  for (const def of operation.variableDefinitions ?? []) {
+    const name = def.variable.name.value;
+    const type = typeFromAST(schema, def.type);
+    if (!type || !isInputType(type)) continue; // validation has refused such a document already
+    const value = inputs[name];
+    if (value === undefined) {
+      if (isNonNullType(type) && !def.defaultValue) errors.push(requestError(`Variable "$${name}" of required type "${print(def.type)}" was not provided.`, ErrorCode.InvalidFormat, name, [def]));
+      continue;
+    }
+    let first: GraphQLError | null = null;
+    coerceInputValue(value, type, (path, invalid, error) => {
+      if (first) return;
+      const where = path.length > 0 ? ` at "${pathText(name, path)}"` : '';
+      const context = [name, ...path.map(String)].join('.');
+      first = requestError(`Variable "$${name}" got invalid value ${preview(invalid)}${where}; ${error.message}`, ErrorCode.InvalidFormat, context, [def]);
+    });
+    if (first) errors.push(first);
+  }
+  return errors;
+}
+
+/**
+ * The answer to a GraphQL call with errors. With data (a partial result) it is 200. Without, the
+ * call failed: the HTTP status of DECISIONS.md §2 for the gravest error (400 bad input, 401, 403,
+ * 500), and the body carries the REST error contract `{code, context}` of that error beside the
+ * GraphQL `errors` (GraphQL over HTTP leaves a non-2xx body to the server), so the console's client
+ * reads it like any failed call.
+ */
+function failedAnswer(req: FastifyRequest, reply: FastifyReply, errors: readonly GraphQLError[], data?: Record<string, unknown> | null) {
+  const wire = errors.map((e) => toWire(e, req));
+  if (data) return { errors: wire, data };
+  const worst = errors.map((e) => failureOf(e, req)).reduce((a, b) => (b.status > a.status ? b : a));
+  reply.status(worst.status);
+  return { ...worst.body, errors: wire, ...(data === null ? { data: null } : {}) };
+}
+
+const WIRE_ERROR_SCHEMA = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    locations: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, column: { type: 'integer' } } } },
+    path: { type: 'array', items: { type: ['string', 'integer'] } },
+    extensions: { ...ERROR_BODY, description: 'The error contract of DECISIONS.md §2: catalogue code, context, optional detail' },
+  },
+  required: ['message', 'extensions'],
+};
+const FAILED_SCHEMA = {
+  ...ERROR_BODY,
+  description: 'A failed call: the error contract {code, context} of its gravest error, plus the GraphQL errors (and data null once execution started)',
+  properties: { ...ERROR_BODY.properties, errors: { type: 'array', items: WIRE_ERROR_SCHEMA }, data: { type: 'null' } },
+  required: ['code', 'context', 'errors'],
+};
+
+const GRAPHQL_DESCRIPTION = [
+  'adminOrdersConnection (SPEC.md §7). The enum variables (status, orderType, currency, action, userCondition) accept the server spelling',
+  '(CREATED, OFF_LINE, MYR, BUY, USER_ID) and the PascalCase one (Created, OffLine, Myr, Buy, UserId); answers carry the server spelling.',
+  'Errors carry extensions {code, context} from the error catalogue. A call without data answers the HTTP status of its gravest error:',
+  '400 for an unparsable document (code 1000), a document that fails validation (1001, context the variable or argument concerned, else "query"),',
+  'a variable of the wrong type or enum value (1001, context the variable path, e.g. "status.0") and bad argument values (1001, context the',
+  'argument); 401 without a valid session (1152); 500 for an unexpected failure (0). Such answers also carry {code, context} at the top',
+  'level, as every failed call does. Depth at most 8, at most 300 fields; introspection off in production.',
+].join(' ');
 
 export function registerOrderGraphql(app: FastifyInstance, deps: AppDeps): void {
   const rules = [...specifiedRules, depthLimitRule(MAX_DEPTH), costLimitRule(MAX_FIELDS), ...(deps.config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [])];
+  // Failures before the resolver runs (no or bad token, malformed JSON, a body outside its schema) are
+  // answered by the common error handler as {code, context}; here they gain the GraphQL errors too.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.routeOptions.url !== GRAPHQL_URL || reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    if (typeof body !== 'object' || body === null || 'errors' in body) return payload;
+    const error = parseErrorBody(body);
+    if (typeof (body as { code?: unknown }).code !== 'number') return payload;
+    return JSON.stringify({ ...body, errors: [{ message: messageFor(error.code, error.context), extensions: error }] });
+  });
   route(app, deps, {
     method: 'POST',
-    url: '/v0/web/secure/graphql',
+    url: GRAPHQL_URL,
     summary: 'GraphQL: adminOrdersConnection (SPEC.md §7); depth and size limited, introspection off in production',
     tags: ['orders'],
     auth: 'admin',
     readOnly: true,
     body: GraphqlBody,
-    handler: async ({ db, body, reply }) => {
+    docs: {
+      description: GRAPHQL_DESCRIPTION,
+      response: {
+        200: { type: 'object', description: 'The GraphQL answer: {data} (with errors only beside partial data)' },
+        400: FAILED_SCHEMA,
+        401: FAILED_SCHEMA,
+        500: FAILED_SCHEMA,
+      },
+    },
+    handler: async ({ db, body, reply, req }) => {
       let document: DocumentNode;
       try {
         document = parse(body.query, { maxTokens: 5000 });
       } catch (e) {
-        reply.status(400);
-        return { errors: formatErrors([e instanceof GraphQLError ? e : new GraphQLError(String(e))]) };
+        const message = e instanceof GraphQLError ? e.message : String(e);
+        const located = e instanceof GraphQLError ? e : null;
+        const error = new GraphQLError(message, { ...(located?.source && located.positions ? { source: located.source, positions: located.positions } : {}), originalError: new GraphqlInputError(message, message, ErrorCode.BadRequest) });
+        return failedAnswer(req, reply, [error]);
       }
       const invalid = validate(schema, document, rules);
       if (invalid.length > 0) {
-        reply.status(400);
-        return { errors: formatErrors(invalid) };
+        const args: ArgumentNode[] = [];
+        visit(document, { Argument: (node) => void args.push(node) });
+        return failedAnswer(
+          req,
+          reply,
+          invalid.map((e) => requestError(e.message, ErrorCode.InvalidFormat, contextOf(e, args), e.nodes)),
+        );
       }
+      const operation = getOperationAST(document, body.operationName ?? undefined);
+      if (!operation) {
+        const message = body.operationName ? `Unknown operation named "${body.operationName}".` : 'Must provide operation name if query contains multiple operations.';
+        return failedAnswer(req, reply, [requestError(message, ErrorCode.InvalidFormat, 'operationName')]);
+      }
+      const variables = body.variables ?? {};
+      const badVariables = variableErrors(operation, variables);
+      if (badVariables.length > 0) return failedAnswer(req, reply, badVariables);
       const result = await execute({
         schema,
         document,
-        variableValues: body.variables ?? undefined,
+        variableValues: variables,
         operationName: body.operationName ?? undefined,
-        rootValue: { adminOrdersConnection: (args: ConnectionArgs) => ordersConnection(db, args) },
+        rootValue: { adminOrdersConnection: (args: ConnectionArgs) => resolveConnection(db, args) },
       });
-      return { ...(result.errors ? { errors: formatErrors(result.errors) } : {}), data: result.data ?? null };
+      if (!result.errors) return { data: result.data ?? null };
+      for (const e of result.errors) {
+        if (e.originalError instanceof AppError) continue;
+        const { log } = errorAnswer(e.originalError ?? e, req);
+        if (log) req.log[log]({ err: e.originalError ?? e }, 'GraphQL execution failed');
+      }
+      return failedAnswer(req, reply, result.errors, result.data ?? null);
     },
   });
 }

@@ -2,18 +2,70 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { Decimal, SCALE, roundTo } from '@aurum/domain/money/decimal';
 import { ORDER_MACHINE, nextStatus, type OrderAction } from '@aurum/domain/orders/order-machine';
-import { buyOwed, interestDue, orderAmount, sellOwed, splitPayment } from '@aurum/domain/orders/order-money';
-import type { OrderNode, PaymentView } from '@aurum/domain/orders/order-schemas';
-import { businessClock } from '@aurum/domain/system/market-status';
-import { GRAMS_PER_TROY_OUNCE } from '@aurum/domain/system/metals';
-import { customerPrice, type AdjustSettings, type CustomerPrice } from '@aurum/domain/system/pricing';
-import type { FeeAdjustMode } from '@aurum/domain/users/user-enums';
-import { houseAccount, userAccount, type Posting } from '@aurum/domain/wallet/ledger';
-import { AppError, notFound } from '../../http/app-error.ts';
+import {
+  interestFromAfterPayment,
+  interestStartAt,
+  limitAffordable,
+  orderAmount,
+  owedAt as owedOf,
+  owesNothing,
+  paymentRefusal,
+  reserveOnFill,
+  splitPayment,
+  totalOwed,
+  usdAmount,
+  type OrderMoney,
+  type OwedAt,
+} from '@aurum/domain/orders/order-money';
+import { completePostings, fillPostings, paymentPostings, reversalPostings, settlePostings } from '@aurum/domain/orders/order-postings';
+import { fillPricesAtMarket, limitMyrPerGram, offlineFillPrices, type CustomerPrice, type FillPrices, type MarketPricing, type PersonalFees } from '@aurum/domain/orders/order-pricing';
+import { goodTillDateInPast, paymentDateInFuture, tradeRuleViolation, type TradeRuleViolation } from '@aurum/domain/orders/order-rules';
+import type { CreateOrderBody, CustomizeOrderBody, OrderDetail, OrderNode, OrderSummary, PaymentView, RevertedDetail } from '@aurum/domain/orders/order-schemas';
+import { ORDER_STATUSES } from '@aurum/domain/orders/order-status';
+import { detailFigures, orderSummary, paymentViewOf } from '@aurum/domain/orders/order-views';
+import { businessClock, startOfBusinessDay } from '@aurum/domain/system/business-time';
+import type { Posting } from '@aurum/domain/wallet/ledger';
+import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { EventBus } from '../live/event-bus.ts';
+import type { MarketService } from '../market/market-service.ts';
 import { insufficientAssets, lockWallets, postEntry, walletBalances } from '../wallet/ledger-repository.ts';
-import { addTimeline, findOrder, paymentsOf, sum, toNode, type OrderRow } from './order-repository.ts';
+import { lockForMoney } from '../wallet/money-locks.ts';
+import {
+  addTimeline,
+  adminNames,
+  anyOrderBeyond,
+  countByStatus,
+  countOrders,
+  findOrder,
+  findTradeUser,
+  insertOrderRow,
+  insertPayment,
+  legacyList,
+  linkEntry,
+  orderPage,
+  orderPostings,
+  paymentsOf,
+  refundPayments,
+  setInterestState,
+  toNode,
+  toNodes,
+  tradeRecord,
+  updateOrderStatus,
+  userExists,
+  type OrderFilter,
+  type OrderRow,
+  type PaymentRow,
+  type TradeUserRow,
+} from './order-repository.ts';
+
+/**
+ * The orders' service: every change runs in the route's (or the engine's) transaction, takes its
+ * locks first through lockForMoney (the lock order of money-moving transactions), applies the
+ * domain's rules (packages/domain/src/orders: order-machine, order-rules, order-pricing,
+ * order-money, order-postings, order-views) and writes through order-repository.ts. REST routes,
+ * GraphQL resolvers, the engine and the demo seed all call it.
+ */
 
 /** What the life cycle needs besides the transaction. */
 export interface OrderContext {
@@ -25,11 +77,22 @@ export interface OrderContext {
   graceDays: number;
 }
 
+/**
+ * How a route wraps a command: `once` around the change once the locks are held (the
+ * Idempotency-Key: a replay answers the first answer and changes nothing), and what it records of
+ * the order before and after (the audit row).
+ */
+export interface CommandHooks<A> {
+  once?: (run: () => Promise<A>) => Promise<A>;
+  before?: (order: { id: number; status: string }) => void;
+  after?: (node: OrderNode) => void;
+}
+
 /** 409 with code 3100 and a context the console shows as is (DECISIONS.md §2). */
 export function statusConflict(action: OrderAction, status: string): AppError {
   const from = ORDER_MACHINE[action].from;
   const verb = { match: 'fill', expire: 'expire', settle: 'settle', markOverdue: 'mark overdue', pay: 'pay', complete: 'complete', cancel: 'cancel', revert: 'revert' }[action];
-  return new AppError(409, ErrorCode.OrderStatusConflict, `Cannot ${verb} an order that is ${status}; only ${from.join(', ')} orders can be.`);
+  return appError(ErrorCode.OrderStatusConflict, `Cannot ${verb} an order that is ${status}; only ${from.join(', ')} orders can be.`);
 }
 
 /** The order, locked for the rest of the transaction (two admins at once: the second waits, then sees the new status). */
@@ -39,31 +102,29 @@ export async function lockOrder(q: Queryable, id: number, userId?: number): Prom
   return row;
 }
 
+/** An order or 404. */
+async function orderOr404(q: Queryable, orderId: number): Promise<OrderRow> {
+  const row = await findOrder(q, orderId);
+  if (!row) throw notFound('order');
+  return row;
+}
+
 /** Business date (Asia/Kuala_Lumpur) of a moment, yyyy-MM-dd. */
 export const businessDate = (d: Date) => businessClock(d).date;
 
-async function link(q: Queryable, orderId: number, entryId: number, purpose: string): Promise<void> {
-  await q.query('INSERT INTO order_ledger_entries (order_id, entry_id, purpose) VALUES ($1, $2, $3)', [orderId, entryId, purpose]);
-}
-
-async function post(ctx: OrderContext, row: OrderRow, purpose: string, postings: Posting[], note?: string): Promise<void> {
+/** Posts the non-zero postings as one journal entry linked to the order. */
+async function post(ctx: OrderContext, row: OrderRow, purpose: string, postings: readonly Posting[], note?: string): Promise<void> {
   const nonZero = postings.filter((p) => new Decimal(p.amount).gt(0));
   if (nonZero.length === 0) return;
   const entryId = await postEntry(ctx.q, { kind: `order.${purpose}`, userId: row.user_id, note: note ?? `Order ${row.id}`, createdBy: ctx.by, postings: nonZero });
-  await link(ctx.q, row.id, entryId, purpose);
+  await linkEntry(ctx.q, row.id, entryId, purpose);
 }
 
 /** Changes the status through the machine: a conditional UPDATE, so a concurrent change makes it a 409. */
 async function transition(ctx: OrderContext, row: OrderRow, action: OrderAction, sets: Record<string, unknown> = {}): Promise<OrderRow> {
   const to = nextStatus(action, row.status);
   if (to === null) throw statusConflict(action, row.status);
-  const names = Object.keys(sets);
-  const assignments = names.map((n, i) => `${n} = $${i + 4}`);
-  const updated = await ctx.q.query<{ id: number }>(
-    `UPDATE orders SET status = $2, updated_at = $3${assignments.length ? ', ' + assignments.join(', ') : ''} WHERE id = $1 AND status = '${row.status}' RETURNING id`,
-    [row.id, to, ctx.now, ...names.map((n) => sets[n])],
-  );
-  if (updated.length === 0) throw statusConflict(action, 'changed meanwhile');
+  if (!(await updateOrderStatus(ctx.q, row.id, row.status, to, ctx.now, sets))) throw statusConflict(action, 'changed meanwhile');
   return (await findOrder(ctx.q, row.id))!;
 }
 
@@ -74,98 +135,53 @@ export async function publishOrder(ctx: OrderContext, row: OrderRow, type: 'Mark
   return node;
 }
 
-export interface TradeUser {
-  id: number;
-  allowed_action: 'all' | 'buyAndSell' | 'buyOnly' | 'sellOnly' | 'readOnly';
-  allowed_pair: 'none' | 'XAU/MYR' | 'XAU/USD';
-  interest_rate: string;
-  premium: string;
-  refinery_fees: string;
-  trade_limit: string | null;
-  fee_adjust_mode: FeeAdjustMode;
-}
-
-export async function tradeUser(q: Queryable, userId: number): Promise<TradeUser> {
-  const [u] = await q.query<TradeUser>(
-    `SELECT id, allowed_action, allowed_pair, interest_rate, premium, refinery_fees, trade_limit, fee_adjust_mode
-       FROM users WHERE id = $1 AND deleted_at IS NULL`,
-    [userId],
-  );
+/** A user's trade configuration, or 404. */
+export async function tradeUser(q: Queryable, userId: number): Promise<TradeUserRow> {
+  const u = await findTradeUser(q, userId);
   if (!u) throw notFound('user');
   return u;
 }
 
-/** The prices a fill records. */
-export interface FillPrices {
-  costPrice: string | null;
-  quotePrice: string | null;
-  myrPrice: string; // MYR per gram
-  usdPrice: string | null; // USD per troy ounce
-  exchangeRate: string | null;
-  spreadAdjustment: string | null;
-  customizedAdjustment: string | null;
-  userFee: string | null;
-  globalFee: string | null;
-  interestRateGlobal: string;
+const personalOf = (user: TradeUserRow): PersonalFees => ({ premium: user.premium, refineryFees: user.refinery_fees, feeAdjustMode: user.fee_adjust_mode });
+
+/** Live fill prices of a user's order from the market's pricing (the domain's fillPricesAtMarket, personal fees included). */
+export function livePrices(pricing: MarketPricing, user: TradeUserRow, side: 'BUY' | 'SELL'): { prices: FillPrices; customer: CustomerPrice } {
+  return fillPricesAtMarket(pricing, personalOf(user), side);
 }
 
-/** Live fill prices of a user's order from the market's pricing (DECISIONS.md §4, personal fees included). */
-export function livePrices(
-  pricing: { quote: { bid: string; ask: string }; fx: { bid: string; ask: string }; settings: AdjustSettings },
-  user: TradeUser,
-  side: 'BUY' | 'SELL',
-): { prices: FillPrices; customer: CustomerPrice } {
-  const customer = customerPrice(pricing.quote, pricing.fx, pricing.settings, {
-    premium: user.premium,
-    refineryFees: user.refinery_fees,
-    feeAdjustMode: user.fee_adjust_mode,
-  });
-  const buy = side === 'BUY';
-  const personalApplies = user.fee_adjust_mode === 'both' || user.fee_adjust_mode === (buy ? 'buy' : 'sell');
-  return {
-    customer,
-    prices: {
-      costPrice: buy ? pricing.quote.ask : pricing.quote.bid,
-      quotePrice: buy ? customer.usd.buy : customer.usd.sell,
-      myrPrice: buy ? customer.myr.buy : customer.myr.sell,
-      usdPrice: buy ? customer.usd.buy : customer.usd.sell,
-      exchangeRate: buy ? customer.effectiveRate.ask : customer.effectiveRate.bid,
-      spreadAdjustment: buy ? pricing.settings.spread.buySpread : pricing.settings.spread.sellSpread,
-      customizedAdjustment: null,
-      userFee: personalApplies ? (buy ? user.premium : user.refinery_fees) : '0.000',
-      globalFee: buy ? pricing.settings.fee.premium : pricing.settings.fee.refineryFees,
-      interestRateGlobal: pricing.settings.fee.interestRate,
-    },
-  };
+/** The answer to a trade rule the order breaks (DECISIONS.md §2, §5). */
+function refusal(v: TradeRuleViolation): AppError {
+  switch (v.rule) {
+    case 'minimumQuantity':
+      return invalidFormat('quantity', { rule: 'minimumQuantity', value: v.value });
+    case 'allowedAction':
+      return appError(ErrorCode.NotAllowedToTrade, `allowed action: ${v.allowed}`);
+    case 'allowedPair':
+      return appError(ErrorCode.NotAllowedToTrade, `allowed pair: ${v.allowed}`);
+    case 'tradeLimit':
+      return appError(ErrorCode.TradeLimitExceeded, `trade limit: ${v.limit} g`);
+  }
 }
+
+function checkTradeRules(user: TradeUserRow, side: 'BUY' | 'SELL', symbol: 'XAU/MYR' | 'XAU/USD', quantity: string, minGrams: string): void {
+  const rules = { allowedAction: user.allowed_action, allowedPair: user.allowed_pair, tradeLimit: user.trade_limit };
+  const broken = tradeRuleViolation(rules, side === 'BUY' ? 'buy' : 'sell', symbol, quantity, minGrams);
+  if (broken) throw refusal(broken);
+}
+
+const marketUnavailable = (context: string) => appError(ErrorCode.FeatureUnavailable, context);
 
 /**
  * Fills an order (CREATED → FILLED, or a new order straight to FILLED): the MYR amount at the
- * price, then a buy reserves it from the fund (balanceDeducted) and then the credit line
- * (creditDeducted); a sell reserves gold as far as it goes, and the rest must be covered by the
- * credit line at the order's amount. 422 (2080) when it is not.
+ * price, then what the domain's reserveOnFill reserves (a buy: fund, then credit line; a sell:
+ * gold, the rest covered by the credit line), 422 (2080) when it cannot.
  */
-export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPrices, user: TradeUser): Promise<OrderRow> {
+export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPrices, user: TradeUserRow): Promise<OrderRow> {
   const amount = orderAmount(prices.myrPrice, row.quantity_gram);
-  const usdAmount = prices.usdPrice ? roundTo(new Decimal(prices.usdPrice).times(row.quantity_gram).div(GRAMS_PER_TROY_OUNCE), SCALE.USD) : null;
   await lockWallets(ctx.q, [row.user_id]);
   const wallet = await walletBalances(ctx.q, row.user_id);
-  let balanceDeducted = '0.00';
-  let creditDeducted = '0.00';
-  let goldReserved = '0.0000';
-  const postings: Posting[] = [];
-  if (row.action === 'BUY') {
-    balanceDeducted = roundTo(Decimal.min(wallet.fund, amount), SCALE.MYR);
-    creditDeducted = roundTo(Decimal.min(wallet.credit, new Decimal(amount).minus(balanceDeducted)), SCALE.MYR);
-    if (new Decimal(balanceDeducted).plus(creditDeducted).lt(amount)) throw insufficientAssets();
-    postings.push({ from: userAccount(row.user_id, 'fund'), to: userAccount(row.user_id, 'fundHeld'), asset: 'MYR', amount: balanceDeducted });
-    postings.push({ from: userAccount(row.user_id, 'credit'), to: houseAccount('creditLine'), asset: 'MYR', amount: creditDeducted });
-  } else {
-    goldReserved = roundTo(Decimal.min(wallet.gold, row.quantity_gram), SCALE.XAU);
-    const uncovered = new Decimal(row.quantity_gram).minus(goldReserved).times(prices.myrPrice);
-    if (uncovered.gt(wallet.credit)) throw insufficientAssets();
-    postings.push({ from: userAccount(row.user_id, 'gold'), to: userAccount(row.user_id, 'goldHeld'), asset: 'XAU', amount: goldReserved });
-  }
+  const reserved = reserveOnFill(row.action, amount, row.quantity_gram, prices.myrPrice, wallet);
+  if (!reserved) throw insufficientAssets();
   const filled = await transition(ctx, row, 'match', {
     filled_at: ctx.now,
     cost_price: prices.costPrice,
@@ -174,10 +190,10 @@ export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPr
     usd_price: prices.usdPrice,
     exchange_rate: prices.exchangeRate,
     amount,
-    usd_amount: usdAmount,
-    balance_deducted: balanceDeducted,
-    credit_deducted: creditDeducted,
-    gold_reserved: goldReserved,
+    usd_amount: prices.usdPrice ? usdAmount(prices.usdPrice, row.quantity_gram) : null,
+    balance_deducted: reserved.balanceDeducted,
+    credit_deducted: reserved.creditDeducted,
+    gold_reserved: reserved.goldReserved,
     spread_adjustment: prices.spreadAdjustment,
     customized_adjustment: prices.customizedAdjustment,
     user_fee: prices.userFee,
@@ -185,7 +201,7 @@ export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPr
     interest_rate_personal: user.interest_rate,
     interest_rate_global: prices.interestRateGlobal,
   });
-  await post(ctx, filled, 'fill', postings);
+  await post(ctx, filled, 'fill', fillPostings(row.user_id, row.action, reserved));
   await addTimeline(ctx.q, row.id, 'FILLED', ctx.now, ctx.by);
   return filled;
 }
@@ -205,95 +221,60 @@ export interface NewOrder {
   useAhtConfig: boolean;
 }
 
+/** A new order, CREATED, with its ORDER timeline entry. */
 export async function insertOrder(ctx: OrderContext, o: NewOrder): Promise<OrderRow> {
   const executionId = `EX${ctx.now.getTime().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
-  const [row] = await ctx.q.query<{ id: number }>(
-    `INSERT INTO orders (execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, limit_price, good_till_date,
-                         comment, note, source, is_custom, use_aht_config, created_at, created_by, updated_at)
-     VALUES ($1, $2, $3, $4, 'CREATED', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $15) RETURNING id`,
-    [
-      executionId,
-      o.userId,
-      o.action,
-      o.orderType,
-      o.symbol,
-      o.currency,
-      o.quantity,
-      o.limitPrice,
-      o.goodTillDate,
-      o.comment,
-      o.note,
-      o.source,
-      o.orderType === 'OFF_LINE',
-      o.useAhtConfig,
-      ctx.now,
-      ctx.by,
-    ],
-  );
-  await addTimeline(ctx.q, row!.id, 'ORDER', ctx.now, ctx.by);
-  return (await findOrder(ctx.q, row!.id))!;
+  const id = await insertOrderRow(ctx.q, { ...o, executionId, isCustom: o.orderType === 'OFF_LINE', createdAt: ctx.now, createdBy: ctx.by });
+  await addTimeline(ctx.q, id, 'ORDER', ctx.now, ctx.by);
+  return (await findOrder(ctx.q, id))!;
 }
 
-/** Principal still owed: MYR on a buy, XAU grams on a sell (DECISIONS.md §5). */
-export function principalOwed(row: OrderRow, principalPaid: readonly string[]): string {
-  if (row.amount === null) return '0';
-  return row.action === 'BUY' ? buyOwed(row.amount, row.balance_deducted, principalPaid) : sellOwed(row.quantity_gram, row.gold_reserved, principalPaid);
-}
+/** What the domain's money rules read of an order row. */
+const moneyOf = (row: OrderRow): OrderMoney => ({
+  action: row.action,
+  status: row.status,
+  quantityGram: row.quantity_gram,
+  amount: row.amount,
+  balanceDeducted: row.balance_deducted,
+  goldReserved: row.gold_reserved,
+  interestRatePersonal: row.interest_rate_personal,
+  interestRateGlobal: row.interest_rate_global,
+  interestCarried: row.interest_carried,
+  interestFrom: row.interest_from,
+});
 
-const scaleOf = (row: OrderRow) => (row.action === 'BUY' ? SCALE.MYR : SCALE.XAU);
-const rates = (row: OrderRow) => ({ personal: row.interest_rate_personal, global: row.interest_rate_global });
-
-/** Where an order's money stands at a payment date: principal owed, interest due, paid parts. */
-export async function owedAt(q: Queryable, row: OrderRow, date: string) {
-  const payments = (await paymentsOf(q, row.id)).filter((p) => p.refunded_at === null);
-  const scale = scaleOf(row);
-  const principal = principalOwed(row, payments.map((p) => p.to_principal));
-  const accrues = row.status === 'SETTLED' || row.status === 'OVERDUE';
-  const due = accrues ? interestDue(principal, row.interest_carried, row.interest_from, date, rates(row), scale) : roundTo(row.interest_carried, scale);
-  return {
-    scale,
-    payments,
-    principal: roundTo(principal, scale),
-    due,
-    interestPaid: sum(payments.map((p) => p.to_interest), scale),
-    principalPaid: sum(payments.map((p) => p.to_principal), scale),
-  };
+/** Where an order's money stands at a payment date (the domain's owedAt over its payments not refunded). */
+export async function owedAt(q: Queryable, row: OrderRow, date: string): Promise<OwedAt & { payments: PaymentRow[] }> {
+  const payments = (await paymentsOf(q, row.id)).filter((p) => p.refundedAt === null);
+  return { ...owedOf(moneyOf(row), payments, date), payments };
 }
 
 /** FILLED → SETTLED: the reserved fund and gold go to the trading desk; interest starts after the grace. Then PAID if nothing is owed. */
 export async function settleOrder(ctx: OrderContext, row: OrderRow): Promise<OrderRow> {
-  const interestStart = new Date(ctx.now.getTime() + ctx.graceDays * 86_400_000);
+  const interestStart = interestStartAt(ctx.now, ctx.graceDays);
   const settled = await transition(ctx, row, 'settle', {
     settled_at: ctx.now,
     settled_by: ctx.by,
     interest_start_at: interestStart,
     interest_from: businessDate(interestStart),
   });
-  await post(ctx, settled, 'settle', [
-    { from: userAccount(row.user_id, 'fundHeld'), to: houseAccount('tradingMyr'), asset: 'MYR', amount: settled.balance_deducted },
-    { from: userAccount(row.user_id, 'goldHeld'), to: houseAccount('tradingXau'), asset: 'XAU', amount: roundTo(settled.gold_reserved, SCALE.XAU) },
-  ]);
+  await post(ctx, settled, 'settle', settlePostings(row.user_id, settled.balance_deducted, settled.gold_reserved));
   await addTimeline(ctx.q, row.id, 'SETTLED', ctx.now, ctx.by);
-  const owed = await owedAt(ctx.q, settled, businessDate(ctx.now));
-  if (new Decimal(owed.principal).isZero() && new Decimal(owed.due).isZero()) return completeOrder(ctx, settled);
+  if (owesNothing(await owedAt(ctx.q, settled, businessDate(ctx.now)))) return completeOrder(ctx, settled);
   return settled;
 }
 
 /** SETTLED/OVERDUE → PAID: the buyer gets the gold, the seller the MYR amount. */
 export async function completeOrder(ctx: OrderContext, row: OrderRow): Promise<OrderRow> {
   const done = await transition(ctx, row, 'complete', { completed_at: ctx.now });
-  const posting: Posting =
-    row.action === 'BUY'
-      ? { from: houseAccount('tradingXau'), to: userAccount(row.user_id, 'gold'), asset: 'XAU', amount: roundTo(row.quantity_gram, SCALE.XAU) }
-      : { from: houseAccount('tradingMyr'), to: userAccount(row.user_id, 'fund'), asset: 'MYR', amount: row.amount! };
-  await post(ctx, done, 'complete', [posting]);
+  await post(ctx, done, 'complete', completePostings(row.user_id, row.action, row.quantity_gram, row.amount!));
   await addTimeline(ctx.q, row.id, 'COMPLETE', ctx.now, ctx.by);
   return done;
 }
 
 /** 422 (3102): a payment above what is owed, interest included. */
 export const paymentAboveOwed = (owed: string, unit: string) =>
-  new AppError(422, ErrorCode.PaymentAboveOwed, `The payment is more than what is owed (${owed} ${unit} including interest).`);
+  appError(ErrorCode.PaymentAboveOwed, `The payment is more than what is owed (${owed} ${unit} including interest).`);
 
 /**
  * A payment on a SETTLED or OVERDUE order: MYR from the fund for a buy, XAU grams from the gold
@@ -304,60 +285,35 @@ export const paymentAboveOwed = (owed: string, unit: string) =>
 export async function payOrder(ctx: OrderContext, row: OrderRow, amount: string, paymentDate: string, note: string | null): Promise<OrderRow> {
   if (nextStatus('pay', row.status) === null) throw statusConflict('pay', row.status);
   const owed = await owedAt(ctx.q, row, paymentDate);
-  const unit = row.action === 'BUY' ? 'MYR' : 'XAU g';
-  const value = new Decimal(amount);
-  if (row.action === 'BUY' && value.decimalPlaces() > SCALE.MYR) throw new AppError(400, ErrorCode.InvalidFormat, 'amount');
-  const total = new Decimal(owed.principal).plus(owed.due);
-  if (value.gt(total)) throw paymentAboveOwed(roundTo(total, owed.scale), unit);
+  const refused = paymentRefusal(row.action, amount, owed);
+  if (refused?.rule === 'decimalPlaces') throw invalidFormat('amount');
+  if (refused) throw paymentAboveOwed(refused.owed, refused.unit);
   const split = splitPayment(amount, owed.due, owed.scale);
-  const from = row.interest_from && row.interest_from > paymentDate ? row.interest_from : paymentDate;
-  await ctx.q.query('UPDATE orders SET interest_carried = $2, interest_from = $3, updated_at = $4 WHERE id = $1', [row.id, split.carried, from, ctx.now]);
-  await ctx.q.query(
-    `INSERT INTO order_payments (order_id, kind, amount, to_interest, to_principal, payment_date, note, submitted_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [row.id, row.action === 'BUY' ? 'MYR' : 'XAU', roundTo(amount, owed.scale), split.toInterest, split.toPrincipal, paymentDate, note, ctx.by, ctx.now],
-  );
+  await setInterestState(ctx.q, row.id, split.carried, interestFromAfterPayment(row.interest_from, paymentDate), ctx.now);
+  await insertPayment(ctx.q, {
+    orderId: row.id,
+    kind: row.action === 'BUY' ? 'MYR' : 'XAU',
+    amount: roundTo(amount, owed.scale),
+    toInterest: split.toInterest,
+    toPrincipal: split.toPrincipal,
+    paymentDate,
+    note,
+    submittedBy: ctx.by,
+    createdAt: ctx.now,
+  });
   const paid = (await findOrder(ctx.q, row.id))!;
-  const postings: Posting[] =
-    row.action === 'BUY'
-      ? [
-          { from: userAccount(row.user_id, 'fund'), to: houseAccount('tradingMyr'), asset: 'MYR', amount: roundTo(amount, SCALE.MYR) },
-          { from: houseAccount('creditLine'), to: userAccount(row.user_id, 'credit'), asset: 'MYR', amount: roundTo(split.toPrincipal, SCALE.MYR) },
-        ]
-      : [{ from: userAccount(row.user_id, 'gold'), to: houseAccount('tradingXau'), asset: 'XAU', amount: roundTo(amount, SCALE.XAU) }];
-  await post(ctx, paid, 'payment', postings, `Order ${row.id} payment`);
-  await addTimeline(ctx.q, row.id, 'RECEIVED', ctx.now, ctx.by, new Date(`${paymentDate}T00:00:00+08:00`));
-  const after = await owedAt(ctx.q, paid, paymentDate);
-  if (new Decimal(after.principal).isZero() && new Decimal(after.due).isZero()) return completeOrder(ctx, paid);
+  await post(ctx, paid, 'payment', paymentPostings(row.user_id, row.action, amount, split.toPrincipal), `Order ${row.id} payment`);
+  await addTimeline(ctx.q, row.id, 'RECEIVED', ctx.now, ctx.by, startOfBusinessDay(paymentDate));
+  if (owesNothing(await owedAt(ctx.q, paid, paymentDate))) return completeOrder(ctx, paid);
   return paid;
 }
 
 /** Reverses every posting the order caused, as one entry (2080 when the user no longer has what it got). */
 async function reverseAll(ctx: OrderContext, row: OrderRow, purpose: string): Promise<void> {
-  const postings = await ctx.q.query<{ from_account: Posting['from']; to_account: Posting['to']; asset: 'MYR' | 'XAU'; amount: string }>(
-    `SELECT p.from_account, p.to_account, p.asset, p.amount FROM ledger_postings p
-       JOIN order_ledger_entries l ON l.entry_id = p.entry_id WHERE l.order_id = $1 ORDER BY p.id`,
-    [row.id],
-  );
-  // net per account pair, so that a reservation released once is not released again
-  const net = new Map<string, Decimal>();
-  for (const p of postings) {
-    const [a, b] = p.from_account < p.to_account ? [p.from_account, p.to_account] : [p.to_account, p.from_account];
-    const key = `${a}|${b}|${p.asset}`;
-    const signed = new Decimal(p.amount).times(p.from_account === a ? 1 : -1);
-    net.set(key, (net.get(key) ?? new Decimal(0)).plus(signed));
-  }
-  const reversal: Posting[] = [];
-  for (const [key, value] of net) {
-    if (value.isZero()) continue;
-    const [a, b, asset] = key.split('|') as [Posting['from'], Posting['to'], 'MYR' | 'XAU'];
-    // value > 0: a net moved to b, so move it back from b to a
-    reversal.push(value.gt(0) ? { from: b, to: a, asset, amount: roundTo(value, SCALE[asset]) } : { from: a, to: b, asset, amount: roundTo(value.neg(), SCALE[asset]) });
-  }
-  await post(ctx, row, purpose, reversal, `Order ${row.id} ${purpose}`);
+  await post(ctx, row, purpose, reversalPostings(await orderPostings(ctx.q, row.id)), `Order ${row.id} ${purpose}`);
 }
 
-/** CREATED/FILLED → CANCELED (an admin), releasing what the fill reserved. */
+/** CREATED/FILLED → CANCELED (an admin, or the engine's expiry), releasing what the fill reserved. */
 export async function cancelOrder(ctx: OrderContext, row: OrderRow, action: 'cancel' | 'expire' = 'cancel'): Promise<OrderRow> {
   const canceled = await transition(ctx, row, action, { canceled_at: ctx.now, canceled_by: ctx.by });
   await reverseAll(ctx, canceled, 'cancel');
@@ -369,8 +325,7 @@ export async function cancelOrder(ctx: OrderContext, row: OrderRow, action: 'can
 export async function revertOrder(ctx: OrderContext, row: OrderRow, reason: string): Promise<OrderRow> {
   const reverted = await transition(ctx, row, 'revert', { reverted_at: ctx.now, reverted_by: ctx.by, revert_reason: reason });
   await reverseAll(ctx, reverted, 'revert');
-  const refunded = await ctx.q.query('UPDATE order_payments SET refunded_at = $2 WHERE order_id = $1 AND refunded_at IS NULL RETURNING id', [row.id, ctx.now]);
-  if (refunded.length > 0) await addTimeline(ctx.q, row.id, 'REFUNDED', ctx.now, ctx.by);
+  if ((await refundPayments(ctx.q, row.id, ctx.now)) > 0) await addTimeline(ctx.q, row.id, 'REFUNDED', ctx.now, ctx.by);
   await addTimeline(ctx.q, row.id, 'REVERTED', ctx.now, ctx.by);
   return reverted;
 }
@@ -382,31 +337,262 @@ export async function markOverdue(ctx: OrderContext, row: OrderRow): Promise<Ord
   return overdue;
 }
 
+const direct = <A>(run: () => Promise<A>) => run();
+
+/**
+ * order/create: a market order fills at once at the user's live price; a limit order waits
+ * (CREATED), checked now at its limit price and reserved when it fills. Refused: a trade rule
+ * (order-rules), the pair's market closed (1008), a GTD date in the past, not enough assets (2080).
+ */
+export async function createOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CreateOrderBody, hooks: CommandHooks<{ id: number }> = {}): Promise<{ id: number }> {
+  await lockForMoney(ctx.q, { userIds: [body.userId] }); // first: the lock order of money-moving transactions
+  return (hooks.once ?? direct)(async () => {
+    const side = body.action === 0 ? 'BUY' : 'SELL';
+    const user = await tradeUser(ctx.q, body.userId);
+    checkTradeRules(user, side, body.symbol, body.quantity, minGrams);
+    const pricing = market.orderPricing();
+    const pair = body.symbol === 'XAU/MYR' ? 'myr' : 'usd';
+    const status = pricing?.status ?? market.currentStatus();
+    if (!status[pair].available) throw marketUnavailable(status[pair].reason ?? 'market closed');
+    if (!pricing) throw marketUnavailable('market source disconnect');
+    const isLimit = body.orderType === 'LIMIT';
+    if (isLimit && goodTillDateInPast(body.goodTillDate, businessDate(ctx.now))) throw invalidFormat('goodTillDate');
+    const live = livePrices(pricing, user, side);
+    const created = await insertOrder(ctx, {
+      userId: body.userId,
+      action: side,
+      orderType: body.orderType,
+      symbol: body.symbol,
+      currency: body.currency,
+      quantity: body.quantity,
+      limitPrice: isLimit ? roundTo(body.price!, SCALE.pricePerGram) : null,
+      goodTillDate: isLimit ? (body.goodTillDate ?? null) : null,
+      comment: body.comment ?? null,
+      note: null,
+      source: null,
+      useAhtConfig: status.variant === 'afterHour',
+    });
+    let row = created;
+    if (isLimit) {
+      const atLimit = limitMyrPerGram(body.symbol, side, body.price!, live.customer.effectiveRate);
+      if (!limitAffordable(side, body.quantity, atLimit, await walletBalances(ctx.q, user.id))) {
+        throw appError(ErrorCode.GreaterThanAvailableAssets, 'Greater than available assets.');
+      }
+    } else {
+      row = await fillOrder(ctx, created, live.prices, user);
+    }
+    hooks.after?.(await publishOrder(ctx, row, isLimit ? 'Limit' : 'Market'));
+    return { id: row.id };
+  });
+}
+
+/** order/customize: an offline order entered with explicit prices, filled at once; possible unless offline orders are unavailable (panic). */
+export async function customizeOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CustomizeOrderBody, hooks: CommandHooks<{ id: number }> = {}): Promise<{ id: number }> {
+  await lockForMoney(ctx.q, { userIds: [body.userId] }); // first: the lock order of money-moving transactions
+  return (hooks.once ?? direct)(async () => {
+    const side = body.action === 0 ? 'BUY' : 'SELL';
+    const user = await tradeUser(ctx.q, body.userId);
+    checkTradeRules(user, side, body.symbol, body.quantity, minGrams);
+    const status = market.currentStatus();
+    if (!status.offline.available) throw marketUnavailable(status.offline.reason ?? 'offline orders unavailable');
+    const settings = market.xauSettings(body.useAhtConfig ? 'afterHour' : 'regular');
+    const created = await insertOrder(ctx, {
+      userId: body.userId,
+      action: side,
+      orderType: 'OFF_LINE',
+      symbol: body.symbol,
+      currency: body.currency,
+      quantity: body.quantity,
+      limitPrice: null,
+      goodTillDate: null,
+      comment: null,
+      note: body.note ?? null,
+      source: body.source ?? null,
+      useAhtConfig: body.useAhtConfig,
+    });
+    const row = await fillOrder(ctx, created, offlineFillPrices(body, settings?.fee.interestRate ?? '0'), user);
+    hooks.after?.(await publishOrder(ctx, row, 'OrderUpdated'));
+    return { id: row.id };
+  });
+}
+
+/** The answer of an action on an order: its id and new status. */
+export type StatusAnswer = { id: number; status: string };
+
+/**
+ * An admin's action on one order: the order (and its user's wallet) locked first, then, inside
+ * `once`, the checks that need no order, the order read under its row lock, the change, the
+ * OrderUpdated event. Answers {id, status}.
+ */
+async function onLockedOrder(
+  ctx: OrderContext,
+  target: { orderId: number; userId?: number },
+  hooks: CommandHooks<StatusAnswer>,
+  change: (row: OrderRow) => Promise<OrderRow>,
+  precheck: () => void = () => undefined,
+): Promise<StatusAnswer> {
+  await lockForMoney(ctx.q, { orderIds: [target.orderId] }); // first: the lock order of money-moving transactions
+  return (hooks.once ?? direct)(async () => {
+    precheck();
+    const row = await lockOrder(ctx.q, target.orderId, target.userId);
+    hooks.before?.({ id: row.id, status: row.status });
+    const node = await publishOrder(ctx, await change(row), 'OrderUpdated');
+    hooks.after?.(node);
+    return { id: node.id, status: node.status };
+  });
+}
+
+/** order/settle/{id}/{userId}. */
+export function settleByAdmin(ctx: OrderContext, orderId: number, userId: number, hooks: CommandHooks<StatusAnswer> = {}): Promise<StatusAnswer> {
+  return onLockedOrder(ctx, { orderId, userId }, hooks, (row) => settleOrder(ctx, row));
+}
+
+/** order/cancel/{id}. */
+export function cancelByAdmin(ctx: OrderContext, orderId: number, hooks: CommandHooks<StatusAnswer> = {}): Promise<StatusAnswer> {
+  return onLockedOrder(ctx, { orderId }, hooks, (row) => cancelOrder(ctx, row));
+}
+
+/** order/revert {userId, orderId, reason}. */
+export function revertByAdmin(ctx: OrderContext, orderId: number, userId: number, reason: string, hooks: CommandHooks<StatusAnswer> = {}): Promise<StatusAnswer> {
+  return onLockedOrder(ctx, { orderId, userId }, hooks, (row) => revertOrder(ctx, row, reason));
+}
+
+/** order/payment/create: a payment dated today or before (business date, else 400 1001 paymentDate) on the order of that user. */
+export function addPayment(
+  ctx: OrderContext,
+  p: { orderId: number; userId: number; amount: string; paymentDate: string; note: string | null },
+  hooks: CommandHooks<StatusAnswer> = {},
+): Promise<StatusAnswer> {
+  return onLockedOrder(
+    ctx,
+    p,
+    hooks,
+    (row) => payOrder(ctx, row, p.amount, p.paymentDate, p.note),
+    () => {
+      if (paymentDateInFuture(p.paymentDate, businessDate(ctx.now))) throw invalidFormat('paymentDate');
+    },
+  );
+}
+
 /** The payment view of SPEC.md §3 at a date (today when not given). */
 export async function paymentView(q: Queryable, row: OrderRow, date: string): Promise<PaymentView> {
   const owed = await owedAt(q, row, date);
-  const kind = row.action === 'BUY' ? 'myr' : 'xau';
-  const total = row.amount === null ? '0' : row.action === 'BUY' ? new Decimal(row.amount).minus(row.balance_deducted) : new Decimal(row.quantity_gram).minus(row.gold_reserved);
-  const s = owed.scale;
-  return {
-    kind,
-    amountTotal: roundTo(total, s),
-    amountPaid: owed.principalPaid,
-    amountOwed: owed.principal,
-    interestTotal: roundTo(new Decimal(owed.interestPaid).plus(owed.due), s),
-    interestPaid: owed.interestPaid,
-    interestOwed: owed.due,
-    interestRate: {
-      personal: roundTo(row.interest_rate_personal, SCALE.interestRate),
-      global: roundTo(row.interest_rate_global, SCALE.interestRate),
-      total: roundTo(new Decimal(row.interest_rate_personal).plus(row.interest_rate_global), SCALE.interestRate),
+  return paymentViewOf(moneyOf(row), owed, owed.payments);
+}
+
+export async function paymentViewOfOrder(q: Queryable, orderId: number, today: string): Promise<PaymentView> {
+  return paymentView(q, await orderOr404(q, orderId), today);
+}
+
+/** order/total_owed: what an order owes at a payment date, interest included. */
+export async function totalOwedAt(q: Queryable, orderId: number, paymentDate: string): Promise<{ kind: 'myr' | 'xau'; value: string }> {
+  const row = await orderOr404(q, orderId);
+  return totalOwed(row, await owedAt(q, row, paymentDate));
+}
+
+export async function revertedDetail(q: Queryable, orderId: number): Promise<RevertedDetail> {
+  const row = await orderOr404(q, orderId);
+  const names = await adminNames(q, [row.reverted_by]);
+  return { executor: row.reverted_by ? (names.get(row.reverted_by) ?? null) : null, executedAt: row.reverted_at?.toISOString() ?? null, reason: row.revert_reason };
+}
+
+/** How many orders have each status asked (every status when none), in the order asked. */
+export async function statusCounts(q: Queryable, statuses: readonly string[]): Promise<Array<{ status: string; count: number }>> {
+  const wanted = statuses.length > 0 ? [...new Set(statuses)] : [...ORDER_STATUSES];
+  const counts = await countByStatus(q, wanted);
+  return wanted.map((s) => ({ status: s, count: counts.get(s) ?? 0 }));
+}
+
+export async function userOrderSummary(q: Queryable, userId: number): Promise<OrderSummary> {
+  if (!(await userExists(q, userId))) throw notFound('user');
+  return orderSummary(await tradeRecord(q, userId));
+}
+
+export async function legacyOrders(q: Queryable, f: { orderId: number | null; userId: number | null; statuses: readonly string[] }): Promise<OrderNode[]> {
+  return toNodes(q, await legacyList(q, f));
+}
+
+/** The admin detail of SPEC.md §3. Left null: what the order does not record (the other side's spread, an outside provider's quantity). */
+export async function orderDetail(q: Queryable, orderId: number, today: string): Promise<OrderDetail> {
+  const row = await orderOr404(q, orderId);
+  const node = await toNode(q, row);
+  const view = await paymentView(q, row, today);
+  const names = await adminNames(q, [row.created_by, row.reverted_by]);
+  const nameOf = (adminId: number | null) => (adminId === null ? null : (names.get(adminId) ?? null));
+  const buy = row.action === 'BUY';
+  const figures = detailFigures(
+    {
+      action: row.action,
+      isCustom: row.is_custom,
+      currency: row.currency,
+      quantityGram: row.quantity_gram,
+      myrPrice: row.myr_price,
+      usdPrice: row.usd_price,
+      costPrice: row.cost_price,
+      exchangeRate: row.exchange_rate,
+      balanceDeducted: row.balance_deducted,
+      goldReserved: row.gold_reserved,
     },
-    payments: owed.payments.map((p) => ({
-      id: p.id,
-      received: { kind, value: roundTo(p.amount, s) },
-      paymentMadeAt: p.payment_date,
-      submittedBy: p.submitted_by,
-      note: p.note,
-    })),
+    view,
+  );
+  return {
+    order: node,
+    id: row.id,
+    username: node.username,
+    type: row.is_custom ? 'offline' : 'online',
+    orderType: row.is_custom ? 'offline' : row.order_type === 'LIMIT' ? 'limit' : 'market',
+    action: buy ? 'buy' : 'sell',
+    pair: row.symbol,
+    status: row.status,
+    quantity: { gram: node.quantityGram, oz: node.quantityOz },
+    price: { ...figures.price, limit: row.limit_price },
+    spread: { buy: buy ? row.spread_adjustment : null, sell: buy ? null : row.spread_adjustment },
+    exchangeRate: row.exchange_rate,
+    interest: view.interestTotal,
+    interestRate: view.interestRate,
+    premium: buy ? { personal: row.user_fee, global: row.global_fee } : null,
+    refineryFees: buy ? null : { personal: row.user_fee, global: row.global_fee },
+    totalAmount: row.amount,
+    amountPaid: figures.amountPaid,
+    amountUnpaid: figures.amountUnpaid,
+    quantityPaid: figures.quantityPaid,
+    quantityUnpaid: figures.quantityUnpaid,
+    amountOwed: figures.amountOwed,
+    expiration: { type: row.good_till_date ? 'GTD' : 'GTC', date: row.good_till_date },
+    paymentDate: view.payments.at(-1)?.paymentMadeAt ?? null,
+    settledAt: node.settledAt,
+    settlementAmount: row.settled_at ? row.amount : null,
+    costAmount: figures.costAmount,
+    averagePrice: row.myr_price,
+    adminNote: row.note,
+    userComment: row.comment,
+    revertReason: row.revert_reason,
+    revertedExecutor: nameOf(row.reverted_by),
+    revertedAt: row.reverted_at?.toISOString() ?? null,
+    createdAt: node.createdAt,
+    createdBy: nameOf(row.created_by),
+    timeline: node.timeline,
+    external: row.is_custom ? { source: row.source, price: row.cost_price, quantity: node.quantityGram } : null,
+    payment: view,
   };
+}
+
+/** One page of the orders connection: keyset on id (after/before), the page size, whether there is more on each side, the count. */
+export interface ConnectionPage {
+  size: number;
+  backward: boolean;
+  after: number | null;
+  before: number | null;
+}
+
+export async function ordersConnection(q: Queryable, filter: OrderFilter, page: ConnectionPage) {
+  const rows = await orderPage(q, filter, page.size, page.backward, page.after, page.before);
+  const more = rows.length > page.size;
+  const pageRows = rows.slice(0, page.size);
+  if (page.backward) pageRows.reverse();
+  // the other direction: is there anything beyond the cursor we came from?
+  const hasNextPage = page.backward ? (page.before !== null ? await anyOrderBeyond(q, filter, '>=', page.before) : false) : more;
+  const hasPreviousPage = page.backward ? more : page.after !== null ? await anyOrderBeyond(q, filter, '<=', page.after) : false;
+  const totalCount = await countOrders(q, filter);
+  return { nodes: await toNodes(q, pageRows), hasNextPage, hasPreviousPage, totalCount };
 }

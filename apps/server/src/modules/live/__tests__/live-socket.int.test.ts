@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PriceData, SocketMessage } from '@aurum/domain/system/live-messages';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
@@ -32,6 +32,8 @@ describe(`live socket on ${driver}`, () => {
     ts = await startTestServer({
       env: { PRICE_TICK_MS: '200', PRICE_STALE_SECONDS: '2' },
       app: { priceSource: source, socket: { sweepMs: 500 } },
+      // the feed, and the status by time (a silent source goes stale)
+      jobs: ['priceFeed', 'marketStatus'],
     });
     api = client(ts);
     for (const role of ['superAdmin', 'operationApprover', 'none']) {
@@ -49,11 +51,12 @@ describe(`live socket on ${driver}`, () => {
 
   it('sends Price at most once per 1500 ms per client, and the rate without throttling', async () => {
     const sock = await openSocket(ts.url, jwt.none!);
-    await new Promise((r) => setTimeout(r, 4700));
+    // until the fourth price: the first at once, then one per 1500 ms (the feed ticks every 200 ms)
+    await vi.waitUntil(() => sock.messages.filter((m) => m.type === 'Price').length >= 4, { timeout: 15_000, interval: 50 });
     sock.close();
     const prices = sock.messages.filter((m) => m.type === 'Price');
     const rates = sock.messages.filter((m) => m.type === 'MyrRate');
-    // first one at once, then one per 1500 ms: 4 in 4.7 s (the feed ticks every 200 ms)
+    // first one at once, then one per 1500 ms: 4 in about 4.5 s
     expect(prices.length).toBeGreaterThanOrEqual(3);
     expect(prices.length).toBeLessThanOrEqual(4);
     for (let i = 1; i < prices.length; i++) {
@@ -194,5 +197,57 @@ describe('HTTP polling price source', () => {
     });
     answer = { metals: { xau: { bid: 2650 } } };
     expect(await source.next(now)).toBeNull();
+  });
+});
+
+describe(`live socket sweep on ${driver}`, () => {
+  let ts: TestServer;
+  let api: ReturnType<typeof client>;
+  beforeAll(async () => {
+    // an access token outlives the sessions' own limits here: those are what is tested
+    ts = await startTestServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '3600', SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '1' } });
+    api = client(ts);
+  });
+  afterAll(() => ts.close());
+
+  it('closes the sockets of sessions ended by time (idle, then absolute) at the next sweep, and only those', async () => {
+    const idle = await api.login(ts.demo.byRole.none!.username, ts.demo.byRole.none!.password);
+    const active = await api.login(ts.demo.byRole.operationMaker!.username, ts.demo.byRole.operationMaker!.password);
+    const idleSockets = await Promise.all([openSocket(ts.url, idle.body.jwt), openSocket(ts.url, idle.body.jwt)]);
+    const activeSocket = await openSocket(ts.url, active.body.jwt);
+    // one query per sweep, however many sockets (the issue's 5,000 sockets made one query each)
+    const sweep = async () => {
+      const query = ts.db.query;
+      let queries = 0;
+      ts.db.query = ((...args: Parameters<typeof query>) => (queries++, query.apply(ts.db, args))) as typeof query;
+      try {
+        await ts.app.jobs.get('socketSweep').runOnce();
+      } finally {
+        ts.db.query = query;
+      }
+      expect(queries).toBeLessThanOrEqual(1);
+    };
+    const act = async () => expect((await api.call('GET', `${S}/mode`, { token: active.body.jwt })).status).toBe(200);
+
+    // 29 minutes on, one admin acts; 2 minutes later the other one has been idle for 31 minutes
+    ts.advanceClock(29 * 60_000);
+    await act();
+    await sweep();
+    expect(ts.app.sockets.clientCount()).toBe(3);
+    ts.advanceClock(2 * 60_000);
+    await sweep();
+    for (const s of idleSockets) expect((await s.closed).code).toBe(4001);
+    await activeSocket.settled();
+    await vi.waitUntil(() => ts.app.sockets.clientCount() === 1);
+
+    // acting keeps a session up to its absolute limit only (1 hour from sign-in here)
+    ts.advanceClock(27 * 60_000);
+    await act();
+    await sweep();
+    expect(ts.app.sockets.clientCount()).toBe(1);
+    ts.advanceClock(3 * 60_000);
+    await sweep();
+    expect((await activeSocket.closed).code).toBe(4001);
+    await vi.waitUntil(() => ts.app.sockets.clientCount() === 0);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import type { NotificationDetail } from '@aurum/domain/notifications/notification-schemas';
@@ -32,7 +32,8 @@ describe(`notifications: stored per recipient, delivered over SMTP in the backgr
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const port = (smtp.server.address() as AddressInfo).port;
-    ts = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Aurum <no-reply@aurum.example>' } });
+    // the application's worker runs as in a real process (the job notifications)
+    ts = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Aurum <no-reply@aurum.example>' }, jobs: ['notifications'] });
     api = client(ts);
     const op = ts.demo.byRole.operationMaker!;
     jwt = (await api.login(op.username, op.password)).body.jwt;
@@ -122,7 +123,8 @@ describe(`notifications: stored per recipient, delivered over SMTP in the backgr
     };
     const worker = new NotificationWorker(ts.db, dying, { batchSize: 5, leaseSeconds: 1, concurrency: 1 });
     void worker.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // the first e-mail done, the second handed over and hanging (one at a time)
+    await vi.waitUntil(() => handed.length >= 2, { timeout: 10_000, interval: 10 });
     expect(handed).toHaveLength(2);
     // the application's worker takes over the rest, and the stuck ones when their lease ends
     const done = await delivered(n!.id);

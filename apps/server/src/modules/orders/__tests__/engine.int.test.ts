@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderNode } from '@aurum/domain/orders/order-schemas';
-import { customerPrice } from '@aurum/domain/system/pricing';
+import { customerPrice } from '@aurum/domain/orders/order-pricing';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import { walletBalances } from '../../wallet/ledger-repository.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';

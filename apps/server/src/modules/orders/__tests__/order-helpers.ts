@@ -42,10 +42,13 @@ export interface OrderTestServer {
   deposit(userId: number, wallet: { fund?: string; gold?: string }): Promise<void>;
 }
 
-/** A test server at a trading moment, with a controlled gold price and the engine's timer off. */
+/**
+ * A test server at a trading moment, with a controlled gold price fed every 100 ms (the job
+ * priceFeed); the order engine is not started: tests run it with `ts.app.orders.runOnce(now)`.
+ */
 export async function startOrderServer(env: Record<string, string> = {}): Promise<OrderTestServer> {
   const source = controlledSource();
-  const ts = await startTestServer({ env: { PRICE_TICK_MS: '100', ORDER_ENGINE_INTERVAL_MS: '0', ...env }, app: { priceSource: source } });
+  const ts = await startTestServer({ env: { PRICE_TICK_MS: '100', ...env }, app: { priceSource: source }, jobs: ['priceFeed'] });
   let offset = TRADING_MOMENT - Date.now();
   ts.advanceClock(offset);
   const api = client(ts);

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES, DISPLAY_STATUSES, statusesForFilter } from '@aurum/domain/orders/order-status';
+import { ORDER_CURRENCIES, ORDER_SIDES, ORDER_TYPES } from '@aurum/domain/orders/order-schemas';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
+import { pascalSpelling } from '../order-graphql.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const URL = '/v0/web/secure/graphql';
@@ -30,6 +33,7 @@ describe(`GraphQL adminOrdersConnection on ${driver}`, () => {
   let users: { aminah: number; kumar: number };
 
   beforeAll(async () => {
+    // no job is started: the order engine would fill, settle or expire the fixtures under the test
     ts = await startTestServer();
     api = client(ts);
     const who = ts.demo.byRole.none!;
@@ -68,7 +72,9 @@ describe(`GraphQL adminOrdersConnection on ${driver}`, () => {
   });
   afterAll(() => ts?.close());
 
-  const gql = async (variables: Record<string, unknown>, query = QUERY) => api.call<{ data: { adminOrdersConnection: Page } | null; errors?: Array<{ message: string; extensions: { code: string } }> }>('POST', URL, { token: jwt, body: { query, variables } });
+  type GqlError = { message: string; extensions: { code: number; context: string | null } };
+  const gql = async (variables: Record<string, unknown>, query = QUERY) =>
+    api.call<{ data?: { adminOrdersConnection: Page } | null; errors?: GqlError[] }>('POST', URL, { token: jwt, body: { query, variables } });
   const page = async (variables: Record<string, unknown>) => {
     const r = await gql(variables);
     expect(r.status, r.text).toBe(200);
@@ -162,14 +168,14 @@ describe(`GraphQL adminOrdersConnection on ${driver}`, () => {
 
   it('answers errors in GraphQL form: bad variables, bad cursors, limits, depth, syntax; 401 without a token', async () => {
     const tooMany = await gql({ first: 1001 });
-    expect(tooMany.status).toBe(200);
-    expect(tooMany.body.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors![0]).toMatchObject({ extensions: { code: 1001, context: 'first' } });
     expect(tooMany.body.data).toBeNull();
     expect((await gql({ first: 1, last: 1 })).body.errors![0]!.message).toContain('not both');
     expect((await gql({ after: 'bm9wZQ' })).body.errors![0]!.message).toContain('Invalid cursor');
     expect((await gql({ userCondition: 'UserId', userInput: 'abc' })).body.errors![0]!.message).toContain('user id');
     const badEnum = await gql({ status: ['Nope'] });
-    expect(badEnum.status).toBe(200);
+    expect(badEnum.status).toBe(400);
     expect(badEnum.body.errors!.length).toBeGreaterThan(0);
     const syntax = await gql({}, '{ adminOrdersConnection { edges ');
     expect(syntax.status).toBe(400);
@@ -186,5 +192,131 @@ describe(`GraphQL adminOrdersConnection on ${driver}`, () => {
     // introspection is on outside production
     expect((await gql({}, '{ __schema { queryType { name } } }')).body).toMatchObject({ data: { __schema: { queryType: { name: 'Query' } } } });
     expect((await api.call('POST', URL, { body: { query: QUERY } })).status).toBe(401);
+  });
+
+  it('filters by every server status as the console maps it (SCREAMING_CASE), exactly as by the PascalCase spelling', async () => {
+    // a refunded order too, so that every status of SPEC.md §4 has an order (removed at the end)
+    const [extra] = await ts.db.query<{ id: number }>(
+      `INSERT INTO orders (execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, is_custom, created_at)
+       VALUES ('GQLREFUND', $1, 'BUY', 'MARKET', 'REFUNDED', 'XAU/MYR', 'MYR', '1.0000', false, now()) RETURNING id`,
+      [users.aminah],
+    );
+    try {
+      const dbIds = async (where: string, args: unknown[]) => (await ts.db.query<{ id: number }>(`SELECT id FROM orders WHERE ${where} ORDER BY id`, args)).map((r) => r.id);
+      for (const status of ORDER_STATUSES) {
+        const screaming = await page({ first: 100, status: [status] });
+        const pascal = await page({ first: 100, status: [pascalSpelling(status)] });
+        const expected = await dbIds('status = $1', [status]);
+        expect(expected.length, status).toBeGreaterThan(0);
+        expect(idsOf(screaming), status).toEqual(expected);
+        expect(idsOf(pascal), status).toEqual(expected);
+        expect(screaming.totalCount).toBe(expected.length);
+        // answers keep the server spelling
+        for (const e of screaming.edges) expect(e.node.status).toBe(status);
+      }
+      // the console's filter mapping (SPEC.md §4): each display status sends its server statuses
+      for (const display of DISPLAY_STATUSES) {
+        const statuses = statusesForFilter([display]);
+        expect(idsOf(await page({ first: 100, status: statuses })), display).toEqual(await dbIds('status = ANY($1::text[])', [statuses]));
+      }
+      // the list's modes send several, and the spellings mix
+      expect(idsOf(await page({ first: 100, status: ['CREATED', 'Filled', 'SETTLED', 'Overdue'] }))).toEqual(
+        await dbIds("status IN ('CREATED', 'FILLED', 'SETTLED', 'OVERDUE')", []),
+      );
+    } finally {
+      await ts.db.query('DELETE FROM orders WHERE id = $1', [extra!.id]);
+    }
+  });
+
+  it('takes orderType, currency, action and userCondition in the server spelling and in PascalCase alike', async () => {
+    const both = async (name: string, value: string, expected: number[], field?: keyof Page['edges'][number]['node']) => {
+      const screaming = await page({ first: 100, [name]: value });
+      const pascal = await page({ first: 100, [name]: pascalSpelling(value) });
+      expect(expected.length, `${name} ${value}`).toBeGreaterThan(0);
+      expect(idsOf(screaming), `${name} ${value}`).toEqual(expected);
+      expect(idsOf(pascal), `${name} ${pascalSpelling(value)}`).toEqual(expected);
+      if (field) for (const e of pascal.edges) expect(e.node[field]).toBe(value);
+    };
+    const pick = (f: (i: number) => boolean) => ids.filter((_id, i) => f(i));
+    const typeIndex = { MARKET: 0, LIMIT: 1, OFF_LINE: 2 } as const;
+    for (const type of ORDER_TYPES) await both('orderType', type, pick((i) => i % 3 === typeIndex[type]), 'orderType');
+    for (const currency of ORDER_CURRENCIES) await both('currency', currency, pick((i) => (i % 5 === 0) === (currency === 'USD')), 'currency');
+    for (const side of ORDER_SIDES) await both('action', side, pick((i) => (i % 4 === 0) === (side === 'SELL')), 'action');
+    const byId = { userCondition: 'USER_ID', userInput: String(users.kumar) };
+    expect(idsOf(await page({ first: 100, ...byId }))).toEqual(pick((i) => i % 2 === 1));
+    expect(idsOf(await page({ first: 100, ...byId, userCondition: 'UserId' }))).toEqual(pick((i) => i % 2 === 1));
+    expect(idsOf(await page({ first: 100, userCondition: 'USER_NAME', userInput: 'kum' }))).toEqual(pick((i) => i % 2 === 1));
+    // the schema says so: both spellings are members of the enums
+    const intro = await gql({}, '{ t: __type(name: "OrderTypeFilter") { enumValues { name description } } c: __type(name: "Currency") { enumValues { name } } }');
+    const names = (intro.body.data as unknown as { t: { enumValues: Array<{ name: string }> }; c: { enumValues: Array<{ name: string }> } });
+    expect(names.t.enumValues.map((v) => v.name).sort()).toEqual(['LIMIT', 'Limit', 'MARKET', 'Market', 'OFF_LINE', 'OffLine']);
+    expect(names.c.enumValues.map((v) => v.name).sort()).toEqual(['MYR', 'Myr', 'USD', 'Usd']);
+  });
+
+  it('carries the catalogue code and context in every error, 400 for bad input and never 500', async () => {
+    const failed = (r: Awaited<ReturnType<typeof gql>>, status: number, code: number, context: string | null) => {
+      expect(r.status, r.text).toBe(status);
+      expect(r.body.errors!.length, r.text).toBeGreaterThan(0);
+      expect(r.body.errors![0]!.extensions, r.text).toMatchObject({ code, context });
+      // the REST error contract beside it: what the console's client reads from a failed call
+      expect(r.body, r.text).toMatchObject({ code, context });
+    };
+    // wrong enum values and wrong types in variables: 1001 with the variable's path
+    failed(await gql({ status: ['Nope'] }), 400, 1001, 'status.0');
+    failed(await gql({ status: ['CREATED', 'created'] }), 400, 1001, 'status.1');
+    failed(await gql({ orderType: 'OFFLINE' }), 400, 1001, 'orderType');
+    failed(await gql({ currency: 'myr' }), 400, 1001, 'currency');
+    failed(await gql({ first: 'ten' }), 400, 1001, 'first');
+    failed(await gql({ orderId: 1.5 }), 400, 1001, 'orderId');
+    failed(await gql({ filledAt: [7] }), 400, 1001, 'filledAt.0');
+    const custom = (v: string) => `query Q(${v}) { adminOrdersConnection(status: $s) { totalCount } }`;
+    failed(await gql({}, custom('$s: [OrderStatus!]!')), 400, 1001, 's');
+    failed(await gql({ s: null }, custom('$s: [OrderStatus!]!')), 400, 1001, 's');
+    failed(await gql({ s: [null] }, custom('$s: [OrderStatus!]')), 400, 1001, 's.0');
+    // the document: a wrong literal names its argument, a variable of the wrong type names the variable
+    failed(await gql({}, '{ adminOrdersConnection(status: [Nope]) { totalCount } }'), 400, 1001, 'status');
+    failed(await gql({}, '{ adminOrdersConnection(first: "ten") { totalCount } }'), 400, 1001, 'first');
+    failed(await gql({ s: ['CREATED'] }, custom('$s: [String!]')), 400, 1001, 's');
+    failed(await gql({}, '{ adminOrdersConnection { nope } }'), 400, 1001, 'query');
+    failed(await gql({}, '{ adminOrdersConnection { edges '), 400, 1000, 'Syntax Error: Expected Name, found <EOF>.');
+    // arguments the resolver refuses
+    failed(await gql({ after: 'bm9wZQ' }), 400, 1001, 'after');
+    failed(await gql({ filledAt: ['2030-13-45'] }), 400, 1001, 'filledAt');
+    failed(await gql({ quantity: 'lots' }), 400, 1001, 'quantity');
+    // values JavaScript reads but PostgreSQL would refuse are refused first, never a 500
+    failed(await gql({ goodTillDate: ['2030-02-30'] }), 400, 1001, 'goodTillDate');
+    failed(await gql({ createdAfter: '-100000-01-01T00:00:00Z' }), 400, 1001, 'createdAfter');
+    failed(await gql({ createdBefore: '0000-01-01' }), 400, 1001, 'createdBefore');
+    // the body itself
+    const post = (options: Parameters<typeof api.call>[2]) => api.call<{ errors?: GqlError[] }>('POST', URL, { token: jwt, ...options });
+    failed(await post({ raw: '{"query": ' }), 400, 1000, 'Malformed JSON body');
+    failed(await post({ raw: '<query/>', headers: { 'content-type': 'application/xml' } }), 415, 1000, 'Unsupported content type');
+    failed(await post({ raw: 'query', headers: { 'content-type': 'text/plain' } }), 400, 1001, 'body');
+    failed(await post({ body: { variables: {} } }), 400, 1001, 'query');
+    failed(await post({ body: { query: QUERY, variables: [1] } }), 400, 1001, 'variables');
+    failed(await post({ body: { query: QUERY, operationName: 'Other' } }), 400, 1001, 'operationName');
+    const nul = await post({ body: { query: QUERY, variables: { userInput: 'a\u0000b' } } });
+    expect(nul.status).toBe(400);
+    expect(nul.body.errors![0]!.extensions).toMatchObject({ code: 1001, context: 'variables.userInput' });
+    // a good call after all that
+    expect((await page({ first: 1 })).totalCount).toBe(25);
+  });
+
+  it('answers an authentication failure 401 with its code in the GraphQL errors too (the console refreshes on 401)', async () => {
+    const bare = await api.call<{ errors: GqlError[] }>('POST', URL, { body: { query: QUERY } });
+    expect(bare.status).toBe(401);
+    expect(bare.body.code).toBe(1152);
+    expect(bare.body.errors[0]!.extensions).toEqual({ code: 1152, context: bare.body.context });
+    expect(bare.body.errors[0]!.message).toBe(bare.body.context);
+    const forged = await api.call<{ errors: GqlError[] }>('POST', URL, { token: 'not.a.token', body: { query: QUERY } });
+    expect(forged.status).toBe(401);
+    expect(forged.body.errors[0]!.extensions.code).toBe(1152);
+    // a session ended meanwhile: the same 401, so the console's one refresh and retry still happen
+    const who = ts.demo.byRole.none!;
+    const other = (await api.login(who.username, who.password)).body.jwt;
+    expect((await api.logout(other)).status).toBe(200);
+    const ended = await api.call<{ errors: GqlError[] }>('POST', URL, { token: other, body: { query: QUERY, variables: { first: 1 } } });
+    expect(ended.status).toBe(401);
+    expect(ended.body).toMatchObject({ code: 1152, errors: [{ extensions: { code: 1152 } }] });
   });
 });

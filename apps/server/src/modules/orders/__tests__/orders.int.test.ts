@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import type { OrderNode, PaymentView } from '@aurum/domain/orders/order-schemas';
-import { customerPrice } from '@aurum/domain/system/pricing';
+import { customerPrice, userMyrPerGram } from '@aurum/domain/orders/order-pricing';
 import { walletBalances } from '../../wallet/ledger-repository.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
 import { openSocket } from '../../../testing/socket-client.ts';
@@ -61,10 +61,10 @@ describe(`orders: create, settle, pay, cancel, revert on ${driver}`, () => {
     expect(r.status, r.text).toBe(200);
     const d = await detail(r.body.id);
     const pricing = o.ts.app.market.orderPricing()!;
-    const expected = customerPrice(pricing.quote, pricing.fx, pricing.settings, { premium: '0.500', refineryFees: '0', feeAdjustMode: 'both' });
+    const expected = userMyrPerGram(customerPrice(pricing.quote, pricing.fx, pricing.settings), 'buy', { premium: '0.500', refineryFees: '0', feeAdjustMode: 'both' });
     expect(d.order.status).toBe('FILLED');
-    expect(d.order.myrPrice).toBe(expected.myr.buy);
-    const amount = roundTo(new Decimal(expected.myr.buy).times(10), 2);
+    expect(d.order.myrPrice).toBe(expected);
+    const amount = roundTo(new Decimal(expected).times(10), 2);
     expect(d.totalAmount).toBe(amount);
     expect(d.order.balanceDeducted).toBe('1000.00');
     expect(d.order.creditDeducted).toBe(roundTo(new Decimal(amount).minus(1000), 2));
@@ -91,7 +91,7 @@ describe(`orders: create, settle, pay, cancel, revert on ${driver}`, () => {
     expect((await post(market(limited, 0, '2', { symbol: 'XAU/USD', currency: 'USD' }))).body).toMatchObject({ code: 1200 });
     const small = await post(market(limited, 0, '0.5'));
     expect(small.status).toBe(400);
-    expect(small.body).toMatchObject({ code: 1001, context: 'quantity (at least 1 g)' });
+    expect(small.body).toEqual({ code: 1001, context: 'quantity', detail: { rule: 'minimumQuantity', value: '1' } });
     const tooMuch = await post(market(poor, 0, '2'));
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.code).toBe(2080);

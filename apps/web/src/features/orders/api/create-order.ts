@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CreateOrderBody } from '@aurum/domain/orders/order-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
+import { orderQueries } from './order-queries.ts';
 
 const Created = z.object({ id: z.number().int() });
 
@@ -19,6 +20,6 @@ export function useCreateOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CreateOrderBody; idempotencyKey: string }) => createOrder(body, idempotencyKey),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderQueries.all() }),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { OrderStatusAnswer } from '@aurum/domain/orders/order-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { OrderStatusAnswer, orderKeys } from './order-wire.ts';
+import { orderQueries } from './order-queries.ts';
 
 export interface PaymentInput {
   userId: number;
@@ -22,5 +23,5 @@ export function createPayment({ idempotencyKey, ...body }: PaymentInput) {
 
 export function useCreatePayment() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createPayment, onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }) });
+  return useMutation({ mutationFn: createPayment, onSettled: () => client.invalidateQueries({ queryKey: orderQueries.all() }) });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CustomizeOrderBody } from '@aurum/domain/orders/order-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
+import { orderQueries } from './order-queries.ts';
 
 const Created = z.object({ id: z.number().int() });
 
@@ -15,6 +16,6 @@ export function useCustomizeOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CustomizeOrderBody; idempotencyKey: string }) => customizeOrder(body, idempotencyKey),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderQueries.all() }),
   });
 }

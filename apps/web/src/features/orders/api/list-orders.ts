@@ -1,20 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { OrderNode } from '@aurum/domain/orders/order-schemas';
+import { OrderNode } from '@aurum/domain/orders/order-schemas';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { OrderNodeWire, orderKeys } from './order-wire.ts';
 import type { PageInfo, PageVariables } from './order-paging.ts';
 import type { FilterVariables } from './order-filters.ts';
+import { ORDER_FIELDS } from './order-fields.ts';
 
 export type ConnectionVariables = FilterVariables & PageVariables;
-
-/** Every field of the Order type (SPEC.md §3 "Order"). */
-const ORDER_FIELDS = `id executionId orderType status action symbol userId username currency quantityGram quantityOz
-  costPrice quotePrice myrPrice usdPrice exchangeRate limitPrice amount createdAt filledAt settledAt interestStartAt
-  completedAt goodTillDate goodTilDate creditDeducted balanceDeducted goldReserved spreadAdjustment customizedAdjustment
-  userFee globalFee source note comment isCustom timeline { id action date secondaryDate }`;
 
 export const ORDERS_CONNECTION_QUERY = `query OrdersConnection($first: Int, $last: Int, $after: String, $before: String,
   $userCondition: UserCondition, $userInput: String, $action: OrderAction, $orderId: Int, $status: [OrderStatus!],
@@ -34,7 +27,7 @@ const ConnectionAnswer = z.object({
   data: z
     .object({
       adminOrdersConnection: z.object({
-        edges: z.array(z.object({ cursor: z.string(), node: OrderNodeWire })),
+        edges: z.array(z.object({ cursor: z.string(), node: OrderNode })),
         pageInfo: z.object({ startCursor: z.string().nullable(), endCursor: z.string().nullable(), hasNextPage: z.boolean(), hasPreviousPage: z.boolean() }),
         totalCount: z.number(),
       }),
@@ -78,13 +71,4 @@ export async function fetchOrders(variables: ConnectionVariables, signal?: Abort
   }
   if (!answer.data) throw new OrdersFetchError('No data returned');
   return answer.data.adminOrdersConnection;
-}
-
-export function useOrders(variables: ConnectionVariables, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: orderKeys.connection(variables),
-    queryFn: ({ signal }) => fetchOrders(variables, signal),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
 }

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { liveStore, useLive } from '#shared/live/live.ts';
 import type { OrderUpdate } from '#shared/live/live-store.ts';
-import { orderKeys } from './order-wire.ts';
 
 /** The live order updates (by id) received since the socket connected. */
 export function useLiveOrders(): ReadonlyMap<string, OrderUpdate> {
@@ -53,5 +52,3 @@ export function useOrderRefetch(keys: ReadonlyArray<readonly unknown[]>, options
     wasConnected.current = connected;
   }, [connected, client, stableKeys]);
 }
-
-export const ORDER_LIST_KEY = [...orderKeys.all, 'connection'] as const;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { OrderStatusAnswer } from '@aurum/domain/orders/order-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { OrderStatusAnswer, orderKeys } from './order-wire.ts';
+import { orderQueries } from './order-queries.ts';
 
 /**
  * The order actions of SPEC.md §7 (settle, cancel, revert): each refreshes every order view when
@@ -11,7 +12,7 @@ function useOrderAction<V>(call: (variables: V) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: orderQueries.all() }),
   });
 }
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import type { ErrorDetail } from '@aurum/domain/errors/catalogue';
 import { Decimal, SCALE, decimalField, isDecimalText, roundTo } from '@aurum/domain/money/decimal';
+import { limitOnWrongSide } from '@aurum/domain/orders/order-rules';
 import { DEFAULT_MIN_ORDER_GRAMS, type CreateOrderBody, type CustomizeOrderBody } from '@aurum/domain/orders/order-schemas';
 import { SYMBOLS, type Symbol } from '@aurum/domain/system/metals';
 import type { TradeSide } from '@aurum/domain/users/user-enums';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
-import { limitOnWrongSide } from './order-preview.ts';
 
 /**
  * The Create Order forms (online and offline) as zod schemas over the typed strings, and their
@@ -137,12 +138,12 @@ export function customizeOrderBody(v: OfflineOrderValues): CustomizeOrderBody {
 }
 
 /**
- * The server's refusal of a quantity under its configured minimum (400, 1001, context
- * 'quantity (at least N g)'): the minimum, to show the form's message under the field.
+ * The server's refusal of a quantity under its configured minimum (400, 1001, context 'quantity',
+ * detail {rule: 'minimumQuantity', value: N}): the minimum, to show the form's message under the field.
  */
-export function minimumFromServer(context: string | null): string | null {
-  const m = context ? /^quantity \(at least ([\d.]+) g\)$/.exec(context) : null;
-  return m ? m[1]! : null;
+export function minimumFromServer(error: { context: string | null; detail?: ErrorDetail | undefined }): string | null {
+  const { context, detail } = error;
+  return context === 'quantity' && detail?.rule === 'minimumQuantity' && detail.value !== undefined ? String(detail.value) : null;
 }
 
 /**

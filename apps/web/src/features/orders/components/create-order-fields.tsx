@@ -1,20 +1,22 @@
-import { useId, useMemo, type RefObject } from 'react';
+import { useId, type RefObject } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { SYMBOLS, type Symbol } from '@aurum/domain/system/metals';
+import type { TradeSide } from '@aurum/domain/users/user-enums';
 import type { UserDetail } from '@aurum/domain/users/user-views';
+import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
+import { UserPicker as UserSearchPicker, type UserLabel } from '#shared/form/user-picker.tsx';
 import { formatDecimal } from '#shared/format/number.ts';
 import { isApiError } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { FieldShell } from '#shared/ui/field.tsx';
-import { Select } from '#shared/ui/select.tsx';
 import { rememberNewOrder, type NewOrder } from '../api/new-order-cache.ts';
 import { minimumFromServer } from '../api/order-preview-form.ts';
-import { useOrderUsers } from '../api/order-preview-users.ts';
 
 export interface ToggleOption<T extends string> {
   value: T;
@@ -97,20 +99,20 @@ export function ControlledToggle<T extends FieldValues, V extends string>({
   );
 }
 
-/** The searchable user picker over the users list (the value is the user id as text). */
+/** How the order picker shows a user: 'aminah · aminah@example.com'. */
+const orderUserLabel: UserLabel = (u) => `${u.username} · ${u.email}`;
+
+/** The user picker (searching the server as typed; the value is the user id as text). */
 export function UserPicker<T extends FieldValues>({ control, name, disabled }: { control: Control<T>; name: FieldPath<T>; disabled?: boolean }) {
-  const { t } = useTranslation('order');
-  const users = useOrderUsers();
-  const options = useMemo(() => (users.data?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.username} · ${u.email}` })), [users.data]);
+  const { t } = useTranslation(['order']);
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Select
+        <UserSearchPicker
           label={t('createForm.user')}
-          options={options}
-          loading={users.isPending}
+          optionLabel={orderUserLabel}
           value={(field.value as string | undefined) || null}
           onChange={field.onChange}
           onBlur={field.onBlur}
@@ -120,6 +122,35 @@ export function UserPicker<T extends FieldValues>({ control, name, disabled }: {
         />
       )}
     />
+  );
+}
+
+/** Buy or sell and the pair, online and offline alike: what the picked user may not trade is disabled. */
+export function SideAndPairFields<T extends FieldValues>({
+  control,
+  sideAllowed,
+  pairAllowed,
+}: {
+  control: Control<T>;
+  sideAllowed: (side: TradeSide) => boolean;
+  pairAllowed: (pair: Symbol) => boolean;
+}) {
+  const { t } = useTranslation('order');
+  return (
+    <>
+      <ControlledToggle<T, TradeSide>
+        control={control}
+        name={'action' as FieldPath<T>}
+        label={t('createForm.action')}
+        required
+        testId="order-action"
+        options={[
+          { value: 'buy', label: t('createForm.actions.buy'), disabled: !sideAllowed('buy'), title: t('createForm.notAllowed') },
+          { value: 'sell', label: t('createForm.actions.sell'), disabled: !sideAllowed('sell'), title: t('createForm.notAllowed') },
+        ]}
+      />
+      <ControlledSelect control={control} name={'symbol' as FieldPath<T>} label={t('createForm.symbol')} required options={SYMBOLS.map((s) => ({ value: s, label: s, disabled: !pairAllowed(s) }))} />
+    </>
   );
 }
 
@@ -158,7 +189,7 @@ export const AFTER_CREATE = '/order/?orderMode=tr';
  * `minimumRef`) and shows anything else as a toast.
  */
 export function useCreateOutcome(minimumRef: RefObject<string>, quantityTooSmall: () => void) {
-  const { t } = useTranslation('order');
+  const { t } = useTranslation(['order']);
   const toast = useToast();
   const fail = useFailureToast();
   const navigate = useNavigate();
@@ -169,7 +200,7 @@ export function useCreateOutcome(minimumRef: RefObject<string>, quantityTooSmall
       void navigate(AFTER_CREATE);
     },
     failed(error: unknown) {
-      const minimum = isApiError(error) && error.code === ErrorCode.InvalidFormat ? minimumFromServer(error.context) : null;
+      const minimum = isApiError(error) && error.code === ErrorCode.InvalidFormat ? minimumFromServer(error) : null;
       if (minimum !== null) {
         minimumRef.current = minimum;
         quantityTooSmall();

@@ -3,10 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { SCALE } from '@aurum/domain/money/decimal';
-import { SYMBOLS, type Symbol } from '@aurum/domain/system/metals';
-import { allowsPair, allowsSide, type TradeSide } from '@aurum/domain/users/user-enums';
 import { useCan } from '#shared/access/use-can.ts';
-import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
@@ -25,7 +22,7 @@ import {
 } from '../api/order-preview-form.ts';
 import { offlinePreview } from '../api/order-preview.ts';
 import { useOrderUser } from '../api/order-preview-user.ts';
-import { ControlledToggle, OrderUserCard, useCreateOutcome, UserPicker } from './create-order-fields.tsx';
+import { ControlledToggle, OrderUserCard, SideAndPairFields, useCreateOutcome, UserPicker } from './create-order-fields.tsx';
 
 /** Create Order, offline (customised): explicit cost, quote, exchange rate and final price; regular or after-hour constants. */
 export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId: string; onCancel: () => void }) {
@@ -59,12 +56,7 @@ export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId:
     },
   });
   const [userId, symbol, quantity, finalPrice, exchangeRate] = useWatch({ control, name: ['userId', 'symbol', 'quantity', 'finalPrice', 'exchangeRate'] });
-  const picked = userId && /^\d+$/.test(userId) ? Number(userId) : null;
-  const user = useOrderUser(picked);
-  // what the server would refuse with 1200 is not offered (a user not yet loaded allows everything)
-  const config = user.data?.tradeConfig;
-  const sideAllowed = (side: TradeSide) => !config || allowsSide(config.allowedAction, side);
-  const pairAllowed = (pair: Symbol) => !config || allowsPair(config.allowedPair, pair);
+  const { user, sideAllowed, pairAllowed } = useOrderUser(userId);
   const currency = currencyOf(symbol ?? 'XAU/MYR');
   const figures = offlinePreview({
     symbol: symbol ?? 'XAU/MYR',
@@ -109,18 +101,7 @@ export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId:
             <div className="md:col-span-2">
               <UserPicker control={control} name="userId" />
             </div>
-            <ControlledToggle<OfflineOrderInput, 'buy' | 'sell'>
-              control={control}
-              name="action"
-              label={t('order:createForm.action')}
-              required
-              testId="order-action"
-              options={[
-                { value: 'buy', label: t('order:createForm.actions.buy'), disabled: !sideAllowed('buy'), title: t('order:createForm.notAllowed') },
-                { value: 'sell', label: t('order:createForm.actions.sell'), disabled: !sideAllowed('sell'), title: t('order:createForm.notAllowed') },
-              ]}
-            />
-            <ControlledSelect control={control} name="symbol" label={t('order:createForm.symbol')} required options={SYMBOLS.map((s) => ({ value: s, label: s, disabled: !pairAllowed(s) }))} />
+            <SideAndPairFields control={control} sideAllowed={sideAllowed} pairAllowed={pairAllowed} />
             <TextField
               label={t('order:createForm.quantity')}
               inputMode="decimal"

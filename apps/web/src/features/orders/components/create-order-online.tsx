@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SCALE } from '@aurum/domain/money/decimal';
+import { settingsOfVariant, userLivePrice, type PersonalFees } from '@aurum/domain/orders/order-pricing';
 import { businessClock } from '@aurum/domain/system/market-status';
-import { SYMBOLS, type Symbol } from '@aurum/domain/system/metals';
-import { allowsPair, allowsSide, type TradeSide } from '@aurum/domain/users/user-enums';
+import type { Symbol } from '@aurum/domain/system/metals';
+import type { TradeSide } from '@aurum/domain/users/user-enums';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
 import { useCan } from '#shared/access/use-can.ts';
-import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
 import { isApiError } from '#shared/http/api-error.ts';
 import { useLive } from '#shared/live/live.ts';
@@ -27,10 +27,10 @@ import {
   type OnlineOrderInput,
   type OnlineOrderValues,
 } from '../api/order-preview-form.ts';
-import { disabledLimit, orderPreview, settingsOfVariant, userLivePrice, type PersonalFees } from '../api/order-preview.ts';
+import { disabledLimit, orderPreview } from '../api/order-preview.ts';
 import { useGoldAdjust } from '../api/order-preview-settings.ts';
 import { useOrderUser } from '../api/order-preview-user.ts';
-import { ControlledToggle, OrderUserCard, useCreateOutcome, UserPicker } from './create-order-fields.tsx';
+import { ControlledToggle, OrderUserCard, SideAndPairFields, useCreateOutcome, UserPicker } from './create-order-fields.tsx';
 import { CreateOrderPreview } from './create-order-preview.tsx';
 
 /** Create Order, online (market or limit), with the live preview of amount and fees. */
@@ -65,14 +65,9 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
     name: ['userId', 'orderType', 'action', 'symbol', 'quantity', 'price', 'expiration'],
   });
 
-  const picked = userId && /^\d+$/.test(userId) ? Number(userId) : null;
-  const user = useOrderUser(picked);
-  // what the server would refuse with 1200 is not offered (a user not yet loaded allows everything)
-  const config = user.data?.tradeConfig;
-  const sideAllowed = (side: TradeSide) => !config || allowsSide(config.allowedAction, side);
-  const pairAllowed = (pair: Symbol) => !config || allowsPair(config.allowedPair, pair);
+  const { user, sideAllowed, pairAllowed } = useOrderUser(userId);
   const personal: PersonalFees | null = user.data ? { premium: user.data.tradeConfig.premium, refineryFees: user.data.tradeConfig.refineryFees, feeAdjustMode: user.data.tradeConfig.feeAdjustMode } : null;
-  livePriceRef.current = (s, side) => userLivePrice(price, s, side, personal);
+  livePriceRef.current = (s, side) => (price ? userLivePrice(price, s, side, personal) : null);
 
   const settingsAnswer = liveSettings ?? adjust.data ?? null;
   const settings = settingsAnswer && price ? settingsOfVariant(settingsAnswer, price.variant) : null;
@@ -146,18 +141,7 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
                 { value: 'LIMIT', label: t('order:createForm.types.limit'), disabled: limitOff, title: t('order:createForm.limitDisabled') },
               ]}
             />
-            <ControlledToggle<OnlineOrderInput, 'buy' | 'sell'>
-              control={control}
-              name="action"
-              label={t('order:createForm.action')}
-              required
-              testId="order-action"
-              options={[
-                { value: 'buy', label: t('order:createForm.actions.buy'), disabled: !sideAllowed('buy'), title: t('order:createForm.notAllowed') },
-                { value: 'sell', label: t('order:createForm.actions.sell'), disabled: !sideAllowed('sell'), title: t('order:createForm.notAllowed') },
-              ]}
-            />
-            <ControlledSelect control={control} name="symbol" label={t('order:createForm.symbol')} required options={SYMBOLS.map((s) => ({ value: s, label: s, disabled: !pairAllowed(s) }))} />
+            <SideAndPairFields control={control} sideAllowed={sideAllowed} pairAllowed={pairAllowed} />
             <TextField
               label={t('order:createForm.quantity')}
               inputMode="decimal"

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
+import { TabList } from '#shared/ui/tab-list.tsx';
 import { CreateOrderOffline } from './create-order-offline.tsx';
 import { AFTER_CREATE } from './create-order-fields.tsx';
 import { CreateOrderOnline } from './create-order-online.tsx';
@@ -30,22 +31,12 @@ export function CreateOrderPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('order:create')} back={back} />
-      <div role="tablist" aria-label={t('order:createForm.kind')} className="flex gap-1 border-b border-slate-200">
-        {(['online', 'offline'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={kind === k}
-            onClick={() => pick(k)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-amber-600 ${
-              kind === k ? 'border-amber-600 text-amber-800' : 'border-transparent text-slate-600 hover:text-slate-900'
-            }`}
-          >
-            {t(`order:createForm.${k}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label={t('order:createForm.kind')}
+        tabs={(['online', 'offline'] as const).map((k) => ({ value: k, label: t(`order:createForm.${k}`) }))}
+        value={kind}
+        onChange={pick}
+      />
       <div role="tabpanel">
         {kind === 'online' ? (
           <CreateOrderOnline key="online" initialUserId={initialUserId} onCancel={() => void navigate(back)} />

@@ -1,4 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ORDER_MODES } from '@aurum/domain/orders/order-status';
@@ -7,12 +8,10 @@ import { formatDecimal } from '#shared/format/number.ts';
 import { formatDateTime } from '#shared/format/display.ts';
 import { Card } from '#shared/ui/card.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
-import { useOrders } from '../api/list-orders.ts';
 import { statusEnum } from '../api/order-filters.ts';
-import { ORDER_LIST_KEY, useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
+import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
+import { orderQueries } from '../api/order-queries.ts';
 import { barWidths, mergeOrders } from '../api/order-view.ts';
-import { useOrderCounts } from '../api/order-counts.ts';
-import { orderKeys } from '../api/order-wire.ts';
 import { forDisplay } from '../api/order-paging.ts';
 import { OrderStatusBadge } from './order-labels.tsx';
 
@@ -33,9 +32,9 @@ function WidgetCard({ title, children, action }: { title: string; children: Reac
 /** Dashboard 'trade requests': the latest open orders, live, with 'view all' to the trade requests list. */
 export function TradeRequestsWidget() {
   const { t } = useTranslation('order');
-  const orders = useOrders({ status: ORDER_MODES.tr.map(statusEnum), last: LATEST });
+  const orders = useQuery(orderQueries.connection({ status: ORDER_MODES.tr.map(statusEnum), last: LATEST }));
   const updates = useLiveOrders();
-  useOrderRefetch([ORDER_LIST_KEY], { onUpdate: true });
+  useOrderRefetch([orderQueries.connections()], { onUpdate: true });
   const rows = useMemo(() => mergeOrders(orders.data ? forDisplay(orders.data.edges) : [], updates), [orders.data, updates]);
   return (
     <WidgetCard
@@ -77,13 +76,13 @@ export function TradeRequestsWidget() {
 }
 
 const BAR_COLOURS: Readonly<Record<string, string>> = { CREATED: '#f59e0b', FILLED: '#0ea5e9', SETTLED: '#6366f1', OVERDUE: '#dc2626' };
-const STATUS_LABEL: Readonly<Record<string, string>> = { CREATED: 'matching', FILLED: 'unsettled', SETTLED: 'unpaid', OVERDUE: 'overdue' };
+const STATUS_LABEL: Readonly<Record<string, 'matching' | 'unsettled' | 'unpaid' | 'overdue'>> = { CREATED: 'matching', FILLED: 'unsettled', SETTLED: 'unpaid', OVERDUE: 'overdue' };
 
 /** Dashboard 'trade overview': open orders counted by status (order/list_count) as a small bar chart; live. */
 export function TradeOverviewWidget() {
   const { t } = useTranslation('order');
-  const counts = useOrderCounts();
-  useOrderRefetch([orderKeys.counts], { onUpdate: true });
+  const counts = useQuery(orderQueries.counts());
+  useOrderRefetch([orderQueries.counts().queryKey], { onUpdate: true });
   return (
     <WidgetCard title={t('widgets.tradeOverview')}>
       {counts.isPending ? (

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '#shared/format/number.ts';
 import { errorToast } from '#shared/form/server-errors.ts';
@@ -11,8 +12,8 @@ import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useCancelOrder, useRevertOrder, useSettleOrder } from '../api/order-actions.ts';
 import { useCreatePayment } from '../api/create-payment.ts';
+import { orderQueries } from '../api/order-queries.ts';
 import { businessToday, paymentProblem, paymentUnit } from '../api/payment-rules.ts';
-import { useTotalOwed } from '../api/total-owed.ts';
 
 export interface ActionTarget {
   id: number;
@@ -23,7 +24,7 @@ export interface ActionTarget {
 
 const useFailureToast = () => {
   const toast = useToast();
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common']);
   return (error: unknown) => {
     const { title, description } = errorToast(error, t('common:failed'));
     toast.error(title, description);
@@ -153,7 +154,7 @@ export function RevertDialog({ order, onClose }: { order: ActionTarget; onClose:
           onBlur={() => setError(check(reason))}
           className={`rounded-md border px-3 py-2 text-sm focus:ring-2 focus:ring-amber-200 focus:outline-none ${error ? 'border-red-500' : 'border-slate-300 focus:border-amber-500'}`}
         />
-        {error ? <span className="text-xs text-red-700">{t(`validation:${error}`, { length: 1000 })}</span> : null}
+        {error ? <span className="text-xs text-red-700">{t(`validation:${error}`, { defaultValue: error, length: 1000 })}</span> : null}
       </label>
     </Modal>
   );
@@ -179,7 +180,7 @@ export function PaymentDialog({ order, onClose }: { order: ActionTarget; onClose
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date) && date <= today;
-  const owed = useTotalOwed(order.id, validDate ? date : null);
+  const owed = useQuery(orderQueries.owed(order.id, validDate ? date : null));
   const owedValue = owed.data && !owed.isPlaceholderData ? owed.data.value : null;
   const problem = paymentProblem(amount, unit.scale, owedValue);
   const dateProblem = date === '' ? 'required' : validDate ? null : 'invalidDate';

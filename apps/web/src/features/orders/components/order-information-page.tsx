@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MODES } from '@aurum/domain/orders/order-status';
 import { canTransition, permissionFor, type OrderAction } from '@aurum/domain/orders/order-machine';
 import { useCanCheck } from '#shared/access/use-can.ts';
@@ -16,12 +16,10 @@ import { Card } from '#shared/ui/card.tsx';
 import { DetailList, type DetailItem } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
-import { useOrder } from '../api/get-order.ts';
 import { useLiveOrders } from '../api/live-orders.ts';
+import { orderQueries } from '../api/order-queries.ts';
 import { mergeOrder, pastEntries } from '../api/order-view.ts';
-import { orderKeys, type OrderDetail } from '../api/order-wire.ts';
-import { usePaymentView } from '../api/payment-view.ts';
-import { useRevertedDetail } from '../api/reverted-detail.ts';
+import type { OrderDetail } from '@aurum/domain/orders/order-schemas';
 import { CancelDialog, PaymentDialog, RevertDialog, SettleDialog, type ActionTarget } from './order-action-dialogs.tsx';
 import { OrderStatusBadge } from './order-labels.tsx';
 
@@ -48,7 +46,7 @@ export function OrderInformationPage() {
   const params = useParams();
   const orderId = Number(params.orderId);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
-  const detail = useOrder(valid ? orderId : 0);
+  const detail = useQuery(orderQueries.detail(valid ? orderId : 0));
   const client = useQueryClient();
   const from = usePreviousPath();
   const updates = useLiveOrders();
@@ -60,8 +58,8 @@ export function OrderInformationPage() {
     () =>
       liveStore.onMessage((message) => {
         if ((message.type === 'OrderUpdated' || message.type === 'Market' || message.type === 'Limit') && String(message.data.id) === String(orderId)) {
-          void client.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
-          void client.invalidateQueries({ queryKey: orderKeys.payment(orderId) });
+          void client.invalidateQueries({ queryKey: orderQueries.detail(orderId).queryKey });
+          void client.invalidateQueries({ queryKey: orderQueries.payment(orderId).queryKey });
         }
       }),
     [client, orderId],
@@ -243,7 +241,7 @@ function Amounts({ d }: { d: OrderDetail }) {
 /** The payment block: payment_view (amounts, interest, rates as percent, payments). */
 function PaymentBlock({ orderId }: { orderId: number }) {
   const { t } = useTranslation('order');
-  const view = usePaymentView(orderId);
+  const view = useQuery(orderQueries.payment(orderId));
   if (view.isPending) return <SectionSpinner />;
   if (view.isError) return <Failure text={errorMessage(view.error)} />;
   const p = view.data;
@@ -339,7 +337,7 @@ function External({ external, currency }: { external: NonNullable<OrderDetail['e
 
 function RevertInfo({ orderId }: { orderId: number }) {
   const { t } = useTranslation('order');
-  const info = useRevertedDetail(orderId, true);
+  const info = useQuery(orderQueries.reverted(orderId, true));
   return (
     <Section title={t('detail.revert')} testId="revert-info">
       {info.isPending ? (

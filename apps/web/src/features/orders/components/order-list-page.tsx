@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DISPLAY_STATUSES, ORDER_MODES, displayStatus, type DisplayStatus, type OrderMode } from '@aurum/domain/orders/order-status';
@@ -11,9 +12,9 @@ import { stripSeparators } from '#shared/format/number.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { forgetNewOrders, useNewOrders } from '../api/new-order-cache.ts';
-import { useOrders } from '../api/list-orders.ts';
 import { filterVariables, ORDER_FILTERS } from '../api/order-filters.ts';
-import { ORDER_LIST_KEY, useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
+import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
+import { orderQueries } from '../api/order-queries.ts';
 import { listRows } from '../api/order-view.ts';
 import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, patched, readCursorState, withLimit, type PagingMove } from '../api/order-paging.ts';
 import { CursorPager } from './cursor-pager.tsx';
@@ -45,12 +46,12 @@ export function OrderListPage() {
   const paging = readCursorState(query);
   const filters = filterVariables(query, mode);
   const variables = { ...filters, ...pageVariables(paging) };
-  const orders = useOrders(variables);
+  const orders = useQuery(orderQueries.connection(variables));
   const updates = useLiveOrders();
   const cached = useNewOrders();
   const shownIds = useMemo(() => new Set(orders.data?.edges.map((e) => String(e.node.id)) ?? []), [orders.data]);
   // an update of an order not on this page may bring it into the list: refetch
-  useOrderRefetch([ORDER_LIST_KEY], { onUpdate: (id) => !shownIds.has(id) });
+  useOrderRefetch([orderQueries.connections()], { onUpdate: (id) => !shownIds.has(id) });
 
   const filterFields = useOrderFilterFields(mode);
   const filtered = ORDER_FILTERS.some((f) => (query.get(f) ?? '').trim() !== '');

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UserTabProps } from '#shared/slots/slots.ts';
 import { formatDecimal } from '#shared/format/number.ts';
@@ -7,11 +8,9 @@ import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { DEFAULT_PAGE_SIZE } from '@aurum/domain/list/paging';
-import { useOrders } from '../api/list-orders.ts';
-import { ORDER_LIST_KEY, useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
+import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
+import { orderQueries } from '../api/order-queries.ts';
 import { mergeOrders, rowOf } from '../api/order-view.ts';
-import { useOrderSummary } from '../api/order-summary.ts';
-import { orderKeys } from '../api/order-wire.ts';
 import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, type CursorState, type PagingMove } from '../api/order-paging.ts';
 import { CursorPager } from './cursor-pager.tsx';
 import { OrdersTable } from './orders-table.tsx';
@@ -40,9 +39,9 @@ function UserOrders({ userId, kind }: { userId: number; kind: 'online' | 'offlin
     ...(kind === 'offline' ? { orderType: 'OffLine' as const } : {}),
     ...pageVariables(paging),
   };
-  const orders = useOrders(variables);
+  const orders = useQuery(orderQueries.connection(variables));
   const updates = useLiveOrders();
-  useOrderRefetch([ORDER_LIST_KEY, orderKeys.summary(userId)], { onUpdate: true });
+  useOrderRefetch([orderQueries.connections(), orderQueries.summary(userId).queryKey], { onUpdate: true });
   const rows = useMemo(() => {
     const nodes = orders.data ? forDisplay(orders.data.edges) : [];
     return mergeOrders(nodes, updates)
@@ -96,7 +95,7 @@ function UserOrders({ userId, kind }: { userId: number; kind: 'online' | 'offlin
 /** The user order summary (order/summary/{userId}): buy and sell totals. */
 function OrderSummaryCard({ userId }: { userId: number }) {
   const { t } = useTranslation('order');
-  const summary = useOrderSummary(userId);
+  const summary = useQuery(orderQueries.summary(userId));
   return (
     <Card>
       <h2 className="mb-4 text-base font-semibold text-slate-900">{t('summary.title')}</h2>

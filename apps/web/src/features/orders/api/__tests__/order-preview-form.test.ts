@@ -143,10 +143,11 @@ describe('submission keys', () => {
 });
 
 describe('minimum from the server', () => {
-  it("reads 'quantity (at least N g)'", () => {
-    expect(minimumFromServer('quantity (at least 5 g)')).toBe('5');
-    expect(minimumFromServer('quantity (at least 0.5 g)')).toBe('0.5');
-    expect(minimumFromServer('quantity')).toBeNull();
-    expect(minimumFromServer(null)).toBeNull();
+  it("reads the detail {rule: 'minimumQuantity', value} of a refused quantity", () => {
+    expect(minimumFromServer({ context: 'quantity', detail: { rule: 'minimumQuantity', value: '5' } })).toBe('5');
+    expect(minimumFromServer({ context: 'quantity', detail: { rule: 'minimumQuantity', value: '0.5' } })).toBe('0.5');
+    expect(minimumFromServer({ context: 'quantity', detail: { rule: 'lessThanOrEqual', compared: '100' } })).toBeNull();
+    expect(minimumFromServer({ context: 'quantity' })).toBeNull();
+    expect(minimumFromServer({ context: null })).toBeNull();
   });
 });

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import type { PriceData } from '@aurum/domain/system/live-messages';
-import { customerPrice } from '@aurum/domain/system/pricing';
+import { orderAmount, usdAmount } from '@aurum/domain/orders/order-money';
+import { customerPrice, fillPricesAtMarket, orderQuote, personalFee, settingsOfVariant, userLivePrice, type PersonalFees } from '@aurum/domain/orders/order-pricing';
 import type { MetalAdjustAnswer } from '@aurum/domain/system/system-schemas';
-import { disabledLimit, limitOnWrongSide, offlinePreview, orderPreview, personalFee, settingsOfVariant, userLivePrice } from '../order-preview.ts';
+import { disabledLimit, offlinePreview, orderPreview } from '../order-preview.ts';
 
 const answer: MetalAdjustAnswer = {
   currency: { bid: '0.0100', ask: '-0.0200', currencyKind: 'MYR' },
@@ -56,8 +57,8 @@ describe('order preview', () => {
     const price = priceFrame();
     const personal = { premium: '0.250', refineryFees: '0.150', feeAdjustMode: 'buy' as const };
     const buy = orderPreview({ side: 'buy', symbol: 'XAU/MYR', orderType: 'MARKET', quantity: '10', price, settings: regular, personal });
-    const server = customerPrice({ bid: '2650.00', ask: '2651.00' }, { bid: '4.4500', ask: '4.4700' }, regular, personal);
-    expect(buy.myrPerGram).toBe(server.myr.buy);
+    const server = fillPricesAtMarket({ quote: { bid: '2650.00', ask: '2651.00' }, fx: { bid: '4.4500', ask: '4.4700' }, settings: regular }, personal, 'BUY').prices;
+    expect(buy.myrPerGram).toBe(server.myrPrice);
     expect(buy.fee).toEqual({ global: '1.000', personal: '0.250', total: '1.250' });
     expect(buy.feeAmount.total).toBe('12.50');
     // the mode names buy only: a sell gets no personal refinery fee
@@ -76,9 +77,9 @@ describe('order preview', () => {
         const quote = { bid, ask: new Decimal(bid).plus(gap).toFixed(2) };
         const fx = { bid: fxBid, ask: new Decimal(fxBid).plus('0.02').toFixed(4) };
         const personal = { premium: prem, refineryFees: ref, feeAdjustMode: mode };
-        const server = customerPrice(quote, fx, regular, personal);
+        const server = fillPricesAtMarket({ quote, fx, settings: regular }, personal, side === 'buy' ? 'BUY' : 'SELL').prices;
         const p = orderPreview({ side, symbol: 'XAU/MYR', orderType: 'MARKET', quantity: '1', price: priceFrame(quote, fx), settings: regular, personal });
-        expect(p.myrPerGram).toBe(side === 'buy' ? server.myr.buy : server.myr.sell);
+        expect(p.myrPerGram).toBe(server.myrPrice);
       }),
       { numRuns: 300 },
     );
@@ -114,14 +115,7 @@ describe('order preview', () => {
     expect(none).toMatchObject({ available: false, livePrice: null, amount: null, fee: { global: null, total: null } });
   });
 
-  it('a buy limit must be below the live price, a sell limit above it', () => {
-    expect(limitOnWrongSide('380.000', 'buy', '380.000')).toBe('380.000');
-    expect(limitOnWrongSide('381', 'buy', '380.000')).toBe('380.000');
-    expect(limitOnWrongSide('379.999', 'buy', '380.000')).toBeNull();
-    expect(limitOnWrongSide('380', 'sell', '380.000')).toBe('380.000');
-    expect(limitOnWrongSide('380.001', 'sell', '380.000')).toBeNull();
-    expect(limitOnWrongSide('abc', 'sell', '380.000')).toBeNull();
-    expect(limitOnWrongSide('1', 'buy', null)).toBeNull();
+  it('the live price of a side has the personal fee on it (the limit-side rule is in the domain: order-rules.test.ts)', () => {
     expect(userLivePrice(priceFrame(), 'XAU/MYR', 'sell', { premium: '0', refineryFees: '0.100', feeAdjustMode: 'sell' })).toBe(
       roundTo(new Decimal(priceFrame().myr.sell).minus('0.1'), 3),
     );
@@ -133,6 +127,36 @@ describe('order preview', () => {
     expect(disabledLimit(priceFrame(undefined, undefined, { reason: 'trading period mode', available: { myr: true, usd: false, offline: true } }), 'XAU/MYR')).toBe(true);
     expect(disabledLimit(priceFrame(undefined, undefined, { reason: 'bank closed', available: { myr: false, usd: false, offline: true } }), 'XAU/USD')).toBe(true);
     expect(disabledLimit(priceFrame(undefined, undefined, { reason: 'trading period mode', available: { myr: true, usd: true, offline: true } }), 'XAU/USD')).toBe(false);
+  });
+
+  it('is the domain quote at the live frame, and what the server fills a market order at (property)', () => {
+    const money = (min: number, max: number, scale: number) => fc.integer({ min: min * 10 ** scale, max: max * 10 ** scale }).map((n) => (n / 10 ** scale).toFixed(scale));
+    const personalArb = fc.option(fc.record({ premium: money(0, 5, 3), refineryFees: money(0, 5, 3), feeAdjustMode: fc.constantFrom('none', 'both', 'buy', 'sell' as const) }), { nil: null });
+    fc.assert(
+      fc.property(
+        money(1000, 4000, 2),
+        money(3, 6, 4),
+        personalArb,
+        fc.constantFrom('buy', 'sell' as const),
+        fc.constantFrom('XAU/MYR', 'XAU/USD' as const),
+        fc.constantFrom('MARKET', 'LIMIT' as const),
+        money(0, 500, 4),
+        money(100, 4000, 3),
+        (bid, fxBid, personal: PersonalFees | null, side, symbol, orderType, quantity, limitPrice) => {
+          const quote = { bid, ask: new Decimal(bid).plus('1.00').toFixed(2) };
+          const fx = { bid: fxBid, ask: new Decimal(fxBid).plus('0.02').toFixed(4) };
+          const input = { side, symbol, orderType, quantity, limitPrice, price: priceFrame(quote, fx), settings: regular, personal };
+          const p = orderPreview(input);
+          expect(p).toEqual({ available: true, ...orderQuote(input) });
+          if (orderType === 'LIMIT' || new Decimal(quantity).isZero()) return;
+          const fill = fillPricesAtMarket({ quote, fx, settings: regular }, personal ?? { premium: '0', refineryFees: '0', feeAdjustMode: 'none' }, side === 'buy' ? 'BUY' : 'SELL').prices;
+          expect(p.myrPerGram).toBe(fill.myrPrice);
+          expect(p.amount).toBe(orderAmount(fill.myrPrice, quantity));
+          if (symbol === 'XAU/USD') expect(p.usdAmount).toBe(usdAmount(fill.usdPrice!, quantity));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('offline: amount at the final price; XAU/USD also in MYR at the exchange rate', () => {
