@@ -20,7 +20,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
-import { beyondQuery, encodeCursor, filtersOf, pageQuery, type ConnectionArgs } from '../apps/server/src/modules/orders/order-graphql.ts';
+import { reportBench } from './support/bench-kit.ts';
+import { connectionFilter, encodeCursor, type ConnectionArgs } from '../apps/server/src/modules/orders/order-graphql.ts';
+import { beyondQuery, countQuery, pageQuery } from '../apps/server/src/modules/orders/order-repository.ts';
 
 const root = join(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -201,17 +203,17 @@ try {
   };
 
   /** The page query of ordersConnection (forward, keyset on id), built by the server's own function. */
-  const pageSql = (vars: ConnectionArgs) => pageQuery(vars, PAGE, false, vars.after ? deepId : null, null);
+  const pageSql = (vars: ConnectionArgs) => pageQuery(connectionFilter(vars), PAGE, false, vars.after ? deepId : null, null);
   /** Every statement the resolver runs for a forward page: page, has-previous probe, count, names, timelines. */
   const allSql = async (vars: ConnectionArgs) => {
     const q = pageSql(vars);
     const rows = (await pool.query<{ id: string; user_id: string }>(q.text, q.values)).rows.slice(0, PAGE);
     if (vars.after) {
-      const probe = beyondQuery(vars, '<=', deepId);
+      const probe = beyondQuery(connectionFilter(vars), '<=', deepId);
       await pool.query(probe.text, probe.values);
     }
-    const { where, args } = filtersOf(vars);
-    await pool.query(`SELECT count(*)::int AS n FROM orders o WHERE ${where.length ? where.join(' AND ') : 'TRUE'}`, args);
+    const count = countQuery(connectionFilter(vars));
+    await pool.query(count.text, count.values);
     if (rows.length > 0) {
       await pool.query('SELECT id, username FROM users WHERE id = ANY($1::bigint[])', [[...new Set(rows.map((r) => r.user_id))]]);
       await pool.query('SELECT id, order_id, action, date, secondary_date FROM order_timeline WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, id', [
@@ -247,6 +249,17 @@ try {
     );
   }
   console.log('(milliseconds; GraphQL = HTTP POST to the real server process, all SQL = every statement its resolver runs, through pg from this process)');
+  for (const r of table) {
+    reportBench({
+      bench: 'orders-connection',
+      what: `orders connection p50, ${r.name}, ${ROWS.toLocaleString('en-US')} orders, postgres`,
+      figure: r.gql.p50,
+      baseline: r.page.p50,
+      unit: 'ms',
+      goal: '<= 2x page SQL',
+      met: r.gql.p50 <= 2 * r.page.p50,
+    });
+  }
 } finally {
   server?.kill('SIGTERM');
   if (server) await new Promise((r) => server!.once('exit', r));

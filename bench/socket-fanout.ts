@@ -1,62 +1,62 @@
 /**
- * bench/socket-fanout: with 1,000 and 5,000 sockets connected to the live socket of a real server
- * process, the delay from a price change (an admin sets a manual gold price) to its arrival at
- * every socket (p50, p99), and the server's CPU time per change; next to a bare `ws` broadcast
- * server measured the same way in the same run. Prints the figures and their ratios.
+ * bench/socket-fanout: 5,000 sockets on the live socket of a real server process for at least
+ * three periods of its housekeeping (the expiry sweep and the keep-alive ping run every 30 s),
+ * while an admin changes the gold price every 1.7 s. Measures
+ *   - the delay from a price change (POST price/manual) to its arrival at every socket: p50, p99;
+ *   - the server's event loop (bench/support/loop-monitor.ts, preloaded): the longest pause
+ *     outside the price fan-outs (housekeeping: sweep, ping, timers) and the longest overall;
+ *   - the server's CPU time per change;
+ * for Aurum on PostgreSQL and on PGlite, next to a bare `ws` broadcast server
+ * (bench/bare-ws-server.ts) measured the same way in the same run. The sockets belong to
+ * --sessions sessions (round robin), as consoles of several admins would.
  *
- *   npm run bench -- [--sizes 1000,5000] [--ticks 8]
+ *   node bench/socket-fanout.ts [--sockets 5000] [--periods 3] [--db postgres,pglite] [--sessions 200]
+ *   (PostgreSQL: a fresh database on BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+ *   postgres://postgres@127.0.0.1:5432/postgres; dropped at the end)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
+import { benchPostgresUrl, cpuMs, fmt, percentile, reportBench, sleep, startProcess, stopProcess } from './support/bench-kit.ts';
 
-const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,5000' }, ticks: { type: 'string', default: '8' } } });
-const SIZES = values.sizes!.split(',').map(Number);
-const TICKS = Number(values.ticks);
+const { values } = parseArgs({
+  options: {
+    sockets: { type: 'string', default: '5000' },
+    periods: { type: 'string', default: '3' },
+    db: { type: 'string', default: 'postgres,pglite' },
+    sessions: { type: 'string', default: '200' },
+  },
+});
+const SOCKETS = Number(values.sockets);
+/** The period of the server's socket housekeeping (socket-hub.ts: socketSweep, socketPing). */
+const HOUSEKEEPING_MS = 30_000;
+const PERIODS = Number(values.periods);
+const SESSIONS = Math.max(1, Math.min(Number(values.sessions), SOCKETS));
+const DRIVERS = values.db!.split(',').filter(Boolean) as Array<'postgres' | 'pglite'>;
 const GAP_MS = 1700; // above the 1500 ms price throttle, so every change goes straight through
+/** Changes from the first sweep after connecting until PERIODS periods have passed (plus one spare). */
+const TICKS = Math.ceil((PERIODS * HOUSEKEEPING_MS + 2 * GAP_MS) / GAP_MS);
+const LOOP_MONITOR = ['--import', './bench/support/loop-monitor.ts'];
+/** BENCH_VERBOSE=1: list every pause over 50 ms with its time. */
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+const GOAL_P99 = 1.5;
+const GOAL_PAUSE_MS = 100;
+process.env.TEST_DATABASE_URL = benchPostgresUrl();
 
-function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = out.match(ready);
-      if (m) resolve({ child, match: m });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out.slice(-2000)}`)));
-  });
-}
-
-/** CPU time (user + system) of a process in milliseconds, from /proc. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
-  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function connectAll(url: string, n: number, onMessage: (data: string, at: number) => void): Promise<WebSocket[]> {
+async function connectAll(urls: readonly string[], n: number, onMessage: (data: string, at: number) => void): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   const batch = 200;
   for (let i = 0; i < n; i += batch) {
     await Promise.all(
-      Array.from({ length: Math.min(batch, n - i) }, () =>
+      Array.from({ length: Math.min(batch, n - i) }, (_, j) =>
         new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(url);
-          ws.on('message', (d) => onMessage(d.toString(), performance.now()));
+          const ws = new WebSocket(urls[(i + j) % urls.length]!);
+          ws.on('message', (d) => onMessage(d.toString(), Date.now()));
           ws.on('open', () => resolve());
           ws.on('error', reject);
           sockets.push(ws);
@@ -73,35 +73,86 @@ interface Result {
   cpuPerTick: number;
   delivered: number;
   expected: number;
+  /** Longest event-loop pause outside the fan-outs of the changes (ms). */
+  housekeepingPause: number;
+  /** Longest event-loop pause of the run (ms). */
+  maxPause: number;
+  seconds: number;
 }
 
-async function measure(n: number, connectUrl: string, pid: number, change: (i: number) => Promise<void>, marker: (data: string) => number | null): Promise<Result> {
+/** The event-loop windows the monitor reported: [start, end] epoch ms and the longest delay in it. */
+type LoopWindow = { end: number; max: number };
+
+function loopCollector(): { windows: LoopWindow[]; onLine: (line: string) => void } {
+  const windows: LoopWindow[] = [];
+  return {
+    windows,
+    onLine(line) {
+      const m = /^LOOP (\d+) ([\d.]+)$/.exec(line);
+      if (m) windows.push({ end: Number(m[1]), max: Number(m[2]) });
+    },
+  };
+}
+
+async function measure(
+  n: number,
+  connectUrls: readonly string[],
+  pid: number,
+  loop: LoopWindow[],
+  change: (i: number) => Promise<void>,
+  marker: (data: string) => number | null,
+): Promise<Result> {
   const arrivals = new Map<number, number[]>();
-  const sockets = await connectAll(connectUrl, n, (data, at) => {
+  const sockets = await connectAll(connectUrls, n, (data, at) => {
     const tick = marker(data);
     if (tick === null) return;
     const list = arrivals.get(tick) ?? [];
     list.push(at);
     arrivals.set(tick, list);
   });
-  await new Promise((r) => setTimeout(r, 2500)); // let the connect burst settle and the throttle window pass
+  await sleep(2500); // let the connect burst settle and the throttle window pass
   const sentAt = new Map<number, number>();
   const cpuBefore = cpuMs(pid);
+  const t0 = Date.now();
   for (let i = 1; i <= TICKS; i++) {
-    sentAt.set(i, performance.now());
+    sentAt.set(i, Date.now());
     await change(i);
-    await new Promise((r) => setTimeout(r, GAP_MS));
+    await sleep(GAP_MS);
   }
+  const t1 = Date.now();
   const cpuAfter = cpuMs(pid);
   const delays: number[] = [];
+  const spans: Array<[number, number]> = [];
   for (const [tick, at] of arrivals) {
-    const t0 = sentAt.get(tick);
-    if (t0 === undefined) continue;
-    for (const a of at) delays.push(a - t0);
+    const sent = sentAt.get(tick);
+    if (sent === undefined) continue;
+    for (const a of at) delays.push(a - sent);
+    spans.push([sent, Math.max(...at) + 50]);
   }
   delays.sort((a, b) => a - b);
   for (const ws of sockets) ws.terminate();
-  return { p50: percentile(delays, 50), p99: percentile(delays, 99), cpuPerTick: (cpuAfter - cpuBefore) / TICKS, delivered: delays.length, expected: n * TICKS };
+  // a window's pause happened between (its end - 100 ms - the pause) and its end: housekeeping
+  // when that interval meets no change's span (sent -> last arrival)
+  let housekeepingPause = 0;
+  let maxPause = 0;
+  for (const w of loop) {
+    if (w.end < t0 || w.end > t1 + 500) continue;
+    maxPause = Math.max(maxPause, w.max);
+    const start = w.end - 100 - w.max;
+    const duringChange = spans.some(([a, b]) => start <= b && w.end >= a);
+    if (!duringChange) housekeepingPause = Math.max(housekeepingPause, w.max);
+    if (VERBOSE && w.max > 50) console.log(`  pause ${w.max.toFixed(0)} ms at +${((w.end - t0) / 1000).toFixed(1)} s${duringChange ? ' (during a change)' : ''}`);
+  }
+  return {
+    p50: percentile(delays, 50),
+    p99: percentile(delays, 99),
+    cpuPerTick: (cpuAfter - cpuBefore) / TICKS,
+    delivered: delays.length,
+    expected: n * TICKS,
+    housekeepingPause,
+    maxPause,
+    seconds: (t1 - t0) / 1000,
+  };
 }
 
 /**
@@ -124,21 +175,27 @@ async function onceProvider(): Promise<{ url: string; close(): void }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/quotes`, close: () => server.close() };
 }
 
-async function benchAurum(n: number): Promise<Result> {
+async function benchAurum(n: number, driver: 'postgres' | 'pglite'): Promise<Result> {
   const dataDir = mkdtempSync(join(tmpdir(), 'aurum-bench-'));
+  const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
   const provider = await onceProvider();
+  const loop = loopCollector();
   const { child, match } = await startProcess(
-    ['apps/server/src/server.ts'],
+    [...LOOP_MONITOR, 'apps/server/src/server.ts'],
     {
       PORT: '0',
+      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
       PRICE_SOURCE: 'http',
       PRICE_SOURCE_URL: provider.url,
       PRICE_STALE_SECONDS: '3600',
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },
     /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//,
+    loop.onLine,
   );
   const base = match[1]!;
   try {
@@ -147,9 +204,11 @@ async function benchAurum(n: number): Promise<Result> {
         method: 'POST',
         headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
       });
+      if (r.status !== 200) throw new Error(`login refused: ${r.status} ${await r.text()}`);
       return ((await r.json()) as { jwt: string }).jwt;
     };
-    const viewer = await login('viewer', 'Viewer#Read1');
+    const viewers: string[] = [];
+    for (let i = 0; i < SESSIONS; i++) viewers.push(await login('viewer', 'Viewer#Read1'));
     const admin = await login('admin', 'Aurum#Demo2026');
     const setPrice = (bid: string) =>
       fetch(`${base}/v0/web/secure/price/manual`, {
@@ -161,8 +220,9 @@ async function benchAurum(n: number): Promise<Result> {
       });
     return await measure(
       n,
-      `${base.replace('http', 'ws')}/v0/admin/subscribe/ws_v2?token=${viewer}`,
+      viewers.map((jwt) => `${base.replace('http', 'ws')}/v0/admin/subscribe/ws_v2?token=${jwt}`),
       child.pid!,
+      loop.windows,
       // change i sets the gold bid to 2000 + 10 i: the USD buy price (ask + spread) tells which change arrived
       // (the path measured: HTTP -> transaction -> NOTIFY -> reload -> recompute -> fan-out)
       (i) => setPrice((2000 + 10 * i).toFixed(2)),
@@ -173,40 +233,67 @@ async function benchAurum(n: number): Promise<Result> {
       },
     );
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopProcess(child);
     provider.close();
+    await pgdb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 async function benchBare(n: number): Promise<Result> {
-  const { child, match } = await startProcess([join('bench', 'bare-ws-server.ts')], {}, /listening (\d+)/);
+  const loop = loopCollector();
+  const { child, match } = await startProcess([...LOOP_MONITOR, join('bench', 'bare-ws-server.ts')], {}, /listening (\d+)/, loop.onLine);
   const port = match[1]!;
   try {
     return await measure(
       n,
-      `ws://127.0.0.1:${port}/`,
+      [`ws://127.0.0.1:${port}/`],
       child.pid!,
+      loop.windows,
       (i) => fetch(`http://127.0.0.1:${port}/broadcast`, { method: 'POST', body: JSON.stringify({ type: 'Price', data: { tick: i, pad: 'x'.repeat(300) } }) }).then(() => undefined),
       (data) => (JSON.parse(data) as { data: { tick: number } }).data.tick,
     );
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopProcess(child);
   }
 }
 
-const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'n/a');
-console.log(`socket fan-out: ${TICKS} price changes ${GAP_MS} ms apart per size; delay = change sent -> frame received\n`);
-console.log('sockets  server        p50 ms   p99 ms   cpu ms/change  delivered      p50 x   p99 x   cpu x');
-for (const n of SIZES) {
-  const bare = await benchBare(n);
-  const aurum = await benchAurum(n);
-  for (const [name, r] of [['bare ws', bare], ['aurum', aurum]] as const) {
-    const ratio = (a: number, b: number) => (name === 'bare ws' ? '1.0' : fmt(a / b));
-    console.log(
-      `${String(n).padStart(7)}  ${name.padEnd(10)} ${fmt(r.p50).padStart(8)} ${fmt(r.p99).padStart(8)} ${fmt(r.cpuPerTick).padStart(14)}  ${`${r.delivered}/${r.expected}`.padStart(11)}  ${ratio(r.p50, bare.p50).padStart(6)}  ${ratio(r.p99, bare.p99).padStart(6)}  ${ratio(r.cpuPerTick, bare.cpuPerTick).padStart(6)}`,
-    );
-  }
+console.log(
+  `socket fan-out: ${SOCKETS} sockets (${SESSIONS} sessions), ${TICKS} price changes ${GAP_MS} ms apart ` +
+    `(${PERIODS} housekeeping periods of ${HOUSEKEEPING_MS / 1000} s); delay = change sent -> frame received\n`,
+);
+console.log('server            p50 ms   p99 ms  housekeeping pause ms  max pause ms  cpu ms/change   delivered   p50 x   p99 x');
+const bare = await benchBare(SOCKETS);
+const print = (name: string, r: Result) =>
+  console.log(
+    `${name.padEnd(16)} ${fmt(r.p50).padStart(7)} ${fmt(r.p99).padStart(8)} ${fmt(r.housekeepingPause).padStart(22)} ${fmt(r.maxPause).padStart(13)} ` +
+      `${fmt(r.cpuPerTick).padStart(14)} ${`${r.delivered}/${r.expected}`.padStart(15)} ${fmt(r.p50 / bare.p50).padStart(7)} ${fmt(r.p99 / bare.p99).padStart(7)}`,
+  );
+print('bare ws', bare);
+const results: Array<[string, Result]> = [];
+for (const driver of DRIVERS) {
+  const r = await benchAurum(SOCKETS, driver);
+  results.push([driver, r]);
+  print(`aurum ${driver}`, r);
+}
+console.log(`(${bare.seconds.toFixed(0)} s of changes per server; pauses from the server's event-loop delay, 100 ms windows)\n`);
+for (const [driver, r] of results) {
+  reportBench({
+    bench: 'socket-fanout',
+    what: `socket p99 change-to-arrival, ${SOCKETS} sockets, ${driver}`,
+    figure: r.p99,
+    baseline: bare.p99,
+    unit: 'ms',
+    goal: `<= ${GOAL_P99}x bare ws`,
+    met: r.p99 <= GOAL_P99 * bare.p99 && r.delivered === r.expected,
+  });
+  reportBench({
+    bench: 'socket-fanout',
+    what: `socket longest housekeeping pause, ${driver}`,
+    figure: r.housekeepingPause,
+    baseline: bare.housekeepingPause,
+    unit: 'ms',
+    goal: `<= ${GOAL_PAUSE_MS} ms`,
+    met: r.housekeepingPause <= GOAL_PAUSE_MS,
+  });
 }

@@ -1,8 +1,11 @@
 import { resolve } from 'node:path';
 
-/** Everything the server reads from the environment, validated once at start. */
+/**
+ * Everything the server reads from the environment, validated once at start. Each variable's name,
+ * meaning, default and parse: CONFIG_SCHEMA below.
+ */
 export interface Config {
-  nodeEnv: 'development' | 'production' | 'test';
+  nodeEnv: (typeof NODE_ENVS)[number];
   host: string;
   port: number;
   dataDir: string;
@@ -12,19 +15,27 @@ export interface Config {
   adminPassword: string;
   adminEmail: string;
   jwtSecret: string | null;
+  /** The key of the audit chain's HMAC (never stored in the database); in development and test the public DEV_AUDIT_HMAC_KEY when unset. */
+  auditHmacKey: string;
+  /** Earlier audit chain keys, so that verify can walk across rotations; the chain rotates automatically only from these. */
+  auditHmacPreviousKeys: string[];
+  /** A row the audit chain must contain (its id and row_hash, kept outside the database), or null. */
+  auditAnchor: { id: number; hash: string } | null;
   smtpUrl: string | null;
   mailFrom: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logLevel: (typeof LOG_LEVELS)[number];
   accessTokenTtlSeconds: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
   loginFailureWindowMinutes: number;
+  /** Refused refreshes (unknown token, another admin id) per address within the window before 429. */
+  refreshMaxFailuresPerAddress: number;
   passwordResetMinutes: number;
   webDist: string;
   bodyLimitBytes: number;
-  priceSource: 'simulated' | 'http' | 'none';
+  priceSource: (typeof PRICE_SOURCES)[number];
   priceSourceUrl: string | null;
   priceTickMs: number;
   priceStaleSeconds: number;
@@ -32,9 +43,14 @@ export interface Config {
   orderMinGrams: string;
   orderInterestGraceDays: number;
   orderEngineIntervalMs: number;
+  /** HSTS: the server is reached over HTTPS only (a TLS proxy in front): Strict-Transport-Security and upgrade-insecure-requests are sent. */
+  hsts: boolean;
 }
 
 export const DEMO_SUPERADMIN = { username: 'admin', password: 'Aurum#Demo2026', email: 'admin@aurum.example' };
+
+/** The audit chain key of development and test when AUDIT_HMAC_KEY is unset: public, so refused in production. */
+export const DEV_AUDIT_HMAC_KEY = 'aurum-development-audit-key-public-not-secret';
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -45,130 +61,320 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+const PRICE_SOURCES = ['simulated', 'http', 'none'] as const;
 
-/** The variables, what they mean and their defaults: the README's table is made from this. */
-export const CONFIG_VARIABLES: ReadonlyArray<readonly [string, string, string]> = [
-  ['PORT', 'HTTP port of the API, the socket and the console', '3000'],
-  ['HOST', 'address to listen on', '127.0.0.1'],
-  ['DATA_DIR', 'data folder of the embedded PostgreSQL (PGlite); locked by one process', './data'],
-  ['DATABASE_URL', 'a PostgreSQL server to use instead of the embedded one', '(unset)'],
-  ['PUBLIC_URL', 'the address people use, for links in e-mails', 'http://localhost:PORT'],
-  ['NODE_ENV', 'production seeds nothing and needs the first superAdmin created by `npm run admin:create`', 'development'],
-  ['AURUM_ADMIN_USERNAME', "the first superAdmin's username", DEMO_SUPERADMIN.username],
-  ['AURUM_ADMIN_PASSWORD', "the first superAdmin's password (at least 8 characters: lower, upper, digit, symbol)", DEMO_SUPERADMIN.password],
-  ['AURUM_ADMIN_EMAIL', "the first superAdmin's e-mail", DEMO_SUPERADMIN.email],
-  ['JWT_SECRET', 'signing key of access tokens (32+ characters); when unset, one is generated and kept in the database', '(generated)'],
-  ['SMTP_URL', 'smtp(s)://user:pass@host:port to send e-mail; unset writes mail to the outbox log', '(unset)'],
-  ['MAIL_FROM', 'sender address of e-mails', 'Aurum <no-reply@aurum.example>'],
-  ['LOG_LEVEL', 'pino log level', 'info'],
-  ['ACCESS_TOKEN_TTL_SECONDS', 'lifetime of an access token', '60'],
-  ['SESSION_IDLE_MINUTES', 'a session with no refresh for this long ends', '30'],
-  ['SESSION_ABSOLUTE_HOURS', 'a session ends this long after sign-in', '12'],
-  ['LOGIN_MAX_FAILURES_PER_ACCOUNT', 'failed sign-ins per username within the window before 429', '5'],
-  ['LOGIN_MAX_FAILURES_PER_ADDRESS', 'failed sign-ins per IP address within the window before 429', '20'],
-  ['LOGIN_FAILURE_WINDOW_MINUTES', 'the throttling window', '15'],
-  ['PRICE_SOURCE', 'simulated (a random walk), http (poll PRICE_SOURCE_URL) or none', 'simulated'],
-  ['PRICE_SOURCE_URL', 'an outside provider answering JSON {metals: {xau, xpt, xag: {bid, ask}}, usdMyr: {bid, ask}}', '(unset)'],
-  ['PRICE_TICK_MS', 'how often the feed asks its source', '1000'],
-  ['PRICE_STALE_SECONDS', "a source silent this long closes the market ('market source disconnect')", '10'],
-  ['ORDER_MIN_GRAMS', 'the smallest quantity of an order, in grams (4 decimals at most)', '1'],
-  ['ORDER_INTEREST_GRACE_DAYS', 'days from settlement to interest start; a settled order still owing then is overdue', '3'],
-  ['ORDER_ENGINE_INTERVAL_MS', 'how often the order engine runs its jobs (limit matching, expiry, auto settle, overdue); 0 stops it', '1000'],
-];
-
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) {
-    problems.push(`${name} must be a whole number, got '${raw}'`);
-    return fallback;
-  }
-  const n = Number(raw);
-  if (n < min || n > max) problems.push(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
+/** What a variable's `parse` gets: its name, where to report a problem, and the values read above it. */
+export interface ParseContext {
+  name: string;
+  problem: (text: string) => void;
+  read: Partial<Config>;
 }
 
-function url(env: NodeJS.ProcessEnv, name: string, protocols: string[], problems: string[]): string | null {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return null;
-  try {
-    const u = new URL(raw);
-    if (!protocols.includes(u.protocol)) {
-      problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got '${u.protocol}//'`);
+/** One environment variable: its name, meaning and default are declared here and nowhere else. */
+export interface ConfigVariable<K extends keyof Config> {
+  env: string;
+  /** What it means, as the README's configuration table says it (markdown). */
+  meaning: string;
+  /** The value it takes when unset or empty, as it would be written; null: none (`parse` gets undefined). */
+  default: string | null;
+  /** The README's default when it is not `default` itself (derived, generated, or depending on NODE_ENV). */
+  shownDefault?: string;
+  /** An empty value is refused like any bad value instead of taking the default. */
+  emptyIsGiven?: boolean;
+  parse: (raw: string | undefined, ctx: ParseContext) => Config[K];
+}
+
+/** The Config fields that do not come from the environment. */
+const FIXED = { passwordResetMinutes: 30, bodyLimitBytes: 1024 * 1024 } as const satisfies Partial<Config>;
+type EnvKey = Exclude<keyof Config, keyof typeof FIXED>;
+
+function int(min: number, max: number) {
+  return (raw: string | undefined, { name, problem }: ParseContext): number => {
+    if (raw === undefined || !/^\d+$/.test(raw)) {
+      problem(`${name} must be a whole number, got '${raw}'`);
+      return Number.NaN;
     }
-  } catch {
-    problems.push(`${name} is not a valid URL`);
-  }
-  return raw;
+    const n = Number(raw);
+    if (n < min || n > max) problem(`${name} must be between ${min} and ${max}, got ${n}`);
+    return n;
+  };
 }
+
+/** A switch: 1/true or 0/false. */
+function flag(raw: string | undefined, { name, problem }: ParseContext): boolean {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  problem(`${name} must be 1 or 0, got '${raw}'`);
+  return false;
+}
+
+function url(protocols: string[]) {
+  return (raw: string | undefined, { name, problem }: ParseContext): string | null => {
+    if (raw === undefined) return null;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) {
+        problem(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got '${u.protocol}//'`);
+      }
+    } catch {
+      problem(`${name} is not a valid URL`);
+    }
+    return raw;
+  };
+}
+
+const text = (raw: string | undefined): string => raw ?? '';
+
+/**
+ * The configuration as a table, in the order it is read and documented: each variable's name,
+ * meaning, default and parse. `loadConfig` reads it; `npm run docs:config` writes README.md's
+ * configuration table from it (a unit test fails when the README is stale).
+ */
+export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
+  nodeEnv: {
+    env: 'NODE_ENV',
+    meaning: '`production` seeds nothing and needs the first superAdmin created by `npm run admin:create`',
+    default: 'development',
+    emptyIsGiven: true,
+    parse: (raw, { problem }) => {
+      const value = NODE_ENVS.find((e) => e === raw);
+      if (!value) problem(`NODE_ENV must be development, production or test, got '${raw}'`);
+      return value ?? 'development';
+    },
+  },
+  port: { env: 'PORT', meaning: 'HTTP port of the API, the socket and the console', default: '3000', parse: int(0, 65535) },
+  host: { env: 'HOST', meaning: 'address to listen on', default: '127.0.0.1', parse: text },
+  publicUrl: {
+    env: 'PUBLIC_URL',
+    meaning: 'the address people use, for links in e-mails',
+    default: null,
+    shownDefault: '`http://localhost:PORT`',
+    parse: (raw, ctx) => url(['http:', 'https:'])(raw, ctx)?.replace(/\/+$/, '') ?? null,
+  },
+  hsts: {
+    env: 'HSTS',
+    meaning:
+      '`1` when the console is reached over HTTPS only (a TLS proxy in front): sends `Strict-Transport-Security` (one year) and `upgrade-insecure-requests` (see Security); leave `0` on plain HTTP',
+    default: '0',
+    parse: flag,
+  },
+  logLevel: {
+    env: 'LOG_LEVEL',
+    meaning: 'pino log level',
+    default: 'info',
+    emptyIsGiven: true,
+    parse: (raw, { problem }) => {
+      if (!LOG_LEVELS.some((l) => l === raw)) problem(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${raw}'`);
+      return raw as Config['logLevel'];
+    },
+  },
+  jwtSecret: {
+    env: 'JWT_SECRET',
+    meaning: 'signing key of access tokens (32+ characters); unset: generated once and kept in the database',
+    default: null,
+    shownDefault: 'generated',
+    parse: (raw, { problem }) => {
+      if (raw !== undefined && raw.length < 32) problem('JWT_SECRET must be at least 32 characters long');
+      return raw ?? null;
+    },
+  },
+  auditHmacKey: {
+    env: 'AUDIT_HMAC_KEY',
+    meaning:
+      "key of the audit chain's HMAC-SHA256 (32+ characters, no spaces or commas), never stored in the database (see Security); required in production",
+    default: null,
+    shownDefault: 'the public development key (not in production)',
+    parse: (raw, { problem, read }) => {
+      const production = read.nodeEnv === 'production';
+      const key = raw ?? (production ? '' : DEV_AUDIT_HMAC_KEY);
+      if (production && raw === undefined) {
+        problem('AUDIT_HMAC_KEY is required in production (32+ characters, e.g. `openssl rand -base64 48`)');
+      } else if (production && key === DEV_AUDIT_HMAC_KEY) {
+        problem('AUDIT_HMAC_KEY must not be the public development key in production');
+      } else if (key.length < 32 || /[\s,]/.test(key)) {
+        problem('AUDIT_HMAC_KEY must be at least 32 characters long, without spaces or commas');
+      }
+      return key;
+    },
+  },
+  auditHmacPreviousKeys: {
+    env: 'AUDIT_HMAC_PREVIOUS_KEYS',
+    meaning:
+      'earlier `AUDIT_HMAC_KEY` values, comma separated, kept after a rotation so that the whole chain verifies; the chain rotates automatically only from a key listed here (in production the public development key is never held unless listed)',
+    default: null,
+    parse: (raw, { problem }) => {
+      const keys = (raw ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== '');
+      if (keys.some((k) => k.length < 32 || /\s/.test(k))) {
+        problem('AUDIT_HMAC_PREVIOUS_KEYS must list keys of at least 32 characters each, separated by commas');
+      }
+      return keys;
+    },
+  },
+  auditAnchor: {
+    env: 'AUDIT_ANCHOR',
+    meaning:
+      'a row the audit chain must contain, as `id:row_hash` (a head or the cut-over printed by `npm run audit:verify` or `npm run audit:cutover`, kept outside the database): verify reports a break when it is missing or differs (see Security)',
+    default: null,
+    parse: (raw, { problem }) => {
+      if (raw === undefined) return null;
+      const m = /^\s*(\d{1,15}):([0-9a-f]{64})\s*$/.exec(raw);
+      if (!m || Number(m[1]) < 1) {
+        problem('AUDIT_ANCHOR must be <row id>:<row hash> (a positive id and 64 lowercase hex digits)');
+        return null;
+      }
+      return { id: Number(m[1]), hash: m[2]! };
+    },
+  },
+  adminUsername: {
+    env: 'AURUM_ADMIN_USERNAME',
+    meaning: "the first superAdmin's username",
+    default: DEMO_SUPERADMIN.username,
+    parse: (raw = '', { problem }) => {
+      if (!/^[A-Za-z0-9]{1,50}$/.test(raw)) problem('AURUM_ADMIN_USERNAME may hold only letters and numbers (1 to 50)');
+      return raw;
+    },
+  },
+  adminPassword: {
+    env: 'AURUM_ADMIN_PASSWORD',
+    meaning: "the first superAdmin's password (8+ characters: lower, upper, digit, symbol)",
+    default: DEMO_SUPERADMIN.password,
+    parse: (raw = '', { problem }) => {
+      if (raw.length < 8 || /\s/.test(raw) || !(/[a-z]/.test(raw) && /[A-Z]/.test(raw) && /\d/.test(raw) && /[^A-Za-z0-9]/.test(raw))) {
+        problem('AURUM_ADMIN_PASSWORD must have at least 8 characters with a lowercase and an uppercase letter, a number and a symbol, and no spaces');
+      }
+      return raw;
+    },
+  },
+  adminEmail: { env: 'AURUM_ADMIN_EMAIL', meaning: "the first superAdmin's e-mail", default: DEMO_SUPERADMIN.email, parse: text },
+  dataDir: {
+    env: 'DATA_DIR',
+    meaning: 'data folder of the embedded PostgreSQL (PGlite); locked by one process',
+    default: './data',
+    parse: (raw) => resolve(text(raw)),
+  },
+  databaseUrl: { env: 'DATABASE_URL', meaning: 'a PostgreSQL server to use instead of the embedded one', default: null, parse: url(['postgres:', 'postgresql:']) },
+  webDist: {
+    env: 'WEB_DIST',
+    meaning: 'folder of the built console the server serves (and `vite build` writes); absolute path',
+    default: null,
+    shownDefault: '`apps/web/dist`',
+    parse: (raw) => (raw !== undefined ? resolve(raw) : resolve(import.meta.dirname, '..', '..', 'web', 'dist')),
+  },
+  smtpUrl: {
+    env: 'SMTP_URL',
+    meaning: '`smtp(s)://user:pass@host:port` to send e-mail; unset: mail goes to the outbox log',
+    default: null,
+    parse: url(['smtp:', 'smtps:']),
+  },
+  mailFrom: { env: 'MAIL_FROM', meaning: 'sender of e-mails', default: 'Aurum <no-reply@aurum.example>', parse: text },
+  accessTokenTtlSeconds: { env: 'ACCESS_TOKEN_TTL_SECONDS', meaning: 'lifetime of an access token', default: '60', parse: int(5, 3600) },
+  sessionIdleMinutes: {
+    env: 'SESSION_IDLE_MINUTES',
+    meaning: 'a session with no action of its admin for this long ends (token refreshes and background calls do not count)',
+    default: '30',
+    parse: int(1, 24 * 60),
+  },
+  sessionAbsoluteHours: { env: 'SESSION_ABSOLUTE_HOURS', meaning: 'a session ends this long after sign-in', default: '12', parse: int(1, 24 * 7) },
+  loginMaxFailuresPerAccount: {
+    env: 'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+    meaning: 'failed sign-ins per username within the window before 429',
+    default: '5',
+    parse: int(1, 1000),
+  },
+  loginMaxFailuresPerAddress: {
+    env: 'LOGIN_MAX_FAILURES_PER_ADDRESS',
+    meaning: 'failed sign-ins per IP address within the window before 429',
+    default: '20',
+    parse: int(1, 100000),
+  },
+  loginFailureWindowMinutes: {
+    env: 'LOGIN_FAILURE_WINDOW_MINUTES',
+    meaning: 'the throttling window (sign-ins and refreshes)',
+    default: '15',
+    parse: int(1, 24 * 60),
+  },
+  refreshMaxFailuresPerAddress: {
+    env: 'REFRESH_MAX_FAILURES_PER_ADDRESS',
+    meaning: 'refreshes refused for an unknown token per IP address within the window before 429',
+    default: '20',
+    parse: int(1, 100000),
+  },
+  priceSource: {
+    env: 'PRICE_SOURCE',
+    meaning: '`simulated` (a random walk around fixed levels), `http` (poll `PRICE_SOURCE_URL`) or `none`',
+    default: 'simulated',
+    parse: (raw, { problem }) => {
+      const value = PRICE_SOURCES.find((s) => s === raw);
+      if (!value) problem(`PRICE_SOURCE must be simulated, http or none, got '${raw}'`);
+      return value ?? 'simulated';
+    },
+  },
+  priceSourceUrl: {
+    env: 'PRICE_SOURCE_URL',
+    meaning:
+      'an outside provider answering JSON `{metals: {xau, xpt, xag: {bid, ask}}, usdMyr: {bid, ask}}` (USD per troy ounce), optionally the USD/MYR references `integral` and `investing` in the shape of `usdMyr`',
+    default: null,
+    parse: (raw, ctx) => {
+      const value = url(['http:', 'https:'])(raw, ctx);
+      if (ctx.read.priceSource === 'http' && !value) ctx.problem('PRICE_SOURCE=http needs PRICE_SOURCE_URL');
+      return value;
+    },
+  },
+  priceTickMs: { env: 'PRICE_TICK_MS', meaning: 'how often the feed asks its source', default: '1000', parse: int(50, 60_000) },
+  priceStaleSeconds: {
+    env: 'PRICE_STALE_SECONDS',
+    meaning: "a source silent this long closes the market ('market source disconnect')",
+    default: '10',
+    parse: int(1, 3600),
+  },
+  orderMinGrams: {
+    env: 'ORDER_MIN_GRAMS',
+    meaning: 'the smallest quantity of an order, in grams',
+    default: '1',
+    parse: (raw = '', { problem }) => {
+      if (!/^\d+(\.\d{1,4})?$/.test(raw) || Number(raw) <= 0) {
+        problem(`ORDER_MIN_GRAMS must be a positive number of grams with at most 4 decimals, got '${raw}'`);
+      }
+      return raw;
+    },
+  },
+  orderInterestGraceDays: {
+    env: 'ORDER_INTEREST_GRACE_DAYS',
+    meaning: 'days from settlement to interest start; a settled order still owing then becomes overdue',
+    default: '3',
+    parse: int(0, 365),
+  },
+  orderEngineIntervalMs: {
+    env: 'ORDER_ENGINE_INTERVAL_MS',
+    meaning: 'how often the order engine runs (limit matching, GTD expiry, auto settle, overdue); `0` stops it',
+    default: '1000',
+    parse: int(0, 3_600_000),
+  },
+};
+
+const variables = (): Array<ConfigVariable<EnvKey> & { key: EnvKey }> =>
+  (Object.keys(CONFIG_SCHEMA) as EnvKey[]).map((key) => ({ ...(CONFIG_SCHEMA[key] as ConfigVariable<EnvKey>), key }));
+
+/** The default as the README shows it. */
+export const shownDefault = (v: ConfigVariable<keyof Config>): string => v.shownDefault ?? (v.default === null ? 'unset' : `\`${v.default}\``);
+
+/** The variables as [name, meaning, default as shown], in the table's order (read from CONFIG_SCHEMA). */
+export const CONFIG_VARIABLES: ReadonlyArray<readonly [string, string, string]> = variables().map((v) => [v.env, v.meaning, shownDefault(v)] as const);
 
 /** Reads and checks the configuration; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
-  const nodeEnvRaw = env.NODE_ENV ?? 'development';
-  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
-    problems.push(`NODE_ENV must be development, production or test, got '${nodeEnvRaw}'`);
-  }
-  const nodeEnv = (['development', 'production', 'test'].includes(nodeEnvRaw) ? nodeEnvRaw : 'development') as Config['nodeEnv'];
-  const port = int(env, 'PORT', 3000, 0, 65535, problems);
-  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
-  const jwtSecret = env.JWT_SECRET && env.JWT_SECRET !== '' ? env.JWT_SECRET : null;
-  if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
-  const adminUsername = env.AURUM_ADMIN_USERNAME || DEMO_SUPERADMIN.username;
-  if (!/^[A-Za-z0-9]{1,50}$/.test(adminUsername)) {
-    problems.push('AURUM_ADMIN_USERNAME may hold only letters and numbers (1 to 50)');
-  }
-  const adminPassword = env.AURUM_ADMIN_PASSWORD || DEMO_SUPERADMIN.password;
-  if (
-    adminPassword.length < 8 ||
-    /\s/.test(adminPassword) ||
-    !(/[a-z]/.test(adminPassword) && /[A-Z]/.test(adminPassword) && /\d/.test(adminPassword) && /[^A-Za-z0-9]/.test(adminPassword))
-  ) {
-    problems.push('AURUM_ADMIN_PASSWORD must have at least 8 characters with a lowercase and an uppercase letter, a number and a symbol, and no spaces');
-  }
-  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:'], problems);
-  const config: Config = {
-    nodeEnv,
-    host: env.HOST || '127.0.0.1',
-    port,
-    dataDir: resolve(env.DATA_DIR || './data'),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems),
-    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
-    adminUsername,
-    adminPassword,
-    adminEmail: env.AURUM_ADMIN_EMAIL || DEMO_SUPERADMIN.email,
-    jwtSecret,
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems),
-    mailFrom: env.MAIL_FROM || 'Aurum <no-reply@aurum.example>',
-    logLevel,
-    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 60, 5, 3600, problems),
-    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60, problems),
-    sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 7, problems),
-    loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1000, problems),
-    loginMaxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100000, problems),
-    loginFailureWindowMinutes: int(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60, problems),
-    passwordResetMinutes: 30,
-    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
-    bodyLimitBytes: 1024 * 1024,
-    priceSource: 'simulated',
-    priceSourceUrl: url(env, 'PRICE_SOURCE_URL', ['http:', 'https:'], problems),
-    priceTickMs: int(env, 'PRICE_TICK_MS', 1000, 50, 60_000, problems),
-    priceStaleSeconds: int(env, 'PRICE_STALE_SECONDS', 10, 1, 3600, problems),
-    orderMinGrams: env.ORDER_MIN_GRAMS || '1',
-    orderInterestGraceDays: int(env, 'ORDER_INTEREST_GRACE_DAYS', 3, 0, 365, problems),
-    orderEngineIntervalMs: int(env, 'ORDER_ENGINE_INTERVAL_MS', 1000, 0, 3_600_000, problems),
-  };
-  if (!/^\d+(\.\d{1,4})?$/.test(config.orderMinGrams) || Number(config.orderMinGrams) <= 0) {
-    problems.push(`ORDER_MIN_GRAMS must be a positive number of grams with at most 4 decimals, got '${config.orderMinGrams}'`);
-  }
-  const source = env.PRICE_SOURCE || 'simulated';
-  if (source !== 'simulated' && source !== 'http' && source !== 'none') {
-    problems.push(`PRICE_SOURCE must be simulated, http or none, got '${source}'`);
-  } else {
-    config.priceSource = source;
-    if (source === 'http' && !config.priceSourceUrl) problems.push('PRICE_SOURCE=http needs PRICE_SOURCE_URL');
+  const read: Partial<Record<keyof Config, unknown>> = { ...FIXED };
+  for (const v of variables()) {
+    const given = env[v.env];
+    const raw = given === undefined || (given === '' && !v.emptyIsGiven) ? (v.default ?? undefined) : given;
+    read[v.key] = v.parse(raw, { name: v.env, problem: (p) => problems.push(p), read: read as Partial<Config> });
   }
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return read as Config;
 }

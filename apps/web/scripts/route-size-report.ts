@@ -4,15 +4,17 @@
  * For every route of src/app/route-table.ts: the entry chunk, the route's page chunk (and the
  * shell chunk for signed-in pages) and everything they import statically, transitively,
  * each chunk counted once; sizes gzipped with zlib. Translation files are fetched per language
- * and namespace by a dynamic import and are reported apart (they are not JavaScript the route
- * imports). Prints a table sorted by size, writes build-report.json, and fails when the
- * sign-in route loads SIGN_IN_BUDGET_BYTES or more.
+ * and namespace by a dynamic import and are reported apart, except in the sign-in budget: prints
+ * a table sorted by size, writes build-report.json, and fails when the sign-in route loads
+ * SIGN_IN_BUDGET_BYTES or more with its translations in the initial language (what Chromium
+ * fetches before the form takes input; bench/sign-in-page.ts measures that in the browser).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { ROUTES, SHELL_MODULE } from '../src/app/route-table.ts';
+import { ROUTES, SHELL_MODULE, namespacesOf } from '../src/app/route-table.ts';
+import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACES } from '../src/shared/i18n/languages.ts';
 
 interface ManifestChunk {
   file: string;
@@ -103,15 +105,24 @@ console.log(line(widths.map((w) => '-'.repeat(w))));
 for (const row of rows) console.log(line([row.route, String(row.chunks), kb(row.rawBytes), kb(row.gzipBytes)]));
 
 const signIn = rows.find((row) => row.route === SIGN_IN_ROUTE);
-if (!signIn) throw new Error(`no route ${SIGN_IN_ROUTE}`);
-const withinBudget = signIn.gzipBytes < SIGN_IN_BUDGET_BYTES;
+const signInRoute = ROUTES.find((route) => route.path === SIGN_IN_ROUTE);
+if (!signIn || !signInRoute) throw new Error(`no route ${SIGN_IN_ROUTE}`);
+// the budget counts what the browser fetches before the form takes input (bench/sign-in-page.ts
+// measures it in Chromium): the route's modules and its translations in the initial language
+const signInLocales = [...new Set([...DEFAULT_NAMESPACES, ...namespacesOf(signInRoute)])].map((ns) => {
+  const chunk = manifest[`src/locales/${DEFAULT_LANGUAGE}/${ns}.json`];
+  if (!chunk) throw new Error(`no translations chunk ${DEFAULT_LANGUAGE}/${ns}`);
+  return sizeOf(chunk.file).gzip;
+});
+const signInBytes = signIn.gzipBytes + signInLocales.reduce((sum, n) => sum + n, 0);
+const withinBudget = signInBytes < SIGN_IN_BUDGET_BYTES;
 
 writeFileSync(
   join(webRoot, 'build-report.json'),
   `${JSON.stringify(
     {
       generatedAt: new Date().toISOString(),
-      budget: { route: SIGN_IN_ROUTE, limitBytes: SIGN_IN_BUDGET_BYTES, gzipBytes: signIn.gzipBytes, withinBudget },
+      budget: { route: SIGN_IN_ROUTE, limitBytes: SIGN_IN_BUDGET_BYTES, gzipBytes: signInBytes, withinBudget },
       routes: rows,
       locales,
     },
@@ -120,9 +131,12 @@ writeFileSync(
   )}\n`,
 );
 
-console.log(`\nSign-in route ${SIGN_IN_ROUTE}: ${kb(signIn.gzipBytes)} gzip (budget under ${kb(SIGN_IN_BUDGET_BYTES)}).`);
+console.log(
+  `\nSign-in route ${SIGN_IN_ROUTE}: ${kb(signInBytes)} gzip with its translations (${kb(signIn.gzipBytes)} modules, ` +
+    `${kb(signInBytes - signIn.gzipBytes)} translations; budget under ${kb(SIGN_IN_BUDGET_BYTES)}).`,
+);
 console.log('Report written to apps/web/build-report.json.');
 if (!withinBudget) {
-  console.error(`The sign-in route loads ${signIn.gzipBytes} bytes of gzipped JavaScript, at or over the ${SIGN_IN_BUDGET_BYTES} byte budget.`);
+  console.error(`The sign-in route loads ${signInBytes} bytes of gzipped JavaScript, at or over the ${SIGN_IN_BUDGET_BYTES} byte budget.`);
   process.exit(1);
 }

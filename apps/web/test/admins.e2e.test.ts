@@ -77,7 +77,7 @@ describe('admins', () => {
     await until(() => query(page.url()).order).toBe('desc');
     await until(() => table.locator('th[aria-sort="descending"]').textContent()).toBe('Username');
 
-    await page.getByLabel('Rows per page').selectOption('15');
+    await pick(page, 'Rows per page', '15');
     await until(() => query(page.url())).toEqual({ limit: '15', page: '1', sort: 'username', order: 'desc' });
 
     await page.getByTestId('filter-button').click();

@@ -27,7 +27,7 @@ const approver = () => suite.ts.demo.byRole.financeApprover!;
 /** Picks a user in a searchable select by typing its username and taking the first match. */
 async function pickUser(page: Page, label: string, username: string): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('textbox', { name: 'Search options' }).fill(username);
+  await page.getByLabel('Search options').fill(username);
   await page.getByRole('option', { name: new RegExp(`^${username} · `) }).click();
 }
 

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { businessClock, businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
+import { isBusinessDay } from '@aurum/domain/system/market-status';
 // a live price feed for the console: the server's simulated source, fast ticks (test harness only)
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
@@ -17,16 +19,13 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-const KL_OFFSET_MS = 8 * 3600_000;
 /** The next moment the market is open (a weekday, not a kept holiday, 10:00 in Kuala Lumpur), or now when it is. */
 function nextTradingMoment(now: number, holidays: readonly string[]): number {
-  const local = new Date(now + KL_OFFSET_MS);
-  const minutes = local.getUTCHours() * 60 + local.getUTCMinutes();
-  const business = (d: Date) => d.getUTCDay() !== 0 && d.getUTCDay() !== 6 && !holidays.includes(d.toISOString().slice(0, 10));
-  if (business(local) && minutes >= 9 * 60 + 5 && minutes < 17 * 60) return now;
+  const { minutes } = businessClock(new Date(now));
+  if (isBusinessDay(new Date(now), holidays) && minutes >= 9 * 60 + 5 && minutes < 17 * 60) return now;
   for (let day = 0; day < 14; day++) {
-    const candidate = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + day, 10, 0);
-    if (candidate > now + KL_OFFSET_MS && business(new Date(candidate))) return candidate - KL_OFFSET_MS;
+    const candidate = startOfBusinessDay(businessDate(new Date(now)), day).getTime() + 10 * 3600_000;
+    if (candidate > now && isBusinessDay(new Date(candidate), holidays)) return candidate;
   }
   throw new Error('no trading day within two weeks');
 }
@@ -35,8 +34,8 @@ function nextTradingMoment(now: number, holidays: readonly string[]): number {
 const number = (text: string | null) => Number(/-?[\d,]+(\.\d+)?/.exec(text ?? '')?.[0]?.replace(/,/g, '') ?? NaN);
 /** dd/MM/yyyy of a date some days from now. */
 const displayDate = (daysAhead: number) => {
-  const d = new Date(Date.now() + KL_OFFSET_MS + daysAhead * 86_400_000);
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  const [y, m, d] = businessDate(new Date(Date.now() + daysAhead * 86_400_000)).split('-');
+  return `${d}/${m}/${y}`;
 };
 
 let token = '';

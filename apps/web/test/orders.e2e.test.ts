@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { businessClock, businessDate } from '@aurum/domain/system/business-time';
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
 import { postEntry } from '../../server/src/modules/wallet/ledger-repository.ts';
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
@@ -330,7 +331,7 @@ describe('orders console', () => {
     );
     // three days later: interest has run for two days (it starts one day after settlement); kept
     // clear of midnight in Kuala Lumpur, since the browser runs two minutes ahead and both must agree on the day
-    const klMinuteOfDay = Math.floor(((Date.now() + 8 * 3_600_000) % 86_400_000) / 60_000);
+    const klMinuteOfDay = businessClock(new Date()).minutes;
     const days = 3 * 86_400_000 + (klMinuteOfDay > 24 * 60 - 10 ? 15 * 60_000 : 0);
     suite.ts.advanceClock(days);
     token = null;
@@ -351,8 +352,8 @@ describe('orders console', () => {
     const withInterest = await owedToday();
     // an earlier payment date: less interest
     const day = (offset: number) => {
-      const d = new Date(browserNow() + offset * 86_400_000 + 8 * 3_600_000);
-      return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+      const [y, m, d] = businessDate(new Date(browserNow() + offset * 86_400_000)).split('-');
+      return `${d}/${m}/${y}`;
     };
     const dateInput = dialog.getByLabel('Payment date');
     await dateInput.fill(day(-1));

@@ -39,7 +39,7 @@ describe('users', () => {
 
     // the list finds it by e-mail, with its category badge
     await page.goto(`${suite.ts.url}/account/user/`);
-    await page.getByLabel('Search by').selectOption('EMAIL');
+    await pick(page, 'Search by', 'Email');
     await page.getByLabel('Search text').fill('e2eshop@');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await until(() => new URL(page.url()).search).toBe('?condition=EMAIL&input=e2eshop%40&page=1');

@@ -53,4 +53,25 @@ describe('README', () => {
     const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
     for (const [name] of CONFIG_VARIABLES) expect(readme).toContain(`| \`${name}\` |`);
   });
+
+  it('holds the configuration table generated from CONFIG_SCHEMA (run `npm run docs:config` when this fails)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { configTable, withConfigTable } = await import('../config-table.ts');
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+    expect(readme).toContain(configTable());
+    expect(withConfigTable(readme), 'README.md is stale: run `npm run docs:config`').toBe(readme);
+  });
+
+  it('tells a stale table: an edited row or a missing variable is rewritten', async () => {
+    const { CONFIG_TABLE_END, CONFIG_TABLE_START, withConfigTable } = await import('../config-table.ts');
+    const fresh = withConfigTable(`# x\n\n${CONFIG_TABLE_START}\n${CONFIG_TABLE_END}\n`);
+    const edited = fresh.replace('| `PORT` | HTTP port of the API, the socket and the console | `3000` |', '| `PORT` | HTTP port | `8080` |');
+    expect(edited).not.toBe(fresh);
+    expect(withConfigTable(edited)).toBe(fresh);
+    const missing = fresh.replace(/^\| `HSTS` .*\n/m, '');
+    expect(missing).not.toBe(fresh);
+    expect(withConfigTable(missing)).toBe(fresh);
+    expect(() => withConfigTable('# no markers')).toThrow(/markers/);
+  });
 });

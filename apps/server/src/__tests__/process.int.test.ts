@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freshPostgresDatabase } from '../testing/postgres-databases.ts';
 import { openSocket } from '../testing/socket-client.ts';
 import type { PriceData } from '@aurum/domain/system/live-messages';
@@ -85,7 +85,7 @@ describe(`server process on ${driver}`, () => {
   (driver === 'postgres' ? it : it.skip)('two processes share one PostgreSQL database; a production start seeds nothing and needs admin:create', async () => {
     const pg = await freshPostgresDatabase();
     cleanups.push(() => pg.drop());
-    const prod = start({ DATABASE_URL: pg.url, NODE_ENV: 'production' });
+    const prod = start({ DATABASE_URL: pg.url, NODE_ENV: 'production', AUDIT_HMAC_KEY: 'process-test-audit-key-0123456789abcdef' });
     running.push(prod);
     expect(await prod.exited).toBe(3);
     expect(prod.output()).toMatch(/npm run admin:create/);
@@ -125,10 +125,11 @@ describe(`server process on ${driver}`, () => {
     };
     const sockA = await openSocket(urlA!, await signIn(urlA!, 'viewer', 'Viewer#Read1'));
     const sockB = await openSocket(urlB!, await signIn(urlB!, 'viewer', 'Viewer#Read1'));
-    await new Promise((r) => setTimeout(r, 3500));
     const stamps = (s: typeof sockA) => new Set(s.messages.filter((m) => m.type === 'MyrRate').map((m) => JSON.stringify(m.data)));
+    const sharedStamps = () => [...stamps(sockA)].filter((x) => stamps(sockB).has(x));
     // both processes relay the same quotes: those of the one process that holds the feed lease
-    const shared = [...stamps(sockA)].filter((x) => stamps(sockB).has(x));
+    await vi.waitUntil(() => sharedStamps().length > 5, { timeout: 15_000, interval: 100 });
+    const shared = sharedStamps();
     expect(shared.length).toBeGreaterThan(5);
 
     const jwt = await signIn(urlA!, 'operationapprover', 'Operation#Approve1');

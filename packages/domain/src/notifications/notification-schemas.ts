@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, pageSchema } from '../list/paging.ts';
+import { ID_MAX } from '../money/decimal-columns.ts';
 
 /**
  * Notifications (SPEC.md §3: subject, content, recipients all users or selected users), sent by
@@ -22,7 +23,7 @@ export const NotificationSendBody = z
     subject: z.string().trim().min(1).max(NOTIFICATION_SUBJECT_MAX),
     content: z.string().trim().min(1).max(NOTIFICATION_CONTENT_MAX),
     recipients: z.enum(RECIPIENT_KINDS),
-    userIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(NOTIFICATION_SELECTED_MAX).optional().default([]),
+    userIds: z.array(z.number().int().positive().max(ID_MAX)).max(NOTIFICATION_SELECTED_MAX).optional().default([]),
   })
   .superRefine((b, ctx) => {
     if (b.recipients === 'selected' && b.userIds.length === 0) ctx.addIssue({ code: 'custom', path: ['userIds'], message: 'no recipients selected' });

@@ -1,8 +1,10 @@
+import { businessClock, nextBusinessTime } from './business-time.ts';
+
 /**
- * Market status per pair (SPEC.md §4, DECISIONS.md §3-4). Business time is Asia/Kuala_Lumpur,
- * which keeps UTC+8 all year (no daylight saving), so local time is UTC shifted by 8 hours.
+ * Market status per pair (SPEC.md §4, DECISIONS.md §3-4), on the business clock (`business-time.ts`).
  */
-export const BUSINESS_UTC_OFFSET_MINUTES = 8 * 60;
+// Kept for the console's orders files (payment-rules.ts, create-order-online.tsx) until they import business-time.ts.
+export { businessClock } from './business-time.ts';
 export const TRADING_OPENS = { hour: 9, minute: 0 };
 export const TRADING_CLOSES = { hour: 17, minute: 30 };
 export const AUTO_SETTLE_REENABLES = { hour: 12, minute: 0 };
@@ -42,13 +44,6 @@ export interface MarketStatus {
   reason: ClosureReason | null;
 }
 
-/** Business-local date (yyyy-MM-dd), weekday (0 = Sunday) and minutes since midnight. */
-export function businessClock(now: Date): { date: string; weekday: number; minutes: number } {
-  const local = new Date(now.getTime() + BUSINESS_UTC_OFFSET_MINUTES * 60_000);
-  const date = local.toISOString().slice(0, 10);
-  return { date, weekday: local.getUTCDay(), minutes: local.getUTCHours() * 60 + local.getUTCMinutes() };
-}
-
 export function isBusinessDay(now: Date, holidays: readonly string[]): boolean {
   const { date, weekday } = businessClock(now);
   return weekday !== 0 && weekday !== 6 && !holidays.includes(date);
@@ -84,9 +79,5 @@ export function marketStatus(input: MarketInputs): MarketStatus {
 
 /** When auto-settle mode (switched on at `since`) turns itself off again: the next 12:00 business time. */
 export function autoSettleReenableAt(since: Date): Date {
-  const localMs = since.getTime() + BUSINESS_UTC_OFFSET_MINUTES * 60_000;
-  const local = new Date(localMs);
-  const noon = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), AUTO_SETTLE_REENABLES.hour, AUTO_SETTLE_REENABLES.minute);
-  const next = noon > localMs ? noon : noon + 24 * 3600_000;
-  return new Date(next - BUSINESS_UTC_OFFSET_MINUTES * 60_000);
+  return nextBusinessTime(since, AUTO_SETTLE_REENABLES);
 }

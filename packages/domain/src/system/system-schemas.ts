@@ -1,19 +1,7 @@
 import { z } from 'zod';
-import { Decimal, SCALE, decimalField, decimalPlaces, isDecimalText } from '../money/decimal.ts';
+import { Decimal, isDecimalText } from '../money/decimal.ts';
+import { ID_MAX, decimalOf, signedDecimalOf } from '../money/decimal-columns.ts';
 import { ValidationMessage } from '../validation/rules.ts';
-
-/** A decimal that may be negative (a currency adjustment moves the rate either way). */
-export function signedDecimalField(scale: number, limit: string) {
-  return z
-    .string({ error: ValidationMessage.required })
-    .min(1, { error: ValidationMessage.required })
-    .refine(isDecimalText, { error: ValidationMessage.invalidNumber })
-    .refine((v) => !isDecimalText(v) || decimalPlaces(v) <= scale, { error: ValidationMessage.decimalPlaces, params: { count: scale } })
-    .refine((v) => !isDecimalText(v) || new Decimal(v).abs().lte(limit), {
-      error: ValidationMessage.lessThanOrEqual,
-      params: { compared: limit },
-    });
-}
 
 /** POST mode/set_panic, set_trading_period, set_auto_settle: `{enabled}`. */
 export const ModeBody = z.object({ enabled: z.boolean({ error: ValidationMessage.required }) });
@@ -52,28 +40,28 @@ export const Holiday = HolidayBody.extend({ id: z.number().int() });
 export type Holiday = z.infer<typeof Holiday>;
 
 /** DELETE holiday: `{id: [number]}`. */
-export const HolidayDeleteBody = z.object({ id: z.array(z.number().int().positive()).min(1).max(366) });
+export const HolidayDeleteBody = z.object({ id: z.array(z.number().int().positive().max(ID_MAX)).min(1).max(366) });
 
 /** POST adjust/{metal}[/aht]/currency/update: currencyKind 'MYR', bid, ask (strings, may be negative). */
 export const CurrencyAdjustBody = z.object({
   currencyKind: z.literal('MYR'),
-  bid: signedDecimalField(SCALE.exchangeRate, '10'),
-  ask: signedDecimalField(SCALE.exchangeRate, '10'),
+  bid: signedDecimalOf('exchangeRate', '10'),
+  ask: signedDecimalOf('exchangeRate', '10'),
 });
 export type CurrencyAdjustBody = z.infer<typeof CurrencyAdjustBody>;
 
 /** POST adjust/{metal}[/aht]/spread/update: USD per troy ounce, not negative. */
 export const SpreadAdjustBody = z.object({
-  buySpread: decimalField(SCALE.USD, { allowZero: true, max: '10000' }),
-  sellSpread: decimalField(SCALE.USD, { allowZero: true, max: '10000' }),
+  buySpread: decimalOf('spread', { allowZero: true, max: '10000' }),
+  sellSpread: decimalOf('spread', { allowZero: true, max: '10000' }),
 });
 export type SpreadAdjustBody = z.infer<typeof SpreadAdjustBody>;
 
 /** POST adjust/{metal}[/aht]/userFee/update: fees MYR per gram, interest rate a fraction at most 1 (100 %). */
 export const UserFeeAdjustBody = z.object({
-  refineryFees: decimalField(SCALE.pricePerGram, { allowZero: true, max: '100000' }),
-  premium: decimalField(SCALE.pricePerGram, { allowZero: true, max: '100000' }),
-  interestRate: decimalField(SCALE.interestRate, { allowZero: true, max: '1' }),
+  refineryFees: decimalOf('fee', { allowZero: true, max: '100000' }),
+  premium: decimalOf('fee', { allowZero: true, max: '100000' }),
+  interestRate: decimalOf('interestRate', { allowZero: true, max: '1' }),
 });
 export type UserFeeAdjustBody = z.infer<typeof UserFeeAdjustBody>;
 
@@ -97,8 +85,8 @@ export const AdjustAnswer = z.object({ currency: BidAskWire, ahtCurrency: BidAsk
 export const ManualPriceBody = z
   .object({
     metal: z.string().max(10),
-    bid: decimalField(SCALE.USD),
-    ask: decimalField(SCALE.USD),
+    bid: decimalOf('manualPrice'),
+    ask: decimalOf('manualPrice'),
     expiresAt: z.iso.datetime({ offset: true, error: ValidationMessage.invalidDate }).nullable(),
   })
   .refine((v) => !isDecimalText(v.bid) || !isDecimalText(v.ask) || new Decimal(v.ask).gte(v.bid), {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ValidationMessage, emailField, passwordField, requiredText, usernameField } from '../validation/rules.ts';
-import { SCALE, decimalField } from '../money/decimal.ts';
+import { decimalOf } from '../money/decimal-columns.ts';
 import { listQuery } from '../list/paging.ts';
 import {
   ALLOWED_ACTIONS,
@@ -77,11 +77,11 @@ export type UserEditBody = z.infer<typeof UserEditBody>;
 export const TradeConfigBody = z.object({
   allowedAction: z.enum(ALLOWED_ACTIONS),
   allowedPair: z.enum(ALLOWED_PAIRS),
-  interestRate: decimalField(SCALE.interestRate, { allowZero: true, max: '1' }),
-  premium: decimalField(SCALE.pricePerGram, { allowZero: true }),
-  refineryFees: decimalField(SCALE.pricePerGram, { allowZero: true }),
+  interestRate: decimalOf('interestRate', { allowZero: true, max: '1' }),
+  premium: decimalOf('fee', { allowZero: true }),
+  refineryFees: decimalOf('fee', { allowZero: true }),
   /** Largest quantity of one order, in grams; null for no limit (1203 above it). */
-  tradeLimit: decimalField(SCALE.XAU).nullable(),
+  tradeLimit: decimalOf('grams').nullable(),
   feeAdjustMode: z.enum(FEE_ADJUST_MODES),
   tier: z.enum(TIERS),
 });
@@ -97,6 +97,8 @@ export const USER_SORT_FIELDS = ['id', 'username', 'email', 'category', 'created
 export const UserListQuery = listQuery(USER_SORT_FIELDS).extend({
   condition: z.preprocess((v) => (v === '' ? undefined : v), z.enum(USER_SEARCH_CONDITIONS).optional()),
   input: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(254).optional()),
+  /** A picker's search: username, e-mail, first, last or full name contains it (case-insensitive), or it is the id. */
+  q: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(254).optional()),
   category: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(USER_CATEGORIES).optional()),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;

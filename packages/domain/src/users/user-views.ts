@@ -48,6 +48,8 @@ export const BankAccountView = z.object({
   status: z.enum(BANK_ACCOUNT_STATUSES),
   /** Username of the admin who added or last changed it. */
   submittedBy: z.string().nullable(),
+  /** Id of that admin: maker-checker compares ids (`mayDecide`), never usernames. */
+  submittedById: z.number().int().nullable(),
   submittedAt: z.string(),
   /** Username of the admin who approved or declined it. */
   decidedBy: z.string().nullable(),

@@ -6,7 +6,7 @@ import { AdminCreateBody, AdminEditBody, AdminListQuery, AdminPasswordBody } fro
 import { AdminDetail, AdminListAnswer, type AdminListItem } from '@aurum/domain/admins/admin-views';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { route } from '../../http/route.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { appError, notFound } from '../../http/app-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { endAllSessions } from '../auth/sessions.ts';
@@ -29,10 +29,10 @@ export const ADMIN_CONTEXT = {
   deleteSelf: 'You cannot delete your own account; another superAdmin must do it.',
 } as const;
 
-const duplicateAdmin = (field: 'username' | 'email') => new AppError(409, ErrorCode.InvalidFormat, field);
+const duplicateAdmin = (field: 'username' | 'email') => appError(ErrorCode.InvalidFormat, field, { status: 409 });
 const adminDuplicateOfIndex = (index: string) =>
   index === 'admins_username_key' ? duplicateAdmin('username') : index === 'admins_email_key' ? duplicateAdmin('email') : null;
-const lastSuperAdmin = () => new AppError(409, ErrorCode.LastSuperAdmin, ADMIN_CONTEXT.lastSuperAdmin);
+const lastSuperAdmin = () => appError(ErrorCode.LastSuperAdmin, ADMIN_CONTEXT.lastSuperAdmin);
 
 function toListItem(r: AdminListRow): AdminListItem {
   return {
@@ -164,7 +164,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
       const superAdmins = await lockedSuperAdminCount(db);
       const target = await findAdminWithDates(db, params.adminId, { forUpdate: true });
       if (!target) throw notFound('admin');
-      if (target.id === admin!.id) throw new AppError(409, ErrorCode.CannotDeleteSelf, ADMIN_CONTEXT.deleteSelf);
+      if (target.id === admin!.id) throw appError(ErrorCode.CannotDeleteSelf, ADMIN_CONTEXT.deleteSelf);
       if (target.role === 'superAdmin' && superAdmins <= 1) throw lastSuperAdmin();
       const now = deps.now();
       await db.query('UPDATE admins SET deleted_at = $2, updated_at = $2 WHERE id = $1', [target.id, now]);

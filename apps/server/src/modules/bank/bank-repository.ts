@@ -40,6 +40,7 @@ export function toBankView(r: BankRow): BankAccountView {
     accountNumber: r.account_number,
     status: r.status,
     submittedBy: r.submitter,
+    submittedById: r.submitted_by,
     submittedAt: r.submitted_at.toISOString(),
     decidedBy: r.decider,
     decidedAt: r.decided_at?.toISOString() ?? null,

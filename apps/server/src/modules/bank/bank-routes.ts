@@ -5,7 +5,7 @@ import { SELF_APPROVAL_REFUSED, mayDecide } from '@aurum/domain/access/maker-che
 import { BankAccountBody } from '@aurum/domain/users/user-schemas';
 import { BankAccountView } from '@aurum/domain/users/user-views';
 import { route } from '../../http/route.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { appError, notFound } from '../../http/app-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { lockUser } from '../users/user-repository.ts';
@@ -20,9 +20,9 @@ export const BANK_CONTEXT = {
   notPending: 'This bank account is no longer pending; it has already been approved or declined.',
 } as const;
 
-const bankExists = () => new AppError(409, ErrorCode.BankAccountExists, null);
-const notPending = () => new AppError(409, ErrorCode.BankAccountNotPending, BANK_CONTEXT.notPending);
-const selfApproval = () => new AppError(403, ErrorCode.Forbidden, SELF_APPROVAL_REFUSED);
+const bankExists = () => appError(ErrorCode.BankAccountExists);
+const notPending = () => appError(ErrorCode.BankAccountNotPending, BANK_CONTEXT.notPending);
+const selfApproval = () => appError(ErrorCode.Forbidden, SELF_APPROVAL_REFUSED);
 
 async function liveBankAccount(q: Queryable, userId: number): Promise<BankRow> {
   const bank = await findBankAccount(q, userId);
@@ -73,7 +73,7 @@ export function registerBankRoutes(app: FastifyInstance, deps: AppDeps): void {
          WHERE id = $1 AND status IN ('pending', 'declined') RETURNING id`,
         [before.id, body.bankName, body.accountOwner, body.accountNumber, admin!.id, deps.now()],
       );
-      if (!rows[0]) throw new AppError(409, ErrorCode.BankAccountApproved, BANK_CONTEXT.approved);
+      if (!rows[0]) throw appError(ErrorCode.BankAccountApproved, BANK_CONTEXT.approved);
       const after = toBankView((await findBankAccountById(db, before.id))!);
       audit.note('userId', user.id);
       audit.before(toBankView(before));

@@ -1,5 +1,5 @@
 import type { Metal } from '@aurum/domain/system/metals';
-import type { AdjustSettings } from '@aurum/domain/system/pricing';
+import type { AdjustSettings } from '@aurum/domain/orders/order-pricing';
 import type { MetalAdjustAnswer } from '@aurum/domain/system/system-schemas';
 import type { Queryable } from '../../db/db.ts';
 

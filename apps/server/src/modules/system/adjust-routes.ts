@@ -9,7 +9,7 @@ import {
   SpreadAdjustBody,
   UserFeeAdjustBody,
 } from '@aurum/domain/system/system-schemas';
-import { AppError } from '../../http/app-error.ts';
+import { appError } from '../../http/app-error.ts';
 import { route } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { readAdjust, toMetalAdjustAnswer, type Variant } from './adjust-repository.ts';
@@ -20,7 +20,7 @@ const MetalParams = z.object({ metal: z.string().max(10) });
 /** Any metal but gold, platinum and silver: 400 with 'Invalid metal type' (SPEC.md §5). */
 function metalOf(value: string): Metal {
   const lower = value.toLowerCase();
-  if (!isMetal(lower)) throw new AppError(400, ErrorCode.InvalidMetalType, INVALID_METAL_TYPE);
+  if (!isMetal(lower)) throw appError(ErrorCode.InvalidMetalType, INVALID_METAL_TYPE);
   return lower;
 }
 

@@ -4,7 +4,7 @@ import type { UserCategory } from '@aurum/domain/users/user-enums';
 import type { AddressView, UserListItem, UserProfile } from '@aurum/domain/users/user-views';
 import type { UserListQuery } from '@aurum/domain/users/user-schemas';
 import type { Page } from '@aurum/domain/list/paging';
-import { AppError, invalidFormat, notFound } from '../../http/app-error.ts';
+import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
 
 export interface UserRow {
@@ -90,7 +90,7 @@ export function toTradeConfig(r: UserRow): TradeConfigBody {
 }
 
 /** The duplicate answer (409, 1001 with the field): the console shows 'username already exists'. */
-export const duplicate = (field: 'username' | 'email' | 'phone') => new AppError(409, ErrorCode.InvalidFormat, field);
+export const duplicate = (field: 'username' | 'email' | 'phone') => appError(ErrorCode.InvalidFormat, field, { status: 409 });
 
 /**
  * Which identity of a user is already taken by another live user: username and e-mail
@@ -243,7 +243,8 @@ const SORT_SQL: Record<NonNullable<UserListQuery['sort']>, string> = {
 
 /**
  * The user list: search by condition (EMAIL and USER_NAME: contains, case-insensitive; USER_ID:
- * exact id), filter by category, sort on an indexed column, LIMIT/OFFSET paging.
+ * exact id) and/or by `q` (the console's pickers: username, e-mail, first, last or full name
+ * contains it, or it is the id), filter by category, sort on an indexed column, LIMIT/OFFSET paging.
  */
 export async function listUsers(q: Queryable, query: UserListQuery): Promise<Page<UserListItem>> {
   const where = ['u.deleted_at IS NULL'];
@@ -259,6 +260,19 @@ export async function listUsers(q: Queryable, query: UserListQuery): Promise<Pag
       params.push(`%${escapeLike(input.toLowerCase())}%`);
       where.push(`lower(${condition === 'EMAIL' ? 'u.email' : 'u.username'}) LIKE $${params.length}`);
     }
+  }
+  const text = query.q?.trim();
+  if (text) {
+    params.push(`%${escapeLike(text.toLowerCase())}%`);
+    const like = `$${params.length}`;
+    let byId = '';
+    if (/^\d{1,15}$/.test(text)) {
+      params.push(Number(text));
+      byId = ` OR u.id = $${params.length}`;
+    }
+    where.push(
+      `(lower(u.username) LIKE ${like} OR lower(u.email) LIKE ${like} OR lower(u.first_name) LIKE ${like} OR lower(u.last_name) LIKE ${like} OR lower(u.first_name || ' ' || u.last_name) LIKE ${like}${byId})`,
+    );
   }
   if (query.category) {
     params.push(query.category);

@@ -14,12 +14,13 @@ import {
 import { AddressView, TradeConfigView, UserDetail, UserListAnswer, UserProfile } from '@aurum/domain/users/user-views';
 import { isWalletEmpty } from '@aurum/domain/wallet/wallet-view';
 import { route } from '../../http/route.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { appError, notFound } from '../../http/app-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { findBankAccount, toBankView } from '../bank/bank-repository.ts';
-import { lockWallets, walletBalances } from '../wallet/ledger-repository.ts';
+import { walletBalances } from '../wallet/ledger-repository.ts';
+import { lockForMoney } from '../wallet/money-locks.ts';
 import { uniquely } from './unique-violation.ts';
 import {
   duplicate,
@@ -58,7 +59,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/user/list`,
-    summary: 'User list: search (condition EMAIL | USER_ID | USER_NAME with input), category, sort, order, page, limit',
+    summary: 'User list: search (condition EMAIL | USER_ID | USER_NAME with input; q: username, e-mail, name or id, for pickers), category, sort, order, page, limit',
     tags,
     auth: 'admin',
     query: UserListQuery,
@@ -89,16 +90,19 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  route(app, deps, {
-    method: 'POST',
-    url: '/mobile/auth/user/check_exists',
-    summary: 'Whether a username, e-mail or phone is taken by a user: {data: boolean}',
-    tags,
-    auth: 'public',
-    body: CheckExistsBody,
-    response: z.object({ data: z.boolean() }),
-    handler: async ({ db, body }) => ({ data: (await takenIdentity(db, body)) !== null }),
-  });
+  // under the API root (DECISIONS.md §1); the path outside /v0 stays as an alias
+  for (const url of ['/v0/mobile/auth/user/check_exists', '/mobile/auth/user/check_exists']) {
+    route(app, deps, {
+      method: 'POST',
+      url,
+      summary: `Whether a username, e-mail or phone is taken by a user: {data: boolean}${url.startsWith('/v0/') ? '' : ' (alias of /v0/mobile/auth/user/check_exists)'}`,
+      tags,
+      auth: 'public',
+      body: CheckExistsBody,
+      response: z.object({ data: z.boolean() }),
+      handler: async ({ db, body }) => ({ data: (await takenIdentity(db, body)) !== null }),
+    });
+  }
 
   route(app, deps, {
     method: 'GET',
@@ -214,16 +218,17 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: USER_PARAMS,
     response: z.object({ id: z.number().int() }),
     handler: async ({ db, params, admin, audit }) => {
+      // no posting may land on the wallet between the check and the deletion: the wallet first, then
+      // the row (the lock order of money-moving transactions, lockForMoney)
+      await lockForMoney(db, { userIds: [params.userId], userRows: [params.userId] });
       const user = await lockUser(db, params.userId);
-      // no posting may land on the wallet between the check and the deletion
-      await lockWallets(db, [user.id]);
       const pending = await pendingRequestCount(db, user.id);
       if (pending > 0) {
-        throw new AppError(422, ErrorCode.UserHasPendingRequests, `The user has ${pending} pending request(s).`);
+        throw appError(ErrorCode.UserHasPendingRequests, `The user has ${pending} pending request(s).`);
       }
       const wallet = await walletBalances(db, user.id);
       if (!isWalletEmpty(wallet)) {
-        throw new AppError(422, ErrorCode.UserHasPendingRequests, 'The wallet of the user is not empty.');
+        throw appError(ErrorCode.UserHasPendingRequests, 'The wallet of the user is not empty.');
       }
       await db.query('UPDATE users SET deleted_at = $2, deleted_by = $3, updated_at = $2 WHERE id = $1', [user.id, deps.now(), admin!.id]);
       audit.before(toProfile(user));

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { plainButtonClasses } from '#shared/ui/button-recipe.ts';
 
 /** Unknown paths: no sidebar or top bar. */
 export function NotFoundPage() {
@@ -9,7 +10,7 @@ export function NotFoundPage() {
       <p className="text-6xl font-bold text-amber-600">404</p>
       <h1 className="text-2xl font-semibold text-slate-900">{t('notFound.title')}</h1>
       <p className="max-w-md text-sm text-slate-600">{t('notFound.text')}</p>
-      <Link to="/" className="rounded-md bg-amber-600 px-4 py-2 text-sm font-medium text-white hover:bg-amber-700">
+      <Link to="/" className={plainButtonClasses()}>
         {t('notFound.home')}
       </Link>
     </main>

@@ -1,7 +1,9 @@
+import type { ParseKeys } from 'i18next';
+
 /** The sidebar of SPEC.md §2: every signed-in admin sees every entry. */
 export interface NavItem {
   /** Translation key in the sidebar namespace. */
-  key: string;
+  key: ParseKeys<'sidebar'>;
   to: string;
   /** exact: the path alone; prefix: the path and anything under it. */
   match: 'exact' | 'prefix';
@@ -11,7 +13,7 @@ export interface NavItem {
 
 export interface NavGroup {
   /** Translation key of the group heading (sidebar namespace), null for the ungrouped Dashboard. */
-  key: string | null;
+  key: ParseKeys<'sidebar'> | null;
   items: readonly NavItem[];
 }
 

@@ -20,7 +20,7 @@ export interface FormModalProps {
 
 /** A form in the generic modal with cancel and save in its footer (the save button submits the form). */
 export function FormModal({ title, description, wide, pending, onClose, onSubmit, className, testId, children }: FormModalProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common']);
   const formId = useId();
   return (
     <Modal

@@ -5,7 +5,7 @@ import { errorToast } from './server-errors.ts';
 
 /** Shows a failed call as an error toast: the catalogue message, with the server's context as detail (errorToast). */
 export function useFailureToast(): (error: unknown) => void {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common']);
   const toast = useToast();
   return useCallback(
     (error: unknown) => {

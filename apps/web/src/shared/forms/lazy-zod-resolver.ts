@@ -30,9 +30,24 @@ export function lazyZodResolver<T extends FieldValues>(load: Load<T>): { resolve
   };
 }
 
-/** lazyZodResolver for a component: one resolver per mount, warmed up after the first paint. */
+/** What starts loading the rules: the admin's first key or click anywhere on the page. */
+const FIRST_ACTIONS = ['keydown', 'pointerdown'] as const;
+
+/**
+ * lazyZodResolver for a component: one resolver per mount, warmed up at the admin's first key or
+ * click, so nothing but the form itself is fetched before it takes input (the sign-in page's
+ * budget, docs/decisions.md "Sign-in page budget"); a submit before the rules arrived waits for them.
+ */
 export function useLazyZodResolver<T extends FieldValues>(load: Load<T>): Resolver<T> {
   const [lazy] = useState(() => lazyZodResolver(load));
-  useEffect(() => lazy.warmUp(), [lazy]);
+  useEffect(() => {
+    const listening = new AbortController();
+    const warmUp = () => {
+      listening.abort();
+      lazy.warmUp();
+    };
+    for (const name of FIRST_ACTIONS) window.addEventListener(name, warmUp, { capture: true, signal: listening.signal });
+    return () => listening.abort();
+  }, [lazy]);
   return lazy.resolver;
 }

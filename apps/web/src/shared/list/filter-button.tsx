@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { UserPicker, type UserLabel } from '../form/user-picker.tsx';
 import { Button } from '../ui/button.tsx';
 import { DateField } from '../ui/date-field.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -13,9 +14,11 @@ export interface FilterField {
   /** The filter's field name; may be dotted ('user.name' is user_name in the query). */
   name: string;
   label: string;
-  /** 'date' is the date picker (stored yyyy-MM-dd). */
-  kind?: 'text' | 'select' | 'date';
+  /** 'date' is the date picker (stored yyyy-MM-dd); 'user' a user picker searching the server (the user id). */
+  kind?: 'text' | 'select' | 'date' | 'user';
   options?: readonly SelectOption[];
+  /** How a 'user' filter shows a user. */
+  userLabel?: UserLabel;
   /** The value 'reset' restores ('' when absent). */
   defaultValue?: string;
   placeholder?: string;
@@ -111,31 +114,25 @@ function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly Fi
         {fields.map((field) => {
           const key = queryNameOf(field.name);
           const rules = { validate: (value: string) => field.validate?.(value ?? '') ?? true };
-          if (field.kind === 'select') {
-            return (
-              <Controller
-                key={key}
-                name={key}
-                control={control}
-                rules={rules}
-                render={({ field: f }) => (
-                  <Select label={field.label} options={field.options ?? []} value={f.value || null} onChange={f.onChange} onBlur={f.onBlur} error={errors[key]?.message} placeholder={field.placeholder} />
-                )}
-              />
-            );
+          if (field.kind === undefined || field.kind === 'text') {
+            return <TextField key={key} label={field.label} placeholder={field.placeholder} error={errors[key]?.message} {...register(key, rules)} />;
           }
-          if (field.kind === 'date') {
-            return (
-              <Controller
-                key={key}
-                name={key}
-                control={control}
-                rules={rules}
-                render={({ field: f }) => <DateField label={field.label} value={f.value ?? ''} onChange={f.onChange} onBlur={f.onBlur} error={errors[key]?.message} />}
-              />
-            );
-          }
-          return <TextField key={key} label={field.label} placeholder={field.placeholder} error={errors[key]?.message} {...register(key, rules)} />;
+          return (
+            <Controller
+              key={key}
+              name={key}
+              control={control}
+              rules={rules}
+              render={({ field: f }) => {
+                const common = { label: field.label, onChange: f.onChange, onBlur: f.onBlur, error: errors[key]?.message };
+                if (field.kind === 'date') return <DateField {...common} value={f.value ?? ''} />;
+                if (field.kind === 'user') {
+                  return <UserPicker {...common} optionLabel={field.userLabel ?? ((u) => u.username)} emptyOption={field.placeholder} placeholder={field.placeholder} value={f.value || null} />;
+                }
+                return <Select {...common} options={field.options ?? []} value={f.value || null} placeholder={field.placeholder} />;
+              }}
+            />
+          );
         })}
       </form>
     </Modal>

@@ -139,3 +139,16 @@ export function applyFilters(query: URLSearchParams, values: Readonly<Record<str
   out.set('limit', query.get('limit') || String(options.defaultLimit ?? DEFAULT_PAGE_SIZE));
   return withoutEmpty(out);
 }
+
+/**
+ * The query string a list asks its server with: the named parameters of the address, trimmed,
+ * empty ones dropped, and `allParam` dropped when it says 'all' (the filter's "any").
+ */
+export function listSearch(query: Pick<URLSearchParams, 'get'>, params: readonly string[], allParam?: string): string {
+  const out = new URLSearchParams();
+  for (const key of params) {
+    const value = query.get(key)?.trim();
+    if (value && !(key === allParam && value === 'all')) out.set(key, value);
+  }
+  return out.toString();
+}

@@ -1,7 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@aurum/domain/list/paging';
+import { Button } from '../ui/button.tsx';
+import { Select } from '../ui/select.tsx';
 import { pageBounds } from './list-query.ts';
+
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 export interface PaginationProps {
   page: number;
@@ -45,8 +49,6 @@ export interface PagerFrameProps {
 /** The pager's frame, numbered or cursor pages alike: page size, the label, first, previous, next, last. */
 export function PagerFrame({ limit, onLimit, label, first, previous, next, last }: PagerFrameProps) {
   const { t } = useTranslation('common');
-  const id = useId();
-  const button = 'rounded-md p-1.5 text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-amber-600';
   const moves = [
     { name: 'first', go: first, icon: <Chevron double left /> },
     { name: 'previous', go: previous, icon: <Chevron left /> },
@@ -56,21 +58,22 @@ export function PagerFrame({ limit, onLimit, label, first, previous, next, last 
   return (
     <nav aria-label={t('list.pagination')} className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 text-sm text-slate-600">
       <div className="flex items-center gap-2">
-        <label htmlFor={id}>{t('list.pageSize')}</label>
-        <select id={id} value={limit} onChange={(event) => onLimit(Number(event.target.value))} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+        <span aria-hidden="true">{t('list.pageSize')}</span>
+        <Select
+          label={t('list.pageSize')}
+          hideLabel
+          className="w-20"
+          options={PAGE_SIZE_OPTIONS}
+          value={String(limit)}
+          onChange={(value) => onLimit(Number(value))}
+        />
       </div>
       <span data-testid="page-range">{label}</span>
       <div className="flex items-center gap-1">
         {moves.map(({ name, go, icon }) => (
-          <button key={name} type="button" className={button} aria-label={t(`list.${name}`)} disabled={go === null} onClick={() => go?.()}>
+          <Button key={name} variant="ghost" size="icon" className="p-1.5 text-slate-600" aria-label={t(`list.${name}`)} disabled={go === null} onClick={() => go?.()}>
             {icon}
-          </button>
+          </Button>
         ))}
       </div>
     </nav>

@@ -39,15 +39,15 @@ export function useMarketStatus(): MarketStatus {
 }
 
 /** The translation key (common namespace) of a closure reason. */
-export const REASON_KEYS: Readonly<Record<ClosureReason, string>> = {
+export const REASON_KEYS = {
   'bank closed': 'market.reasons.bankClosed',
   'market source disconnect': 'market.reasons.marketSourceDisconnect',
   'system holiday': 'market.reasons.systemHoliday',
   'panic mode': 'market.reasons.panicMode',
   'trading period mode': 'market.reasons.tradingPeriodMode',
-};
+} as const satisfies Readonly<Record<ClosureReason, string>>;
 
 /** The key of a reason, or of 'open' when there is none. */
-export function reasonKey(reason: ClosureReason | null): string {
+export function reasonKey(reason: ClosureReason | null): 'market.open' | (typeof REASON_KEYS)[ClosureReason] {
   return reason === null ? 'market.open' : REASON_KEYS[reason];
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useObjectUrl } from '../hooks/use-object-url.ts';
 import { FieldShell } from './field.tsx';
 
 /** Images the console accepts (SPEC.md §5): jpg, jpeg, png, under 5 MB. */
@@ -27,18 +28,8 @@ export interface ImageUploadProps {
 export function ImageUpload({ label, value, onChange, required, hint, error, disabled }: ImageUploadProps) {
   const { t } = useTranslation('common');
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!value) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(value);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [value]);
+  const [problem, setProblem] = useState<ReturnType<typeof imageProblem>>(null);
+  const preview = useObjectUrl(value);
 
   return (
     <FieldShell label={label} htmlFor={id} required={required} hint={hint} error={problem ? t(problem) : error}>

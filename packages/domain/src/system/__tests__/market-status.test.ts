@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { autoSettleReenableAt, businessClock, marketStatus, type Modes } from '../market-status.ts';
+import { businessClock } from '../business-time.ts';
+import { autoSettleReenableAt, marketStatus, type Modes } from '../market-status.ts';
 
 const off: Modes = { panic: false, tradingPeriod: false, autoSettle: false };
 // 2026-11-23 is a Monday; 10:00 in Kuala Lumpur is 02:00 UTC

@@ -95,6 +95,18 @@ describe(`users, bank accounts and wallets on ${driver}`, () => {
       expect(page2.body).toMatchObject({ items: [], total: 6, page: 2 });
     });
 
+    it('searches by q for the pickers: username, e-mail, first, last or full name, or the id', async () => {
+      const search = async (text: string) =>
+        (await call<{ items: Array<{ username: string }>; total: number }>('none', 'GET', `${S}/user/list?q=${encodeURIComponent(text)}&sort=username&limit=20`)).body;
+      expect((await search('LOTUS')).items.map((u) => u.username)).toEqual(['goldenlotus']);
+      expect((await search('rahman')).items.map((u) => u.username)).toEqual(['aminah']);
+      expect((await search('aminah rahman')).items.map((u) => u.username)).toEqual(['aminah']);
+      expect((await search('kumar@example')).items.map((u) => u.username)).toEqual(['kumar']);
+      expect((await search(String(await userId('kilnworks')))).items.map((u) => u.username)).toContain('kilnworks');
+      expect((await search('%')).total).toBe(0);
+      expect((await search('')).total).toBe(6);
+    });
+
     it('refuses bad list queries with 1001 naming the parameter', async () => {
       expect((await call('none', 'GET', `${S}/user/list?limit=7`)).body).toEqual({ code: 1001, context: 'limit' });
       expect((await call('none', 'GET', `${S}/user/list?sort=password`)).body).toEqual({ code: 1001, context: 'sort' });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AdminCreateBody } from '@aurum/domain/admins/admin-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
+import { adminQueries } from './admin-queries.ts';
 
 const Created = z.object({ id: z.number().int() });
 
@@ -13,5 +14,5 @@ export function createAdmin(body: AdminCreateBody) {
 
 export function useCreateAdmin() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createAdmin, onSuccess: () => client.invalidateQueries({ queryKey: ['admins', 'list'] }) });
+  return useMutation({ mutationFn: createAdmin, onSuccess: () => client.invalidateQueries({ queryKey: adminQueries.lists() }) });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
+import { adminQueries } from './admin-queries.ts';
 
 const Deleted = z.object({ id: z.number().int(), sessionsEnded: z.number().int() });
 
@@ -12,5 +13,5 @@ export function deleteAdmin(adminId: number) {
 
 export function useDeleteAdmin() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteAdmin, onSuccess: () => client.invalidateQueries({ queryKey: ['admins', 'list'] }) });
+  return useMutation({ mutationFn: deleteAdmin, onSuccess: () => client.invalidateQueries({ queryKey: adminQueries.lists() }) });
 }

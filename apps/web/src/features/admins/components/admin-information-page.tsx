@@ -13,7 +13,7 @@ import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
-import { Button } from '#shared/ui/button.tsx';
+import { Button, buttonVariants } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
@@ -127,7 +127,7 @@ function AdminActions({ admin }: { admin: AdminDetail }) {
   return (
     <>
       {can.edit ? (
-        <Link to={`/account/admin/edit/?adminId=${admin.id}`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+        <Link to={`/account/admin/edit/?adminId=${admin.id}`} className={buttonVariants({ variant: 'secondary' })}>
           {t('common:edit')}
         </Link>
       ) : (

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RequestView, type RequestAction } from '@aurum/domain/assets/request-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { requestKeys } from './request-keys.ts';
+import { requestQueries } from './request-queries.ts';
 
 export interface CreateRequestInput {
   action: RequestAction;
@@ -40,6 +40,6 @@ export function useCreateRequest() {
   return useMutation({
     mutationFn: createRequest,
     // a hold changes the wallet the users feature shows too
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: requestKeys.all }), client.invalidateQueries({ queryKey: ['users'] })]),
+    onSettled: () => Promise.all(requestQueries.afterChange().map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RequestView, type RequestAction } from '@aurum/domain/assets/request-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { requestKeys } from './request-keys.ts';
+import { requestQueries } from './request-queries.ts';
 
 /**
  * POST asset/{kind}/{requestId}/decline {reason?}: releases a hold. 403 (1150) for its submitter;
@@ -17,6 +17,6 @@ export function useDeclineRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: declineRequest,
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: requestKeys.all }), client.invalidateQueries({ queryKey: ['users'] })]),
+    onSettled: () => Promise.all(requestQueries.afterChange().map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { liveStore } from '#shared/live/live.ts';
+import { requestQueries } from './request-queries.ts';
 
 /**
  * Keeps the request screens live: a RequestUpdated frame (a request created, approved or
@@ -13,8 +14,7 @@ export function useRequestsLive(): void {
     () =>
       liveStore.onMessage((message) => {
         if (message.type !== 'RequestUpdated') return;
-        void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'assets' && q.queryKey[1] !== 'receipt' });
-        void client.invalidateQueries({ queryKey: ['users'] });
+        for (const queryKey of requestQueries.afterChange()) void client.invalidateQueries({ queryKey, predicate: (q) => !requestQueries.isReceipt(q.queryKey) });
       }),
     [client],
   );

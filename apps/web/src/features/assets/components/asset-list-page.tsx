@@ -13,8 +13,8 @@ import { useListQuery } from '#shared/list/use-list-query.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { requestListSearch, useRequestList } from '../api/list-requests.ts';
-import { useUserOptions } from '../api/list-user-options.ts';
+import { useRequestList } from '../api/list-requests.ts';
+import { requestListSearch } from '../api/request-queries.ts';
 import { useRequestsLive } from '../api/use-requests-live.ts';
 import { actionOf, requestPath, requestPermission, requestValue } from './request-labels.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
@@ -31,7 +31,6 @@ export function AssetListPage() {
   const list = useListQuery();
   const action = actionOf(list.query.get('action'));
   const requests = useRequestList(requestListSearch(list.query));
-  const users = useUserOptions();
   const can = useCanCheck();
   useRequestsLive();
   const canCreate = action ? can(requestPermission('submit', action)) : REQUEST_ACTIONS.some((a) => can(requestPermission('submit', a)));
@@ -56,14 +55,14 @@ export function AssetListPage() {
       {
         name: 'userId',
         label: t('asset:fields.user'),
-        kind: 'select',
+        kind: 'user',
         placeholder: t('asset:filters.anyUser'),
-        options: [{ value: '', label: t('asset:filters.anyUser') }, ...(users.data ?? []).map((u) => ({ value: String(u.id), label: `${u.username} (#${u.id})` }))],
+        userLabel: (u) => `${u.username} (#${u.id})`,
       },
       { name: 'createdAfter', label: t('asset:filters.createdAfter'), kind: 'date', validate: isDate },
       { name: 'createdBefore', label: t('asset:filters.createdBefore'), kind: 'date', validate: isDate },
     ],
-    [t, users.data],
+    [t],
   );
 
   const columns = useMemo<Column<RequestView>[]>(

@@ -13,7 +13,7 @@ const LATEST = 5;
 
 /** A dashboard widget: the count of pending requests of a kind, the latest few, and 'view all' (the filtered list). Live. */
 function PendingRequestsWidget({ action }: { action: RequestAction }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard']);
   const requests = useRequestList(new URLSearchParams({ action, status: 'pending', page: '1', limit: '10', sort: 'createdAt', order: 'desc' }).toString());
   useRequestsLive();
   const title = t(`dashboard:requests.${action}`);

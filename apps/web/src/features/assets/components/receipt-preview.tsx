@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Spinner } from '#shared/ui/spinner.tsx';
-import { useReceiptUrl, type ReceiptWhich } from '../api/get-receipt.ts';
+import { useReceiptUrl } from '../api/get-receipt.ts';
+import type { ReceiptWhich } from '../api/request-queries.ts';
 
 /**
  * A receipt image of a request: fetched with the bearer token and shown from an object URL (an
@@ -10,7 +11,7 @@ import { useReceiptUrl, type ReceiptWhich } from '../api/get-receipt.ts';
  * broken' toast (SPEC.md §8) once. It opens full size in a new tab.
  */
 export function ReceiptPreview({ requestId, which, available, label }: { requestId: number; which: ReceiptWhich; available: boolean; label: string }) {
-  const { t } = useTranslation('asset');
+  const { t } = useTranslation(['asset']);
   const toast = useToast();
   const receipt = useReceiptUrl(requestId, which, available);
   const told = useRef(false);

@@ -16,11 +16,11 @@ import { Card } from '#shared/ui/card.tsx';
 import { ImageUpload } from '#shared/ui/image-upload.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { Select } from '#shared/ui/select.tsx';
+import { UserPicker, fullName, type UserLabel } from '#shared/form/user-picker.tsx';
 import { Spinner } from '#shared/ui/spinner.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useCreateRequest } from '../api/create-request.ts';
-import { useUserBalances } from '../api/get-user-wallet.ts';
-import { useUserOptions } from '../api/list-user-options.ts';
+import { useUserBalances } from '../api/use-user-balances.ts';
 import { actionOf, requestListPath, requestPath, requestPermission } from './request-labels.ts';
 import { EMPTY_REQUEST_FORM, requestFields, requestFormSchema, type RequestFormValues } from './request-form.ts';
 
@@ -62,7 +62,6 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
   const toast = useToast();
   const navigate = useNavigate();
   const canSubmit = useCan(requestPermission('submit', action));
-  const users = useUserOptions();
   const create = useCreateRequest();
   // one key per form: a resubmit after a lost answer replays the first request instead of making a second
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -85,8 +84,7 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
   } = useForm<RequestFormValues>({ resolver, mode: 'onBlur', defaultValues: { ...EMPTY_REQUEST_FORM, userId: userIdNow } });
   const type = useWatch({ control, name: 'type' });
 
-  const userOptions = useMemo(() => (users.data ?? []).map((u) => ({ value: String(u.id), label: `${u.username} · ${u.name} (#${u.id})` })), [users.data]);
-  const receiverOptions = useMemo(() => userOptions.filter((o) => o.value !== userIdNow), [userOptions, userIdNow]);
+  const notSender = useMemo(() => [userIdNow], [userIdNow]);
   const method = methodOf(action, type);
   const valueField = type === 'MYR' ? 'amount' : 'quantity';
   const message = (key: string | undefined) => (key === 'sameUser' ? t('asset:form.sameUser') : key === 'notAllowed' ? t('asset:form.notAllowed') : key);
@@ -121,11 +119,10 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
           control={control}
           name="userId"
           render={({ field, fieldState }) => (
-            <Select
+            <UserPicker
               label={action === 'transfer' ? t('asset:fields.sender') : t('asset:fields.user')}
               required
-              options={userOptions}
-              loading={users.isPending}
+              optionLabel={userLabel}
               value={field.value || null}
               onChange={(value) => {
                 field.onChange(value);
@@ -183,11 +180,11 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
             control={control}
             name="receiverUserId"
             render={({ field, fieldState }) => (
-              <Select
+              <UserPicker
                 label={t('asset:fields.receiver')}
                 required
-                options={receiverOptions}
-                loading={users.isPending}
+                optionLabel={userLabel}
+                exclude={notSender}
                 value={field.value || null}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -222,9 +219,12 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
   );
 }
 
+/** How the request pickers show a user: 'aminah · Aminah Rahman (#1)'. */
+const userLabel: UserLabel = (u) => `${u.username} · ${fullName(u)} (#${u.id})`;
+
 /** The chosen user's available balances (holds already taken out), which a withdrawal or transfer may not exceed. */
 function Balances({ action, loading, balances }: { action: RequestAction; loading: boolean; balances: { fund: string; gold: string; fundHeld: string; goldHeld: string } | null }) {
-  const { t } = useTranslation('asset');
+  const { t } = useTranslation(['asset']);
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" data-testid="wallet-balance">
       <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('asset:balance.title')}</p>

@@ -108,7 +108,7 @@ function Decisions({ request }: { request: RequestView }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const canApprove = useCan(requestPermission('approve', request.action));
   const canDecline = useCan(requestPermission('decline', request.action));
-  const block = decisionBlock(request, admin?.username ?? null);
+  const block = decisionBlock(request, admin?.id ?? null);
   const why = (allowed: boolean) => (!allowed ? t('common:noPermission') : block === 'ownSubmission' ? t('asset:details.ownSubmission') : block === 'notPending' ? t('asset:details.notPending') : undefined);
   return (
     <>
@@ -130,7 +130,7 @@ function Decisions({ request }: { request: RequestView }) {
 }
 
 function useFail(onClose: () => void) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common']);
   const toast = useToast();
   return (error: unknown) => {
     onClose();

@@ -1,4 +1,5 @@
 import { REQUEST_ACTIONS, type RequestAction, type RequestStatus, type RequestView } from '@aurum/domain/assets/request-schemas';
+import { mayDecide } from '@aurum/domain/access/maker-checker';
 import type { Permission } from '@aurum/domain/access/permissions';
 import type { BadgeVariant } from '#shared/ui/badge.tsx';
 import { formatDecimal } from '#shared/format/number.ts';
@@ -29,9 +30,9 @@ export function requestValue(request: Pick<RequestView, 'type' | 'amount' | 'qua
  * Whether the signed-in admin may decide the request, apart from the permission: only a pending
  * one, and never one they submitted (maker-checker, superAdmin included; the server refuses it too).
  */
-export function decisionBlock(request: Pick<RequestView, 'status' | 'submittedBy'>, adminUsername: string | null): 'notPending' | 'ownSubmission' | null {
+export function decisionBlock(request: Pick<RequestView, 'status' | 'submittedById'>, adminId: number | null): 'notPending' | 'ownSubmission' | null {
   if (request.status !== 'pending') return 'notPending';
-  if (adminUsername !== null && request.submittedBy === adminUsername) return 'ownSubmission';
+  if (adminId !== null && !mayDecide({ submittedBy: request.submittedById }, adminId)) return 'ownSubmission';
   return null;
 }
 

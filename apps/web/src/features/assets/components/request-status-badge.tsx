@@ -4,6 +4,6 @@ import { Badge } from '#shared/ui/badge.tsx';
 import { statusBadge } from './request-labels.ts';
 
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
-  const { t } = useTranslation('asset');
+  const { t } = useTranslation(['asset']);
   return <Badge variant={statusBadge(status)}>{t(`asset:statuses.${status}`)}</Badge>;
 }

@@ -9,6 +9,7 @@ import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { DataTable, type Column } from '#shared/list/data-table.tsx';
 import { Pagination } from '#shared/list/pagination.tsx';
 import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
+import { buttonVariants } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { useRequestList } from '../api/list-requests.ts';
 import { useRequestsLive } from '../api/use-requests-live.ts';
@@ -62,11 +63,11 @@ function UserRequestsTab({ userId, action }: UserTabProps & { action: RequestAct
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-slate-900">{t(`sidebar:${action}Requests`)}</h2>
         <div className="flex gap-2 text-sm">
-          <Link to={requestListPath(action, { userId: String(userId) })} className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
+          <Link to={requestListPath(action, { userId: String(userId) })} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
             {t('asset:viewAll')}
           </Link>
           {canCreate ? (
-            <Link to={`/asset/create/?action=${action}&userId=${userId}`} className="rounded-md bg-amber-600 px-3 py-1.5 font-medium text-white hover:bg-amber-700">
+            <Link to={`/asset/create/?action=${action}&userId=${userId}`} className={buttonVariants({ size: 'sm' })}>
               {t('asset:createButton')}
             </Link>
           ) : null}

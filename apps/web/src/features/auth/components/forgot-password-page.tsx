@@ -6,9 +6,9 @@ import type { ForgotPasswordBody } from '@aurum/domain/auth/schemas';
 import { useLazyZodResolver } from '#shared/forms/lazy-zod-resolver.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
+import { AuthButton } from './auth-button.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 /** Forgot Password (/auth/forgot-password/), then its e-mail-sent confirmation. */
@@ -62,9 +62,9 @@ export function ForgotPasswordPage() {
           errorValues={{ length: 254 }}
           {...register('email')}
         />
-        <Button type="submit" loading={forgot.isPending} className="w-full">
+        <AuthButton loading={forgot.isPending}>
           {t('auth:forgot.submit')}
-        </Button>
+        </AuthButton>
         <Link to="/auth/login/" className="text-center text-sm font-medium text-amber-700 hover:underline">
           {t('auth:backToSignIn')}
         </Link>

@@ -6,9 +6,9 @@ import type { LoginForm } from '@aurum/domain/auth/schemas';
 import { useLazyZodResolver } from '#shared/forms/lazy-zod-resolver.ts';
 import { useAuth } from '#shared/auth/use-auth.ts';
 import { clearSessionMessage, peekSessionMessage } from '#shared/auth/session-storage.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useLogin } from '../api/login.ts';
+import { AuthButton } from './auth-button.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 const MAX_LENGTH = { username: 100, password: 200 } as const;
@@ -75,9 +75,9 @@ export function LoginPage() {
             {t('auth:login.forgot')}
           </Link>
         </div>
-        <Button type="submit" loading={loginMutation.isPending} className="w-full">
+        <AuthButton loading={loginMutation.isPending}>
           {t('auth:login.submit')}
-        </Button>
+        </AuthButton>
       </form>
     </AuthCard>
   );

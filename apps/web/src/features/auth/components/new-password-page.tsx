@@ -6,9 +6,9 @@ import { NewPasswordForm } from '@aurum/domain/auth/schemas';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ValidationMessage } from '@aurum/domain/validation/rules';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
+import { AuthButton } from './auth-button.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 function lengthFor(message: string | undefined): number | undefined {
@@ -83,9 +83,9 @@ export function NewPasswordPage() {
           errorValues={{ length: lengthFor(confirmError) ?? PASSWORD_MIN_LENGTH }}
           {...register('confirmPassword')}
         />
-        <Button type="submit" loading={reset.isPending} className="w-full">
+        <AuthButton loading={reset.isPending}>
           {t('auth:newPassword.submit')}
-        </Button>
+        </AuthButton>
         <Link to="/auth/forgot-password/" className="text-center text-sm font-medium text-amber-700 hover:underline">
           {t('auth:newPassword.requestNew')}
         </Link>

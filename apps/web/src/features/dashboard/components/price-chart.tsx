@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { createChart, LineSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import type { PriceData } from '@aurum/domain/system/live-messages';
 import { liveStore } from '#shared/live/live.ts';
-import type { PricePoint } from '../api/get-price-history.ts';
+import type { PricePoint } from '../api/market-queries.ts';
 
 export type ChartUnit = 'myr' | 'usd';
 

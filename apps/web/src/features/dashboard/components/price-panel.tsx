@@ -7,8 +7,9 @@ import { reasonKey } from '#shared/live/market-status.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
-import { useCurrentPrice, type PairStatus } from '../api/get-current-price.ts';
+import { useCurrentPrice } from '../api/get-current-price.ts';
 import { usePriceHistory } from '../api/get-price-history.ts';
+import type { PairStatus } from '../api/market-queries.ts';
 import type { ChartUnit } from './price-chart.tsx';
 import { TrendArrow } from './trend.tsx';
 

@@ -9,7 +9,8 @@ import { liveStore, useLive } from '#shared/live/live.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
-import { tradeConstantKeys, useEffectiveRate, useGoldAdjust } from '../api/get-trade-constants.ts';
+import { systemQueries } from '#shared/queries/system-queries.ts';
+import { useEffectiveRate, useGoldAdjust } from '../api/get-trade-constants.ts';
 
 type Variant = 'regular' | 'afterHour';
 
@@ -36,7 +37,7 @@ export function TradeConstantWidget() {
   useEffect(
     () =>
       liveStore.onMessage((message) => {
-        if (message.type === 'GlobalSetting') void queryClient.invalidateQueries({ queryKey: tradeConstantKeys.rate });
+        if (message.type === 'GlobalSetting') void queryClient.invalidateQueries({ queryKey: systemQueries.exchange().queryKey });
       }),
     [queryClient],
   );

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NotificationSendAnswer, type NotificationSendBody } from '@aurum/domain/notifications/notification-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { notificationKeys } from './notification-keys.ts';
+import { notificationQueries } from './notification-queries.ts';
 
 /** POST notification/send {subject, content, recipients: all | selected, userIds} (sendNotification) → {id, recipientCount}. */
 export function sendNotification(body: NotificationSendBody) {
@@ -11,5 +11,5 @@ export function sendNotification(body: NotificationSendBody) {
 
 export function useSendNotification() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: sendNotification, onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }) });
+  return useMutation({ mutationFn: sendNotification, onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationQueries.all() }) });
 }

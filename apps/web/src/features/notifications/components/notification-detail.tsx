@@ -7,7 +7,8 @@ import { Badge } from '#shared/ui/badge.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
-import { RECIPIENT_PAGE_SIZE, useNotification } from '../api/get-notification.ts';
+import { useNotification } from '../api/get-notification.ts';
+import { RECIPIENT_PAGE_SIZE } from '../api/notification-queries.ts';
 
 /** One sent notification: subject, content, counts and a page of its recipients with their delivery and read state. */
 export function NotificationDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { NOTIFICATION_CONTENT_MAX, NOTIFICATION_SUBJECT_MAX, type NotificationSummary } from '@aurum/domain/notifications/notification-schemas';
 import { useCan } from '#shared/access/use-can.ts';
+import { UserMultiPicker, fullName, type UserLabel } from '#shared/form/user-picker.tsx';
 import { lengthValues } from '#shared/form/server-errors.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { errorMessage, isApiError } from '#shared/http/api-error.ts';
@@ -19,10 +20,9 @@ import { Card } from '#shared/ui/card.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { FieldShell, INPUT_CLASSES, inputBorder } from '#shared/ui/field.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { MultiSelect } from '#shared/ui/select.tsx';
+import type { SelectOption } from '#shared/ui/select.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useNotificationList } from '../api/list-notifications.ts';
-import { useRecipientOptions } from '../api/list-user-options.ts';
 import { useSendNotification } from '../api/send-notification.ts';
 import { NotificationDetailModal } from './notification-detail.tsx';
 import { EMPTY_NOTIFICATION, NO_RECIPIENTS, NotificationForm, toSendBody, type NotificationFormValues } from './notification-form.ts';
@@ -43,6 +43,9 @@ export function NotificationPage() {
   );
 }
 
+/** How the recipient picker shows a user: 'aminah (Aminah Rahman)'. */
+const recipientLabel: UserLabel = (u) => `${u.username} (${fullName(u)})`;
+
 const SERVER_FIELDS = ['subject', 'content', 'userIds', 'recipients'] as const;
 
 function SendForm() {
@@ -60,9 +63,9 @@ function SendForm() {
   });
   const { errors } = formState;
   const recipients = watch('recipients');
-  const users = useRecipientOptions(recipients === 'selected');
-  const options = users.data?.options ?? [];
-  const chosenNames = (ids: readonly string[]) => options.filter((o) => ids.includes(o.value)).map((o) => o.label.split(' (')[0]);
+  // the picked users' options: the confirmation names them (a later search may no longer list them)
+  const [picked, setPicked] = useState<readonly SelectOption[]>([]);
+  const chosenNames = (ids: readonly string[]) => picked.filter((o) => ids.includes(o.value)).map((o) => o.label.split(' (')[0]);
   const userIdsError = errors.userIds?.message ?? errors.userIds?.root?.message;
 
   const confirmMessage = confirming
@@ -106,16 +109,17 @@ function SendForm() {
             control={control}
             name="userIds"
             render={({ field }) => (
-              <MultiSelect
+              <UserMultiPicker
                 label={t('action:fields.users')}
                 required
-                options={options}
-                loading={users.isPending}
+                optionLabel={recipientLabel}
                 value={field.value}
-                onChange={field.onChange}
+                onChange={(ids, options) => {
+                  field.onChange(ids);
+                  setPicked(options);
+                }}
                 onBlur={field.onBlur}
                 error={userIdsError === NO_RECIPIENTS ? t(`action:${NO_RECIPIENTS}`) : userIdsError}
-                hint={users.data && users.data.total > users.data.options.length ? t('action:usersCapped', { count: users.data.options.length }) : undefined}
               />
             )}
           />

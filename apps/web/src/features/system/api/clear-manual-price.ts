@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Metal } from '@aurum/domain/system/metals';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { manualPricesKey } from './get-manual-prices.ts';
+import { settingsQueries } from './settings-queries.ts';
 
 /** DELETE price/manual/{metal} (setManualPrice): the metal returns to the feed. */
 export function clearManualPrice(metal: Metal): Promise<unknown> {
@@ -11,5 +11,5 @@ export function clearManualPrice(metal: Metal): Promise<unknown> {
 
 export function useClearManualPrice() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: clearManualPrice, onSuccess: () => queryClient.invalidateQueries({ queryKey: manualPricesKey }) });
+  return useMutation({ mutationFn: clearManualPrice, onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueries.manualPrices().queryKey }) });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Holiday, type HolidayBody } from '@aurum/domain/system/system-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { holidaysKey } from './get-holidays.ts';
+import { settingsQueries } from './settings-queries.ts';
 
 /** POST holiday/create {name, date} (addHoliday); a date already kept is 409 1001 'date'. */
 export function createHoliday(body: HolidayBody): Promise<Holiday> {
@@ -11,5 +11,5 @@ export function createHoliday(body: HolidayBody): Promise<Holiday> {
 
 export function useCreateHoliday() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createHoliday, onSuccess: () => queryClient.invalidateQueries({ queryKey: holidaysKey }) });
+  return useMutation({ mutationFn: createHoliday, onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueries.holidays().queryKey }) });
 }

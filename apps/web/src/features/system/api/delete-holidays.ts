@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { holidaysKey } from './get-holidays.ts';
+import { settingsQueries } from './settings-queries.ts';
 
 /** DELETE holiday with body {id: [number]} (deleteHoliday): all or none. */
 export function deleteHolidays(ids: number[]): Promise<{ deleted: number }> {
@@ -11,5 +11,5 @@ export function deleteHolidays(ids: number[]): Promise<{ deleted: number }> {
 
 export function useDeleteHolidays() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteHolidays, onSuccess: () => queryClient.invalidateQueries({ queryKey: holidaysKey }) });
+  return useMutation({ mutationFn: deleteHolidays, onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueries.holidays().queryKey }) });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ManualPriceBody } from '@aurum/domain/system/system-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { manualPricesKey } from './get-manual-prices.ts';
+import { settingsQueries } from './settings-queries.ts';
 
 /** POST price/manual {metal, bid, ask, expiresAt ISO datetime with offset | null} (setManualPrice). */
 export function setManualPrice(body: ManualPriceBody): Promise<unknown> {
@@ -11,5 +11,5 @@ export function setManualPrice(body: ManualPriceBody): Promise<unknown> {
 
 export function useSetManualPrice() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setManualPrice, onSuccess: () => queryClient.invalidateQueries({ queryKey: manualPricesKey }) });
+  return useMutation({ mutationFn: setManualPrice, onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueries.manualPrices().queryKey }) });
 }

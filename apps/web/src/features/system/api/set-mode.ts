@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ModeAnswer } from '@aurum/domain/system/system-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { modesKey } from './get-modes.ts';
+import { settingsQueries } from './settings-queries.ts';
 
 export type ModeName = 'panic' | 'tradingPeriod' | 'autoSettle';
 
@@ -21,6 +21,6 @@ export function useSetMode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setMode,
-    onSuccess: (answer) => queryClient.setQueryData(modesKey, answer),
+    onSuccess: (answer) => queryClient.setQueryData(settingsQueries.modes().queryKey, answer),
   });
 }

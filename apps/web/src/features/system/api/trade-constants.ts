@@ -1,6 +1,6 @@
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import type { MyrRateData, PriceData } from '@aurum/domain/system/live-messages';
-import { customerPrice, type AdjustSettings, type BidAsk, type CustomerPrice } from '@aurum/domain/system/pricing';
+import { customerPrice, type AdjustSettings, type BidAsk, type CustomerPrice } from '@aurum/domain/orders/order-pricing';
 import type { MetalAdjustAnswer } from '@aurum/domain/system/system-schemas';
 
 export type Variant = 'regular' | 'afterHour';

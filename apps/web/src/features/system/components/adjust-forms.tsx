@@ -1,6 +1,7 @@
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import { z } from 'zod';
 import { SCALE, decimalField } from '@aurum/domain/money/decimal';
 import type { Metal } from '@aurum/domain/system/metals';
@@ -11,9 +12,7 @@ import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
-import { useUpdateCurrencyAdjust } from '../api/update-currency-adjust.ts';
-import { useUpdateFeeAdjust } from '../api/update-fee-adjust.ts';
-import { useUpdateSpreadAdjust } from '../api/update-spread-adjust.ts';
+import { useUpdateAdjust } from '../api/update-adjust.ts';
 import { settingsOf, type Variant } from '../api/trade-constants.ts';
 
 export type AdjustPart = 'currency' | 'spread' | 'fee';
@@ -44,10 +43,10 @@ function FormFooter({ pending, onCancel }: { pending: boolean; onCancel: () => v
 /** One field of an adjust form: its label key (system namespace), decimal places and upper bound. */
 interface FieldSpec<V extends FieldValues> {
   name: Path<V>;
-  label: string;
+  label: ParseKeys<'system'>;
   scale: number;
   max: string;
-  hint?: string;
+  hint?: ParseKeys<'system'>;
 }
 
 type SaveCallbacks = { onSuccess: () => void; onError: (error: unknown) => void };
@@ -57,8 +56,8 @@ interface PartForm<V extends FieldValues> {
   schema: z.ZodType<V, V>;
   defaults: (answer: MetalAdjustAnswer, variant: Variant) => V;
   fields: ReadonlyArray<FieldSpec<V>>;
-  hint?: string;
-  toast: string;
+  hint?: ParseKeys<'system'>;
+  toast: ParseKeys<'system'>;
   /** The mutation of the part: `save` sends the form values for a metal and variant. */
   useSave: () => { pending: boolean; save: (target: { metal: Metal; variant: Variant }, values: V, callbacks: SaveCallbacks) => void };
 }
@@ -73,7 +72,7 @@ const CURRENCY: PartForm<CurrencyAdjustBody> = {
   hint: 'constant.form.currencyHint',
   toast: 'constant.toast.currency',
   useSave: () => {
-    const update = useUpdateCurrencyAdjust();
+    const update = useUpdateAdjust('currency');
     return { pending: update.isPending, save: (target, body, callbacks) => update.mutate({ ...target, body }, callbacks) };
   },
 };
@@ -88,7 +87,7 @@ const SPREAD: PartForm<SpreadAdjustBody> = {
   hint: 'constant.form.spreadHint',
   toast: 'constant.toast.spread',
   useSave: () => {
-    const update = useUpdateSpreadAdjust();
+    const update = useUpdateAdjust('spread');
     return { pending: update.isPending, save: (target, body, callbacks) => update.mutate({ ...target, body }, callbacks) };
   },
 };
@@ -115,7 +114,7 @@ const FEE: PartForm<FeeValues> = {
   ],
   toast: 'constant.toast.fee',
   useSave: () => {
-    const update = useUpdateFeeAdjust();
+    const update = useUpdateAdjust('userFee');
     return {
       pending: update.isPending,
       save: (target, values, callbacks) =>

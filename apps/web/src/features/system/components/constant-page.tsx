@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { METALS, isMetal, type Metal } from '@aurum/domain/system/metals';
@@ -12,8 +11,10 @@ import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
-import { exchangeKey, useExchange } from '../api/get-exchange.ts';
-import { metalAdjustKey, useMetalAdjust } from '../api/get-metal-adjust.ts';
+import { TabList } from '#shared/ui/tab-list.tsx';
+import { useExchange } from '../api/get-exchange.ts';
+import { useMetalAdjust } from '../api/get-metal-adjust.ts';
+import { useAdjustChanged } from '../api/update-adjust.ts';
 import { effectiveRate, fxFromRate, quoteFromPrice, settingsOf, variantPrice, type Variant } from '../api/trade-constants.ts';
 import { AdjustDialog, type AdjustPart } from './adjust-forms.tsx';
 import { ExchangePrices } from './exchange-prices.tsx';
@@ -122,7 +123,7 @@ export function ConstantPage() {
   const adjust = useMetalAdjust(metal);
   const gold = useMetalAdjust('xau');
   const [editing, setEditing] = useState<{ part: AdjustPart; variant: Variant } | null>(null);
-  const queryClient = useQueryClient();
+  const adjustChanged = useAdjustChanged();
 
   // a change made elsewhere arrives as a GlobalSetting: show it at once
   useEffect(
@@ -130,10 +131,9 @@ export function ConstantPage() {
       liveStore.onMessage((message) => {
         if (message.type !== 'GlobalSetting' || !isMetal(message.data.metal)) return;
         const { metal: changed, ...answer } = message.data;
-        queryClient.setQueryData(metalAdjustKey(changed as Metal), answer);
-        void queryClient.invalidateQueries({ queryKey: exchangeKey });
+        adjustChanged(changed as Metal, answer);
       }),
-    [queryClient],
+    [adjustChanged],
   );
 
   return (
@@ -147,20 +147,12 @@ export function ConstantPage() {
           </Link>
         }
       />
-      <div role="tablist" aria-label={t('system:constant.metal')} className="flex gap-1 border-b border-slate-200">
-        {METALS.map((m) => (
-          <button
-            key={m}
-            role="tab"
-            type="button"
-            aria-selected={m === metal}
-            onClick={() => setQuery(m === 'xau' ? {} : { metal: m }, { replace: true })}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${m === metal ? 'border-amber-600 text-amber-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {t(`system:constant.metals.${m}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label={t('system:constant.metal')}
+        tabs={METALS.map((m) => ({ value: m, label: t(`system:constant.metals.${m}`) }))}
+        value={metal}
+        onChange={(m) => setQuery(m === 'xau' ? {} : { metal: m }, { replace: true })}
+      />
       <div role="tabpanel" className="flex flex-col gap-6">
         {adjust.data ? (
           <div className="grid gap-6 min-[1800px]:grid-cols-2">

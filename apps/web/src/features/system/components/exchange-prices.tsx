@@ -5,14 +5,15 @@ import { formatDecimal, formatSigned } from '#shared/format/number.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { detectAdjustSource } from '../api/adjust-source.ts';
-import { useExchange, type ExchangeAnswer } from '../api/get-exchange.ts';
+import type { ExchangeAnswer } from '#shared/queries/system-queries.ts';
+import { useExchange } from '../api/get-exchange.ts';
 
 type SetName = 'effective' | 'current' | 'integral' | 'investing';
 
 /**
  * Exchange prices (SPEC.md §3): the effective, current, integral and investing USD/MYR sets, the
- * adjustment applied now and the detected adjustment source (SPEC.md §4). Only one outside source
- * is wired: the others show 'not connected'.
+ * adjustment applied now and the detected adjustment source (SPEC.md §4). A reference source
+ * (integral, investing) that has sent nothing yet answers null and shows 'not connected'.
  */
 export function ExchangePrices() {
   const { t } = useTranslation(['system', 'common']);

@@ -40,7 +40,7 @@ function HolidayForm({ holiday, onDone }: { holiday: Holiday | null; onDone: () 
     defaultValues: { name: holiday?.name ?? '', date: holiday?.date ?? '' },
   });
   const { errors } = formState;
-  const callbacks = (done: string) => ({
+  const callbacks = (done: 'system:holiday.toast.updated' | 'system:holiday.toast.added') => ({
     onSuccess: () => {
       toast.success(t(done));
       onDone();

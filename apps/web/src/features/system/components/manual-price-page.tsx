@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import { Card } from '#shared/ui/card.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { FieldShell, INPUT_CLASSES, inputBorder } from '#shared/ui/field.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
+import { Select } from '#shared/ui/select.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useClearManualPrice } from '../api/clear-manual-price.ts';
@@ -50,7 +51,7 @@ export function ManualPricePage() {
   const set = useSetManualPrice();
   const clear = useClearManualPrice();
   const [withdrawing, setWithdrawing] = useState<Metal | null>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm<ManualPriceForm>({
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<ManualPriceForm>({
     resolver: zodResolver(ManualPriceForm),
     mode: 'onBlur',
     defaultValues: { metal: 'xau', bid: '', ask: '', expiresAtLocal: '' },
@@ -135,15 +136,20 @@ export function ManualPricePage() {
               );
             })}
           >
-            <FieldShell label={t('system:manual.metal')} htmlFor="manual-metal" required>
-              <select id="manual-metal" className={`${INPUT_CLASSES} ${inputBorder(false)}`} {...register('metal')}>
-                {METALS.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`system:constant.metals.${m}`)}
-                  </option>
-                ))}
-              </select>
-            </FieldShell>
+            <Controller
+              control={control}
+              name="metal"
+              render={({ field }) => (
+                <Select
+                  label={t('system:manual.metal')}
+                  required
+                  options={METALS.map((m) => ({ value: m, label: t(`system:constant.metals.${m}`) }))}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
             <FieldShell label={t('system:manual.expiresAt')} htmlFor="manual-expires" hint={t('system:manual.expiresHint')} error={errors.expiresAtLocal?.message}>
               <input id="manual-expires" type="datetime-local" className={`${INPUT_CLASSES} ${inputBorder(Boolean(errors.expiresAtLocal))}`} {...register('expiresAtLocal')} />
             </FieldShell>

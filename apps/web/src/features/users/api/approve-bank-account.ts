@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BankAccountView } from '@aurum/domain/users/user-views';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
+import { userQueries } from '#shared/queries/user-queries.ts';
 
 /** POST user/{userId}/bank/approve: 403 (1150) for its submitter, 409 (3002) when not pending. */
 export function approveBankAccount(userId: number) {
@@ -10,5 +11,5 @@ export function approveBankAccount(userId: number) {
 
 export function useApproveBankAccount() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: approveBankAccount, onSettled: () => client.invalidateQueries({ queryKey: ['users'] }) });
+  return useMutation({ mutationFn: approveBankAccount, onSettled: () => client.invalidateQueries({ queryKey: userQueries.all() }) });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { UserCreateBody } from '@aurum/domain/users/user-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
+import { userQueries } from '#shared/queries/user-queries.ts';
 
 const Created = z.object({ id: z.number().int() });
 
@@ -13,5 +14,5 @@ export function createUser(body: UserCreateBody) {
 
 export function useCreateUser() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createUser, onSuccess: () => client.invalidateQueries({ queryKey: ['users', 'list'] }) });
+  return useMutation({ mutationFn: createUser, onSuccess: () => client.invalidateQueries({ queryKey: userQueries.lists() }) });
 }

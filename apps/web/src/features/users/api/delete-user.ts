@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
+import { userQueries } from '#shared/queries/user-queries.ts';
 
 const Deleted = z.object({ id: z.number().int() });
 
@@ -12,5 +13,5 @@ export function deleteUser(userId: number) {
 
 export function useDeleteUser() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteUser, onSuccess: () => client.invalidateQueries({ queryKey: ['users', 'list'] }) });
+  return useMutation({ mutationFn: deleteUser, onSuccess: () => client.invalidateQueries({ queryKey: userQueries.lists() }) });
 }

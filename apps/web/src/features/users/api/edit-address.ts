@@ -3,7 +3,7 @@ import type { Address } from '@aurum/domain/users/user-schemas';
 import { AddressView } from '@aurum/domain/users/user-views';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { userKey } from './get-user.ts';
+import { userQueries } from '#shared/queries/user-queries.ts';
 
 /** PUT user/{userId}/address (AddressSchema) → the address. */
 export function editAddress({ userId, body }: { userId: number; body: Address }) {
@@ -12,5 +12,5 @@ export function editAddress({ userId, body }: { userId: number; body: Address })
 
 export function useEditAddress(userId: number) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: editAddress, onSuccess: () => client.invalidateQueries({ queryKey: userKey(userId) }) });
+  return useMutation({ mutationFn: editAddress, onSuccess: () => client.invalidateQueries({ queryKey: userQueries.detail(userId).queryKey }) });
 }

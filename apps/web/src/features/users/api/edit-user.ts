@@ -3,6 +3,7 @@ import type { UserEditBody } from '@aurum/domain/users/user-schemas';
 import { UserProfile } from '@aurum/domain/users/user-views';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
+import { userQueries } from '#shared/queries/user-queries.ts';
 
 /** PUT user/{userId} (UserEditBody) → the profile. */
 export function editUser({ userId, body }: { userId: number; body: UserEditBody }) {
@@ -11,5 +12,5 @@ export function editUser({ userId, body }: { userId: number; body: UserEditBody 
 
 export function useEditUser() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: editUser, onSuccess: () => client.invalidateQueries({ queryKey: ['users'] }) });
+  return useMutation({ mutationFn: editUser, onSuccess: () => client.invalidateQueries({ queryKey: userQueries.all() }) });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AllUsersFeeBody } from '@aurum/domain/users/user-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
+import { userQueries } from '#shared/queries/user-queries.ts';
 
 const Updated = z.object({ updated: z.number().int() });
 
@@ -13,5 +14,5 @@ export function updateAllFees(body: AllUsersFeeBody) {
 
 export function useUpdateAllFees() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: updateAllFees, onSuccess: () => client.invalidateQueries({ queryKey: ['users'] }) });
+  return useMutation({ mutationFn: updateAllFees, onSuccess: () => client.invalidateQueries({ queryKey: userQueries.all() }) });
 }

@@ -3,6 +3,7 @@ import type { BankAccountBody } from '@aurum/domain/users/user-schemas';
 import { BankAccountView } from '@aurum/domain/users/user-views';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
+import { userQueries } from '#shared/queries/user-queries.ts';
 
 /** PUT user/{userId}/bank/update: a pending or declined account changes and is pending again (approved: 409, 3001). */
 export function updateBankAccount({ userId, body }: { userId: number; body: BankAccountBody }) {
@@ -11,5 +12,5 @@ export function updateBankAccount({ userId, body }: { userId: number; body: Bank
 
 export function useUpdateBankAccount() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: updateBankAccount, onSettled: () => client.invalidateQueries({ queryKey: ['users'] }) });
+  return useMutation({ mutationFn: updateBankAccount, onSettled: () => client.invalidateQueries({ queryKey: userQueries.all() }) });
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { mayDecide } from '@aurum/domain/access/maker-checker';
 import { BankAccountBody } from '@aurum/domain/users/user-schemas';
 import type { BankAccountView } from '@aurum/domain/users/user-views';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
@@ -46,7 +47,7 @@ export function BankSection({ userId, bank }: { userId: number; bank: BankAccoun
     showFailure(error);
   };
   const pending = bank?.status === 'pending';
-  const ownSubmission = pending && admin !== null && bank.submittedBy === admin.username;
+  const ownSubmission = pending && admin !== null && !mayDecide({ submittedBy: bank.submittedById }, admin.id);
 
   return (
     <Card>

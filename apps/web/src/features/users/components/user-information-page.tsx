@@ -14,6 +14,7 @@ import { Card } from '#shared/ui/card.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
+import { TabList } from '#shared/ui/tab-list.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { USER_TAB_SLOTS, userTabComponent, type UserTabSlot } from '#shared/slots/slots.ts';
 import type { UserDetail } from '@aurum/domain/users/user-views';
@@ -44,20 +45,12 @@ export function UserInformationPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('user:information')} back={back} subtitle={user.data ? `${user.data.profile.username} · #${user.data.profile.id}` : undefined} actions={user.data ? <UserActions user={user.data} /> : null} />
-      <div role="tablist" aria-label={t('user:information')} className="flex gap-1 overflow-x-auto border-b border-slate-200">
-        {USER_TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => setQuery(name === 'profile' ? new URLSearchParams() : new URLSearchParams({ tab: name }))}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${tab === name ? 'border-amber-600 text-amber-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {t(`user:tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label={t('user:information')}
+        tabs={USER_TABS.map((name) => ({ value: name, label: t(`user:tabs.${name}`) }))}
+        value={tab}
+        onChange={(name) => setQuery(name === 'profile' ? new URLSearchParams() : new URLSearchParams({ tab: name }))}
+      />
       <div role="tabpanel" aria-label={t(`user:tabs.${tab}`)}>
         {user.isPending ? (
           <SectionSpinner />
@@ -83,7 +76,7 @@ export function UserInformationPage() {
 
 /** A tab another feature fills (src/app/slots.ts registers it); "coming soon" until one does. */
 function SlotTab({ name, userId }: { name: UserTabSlot; userId: number }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common']);
   const Tab = userTabComponent(name);
   if (!Tab) {
     return (

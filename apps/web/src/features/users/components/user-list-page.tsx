@@ -15,6 +15,7 @@ import { formatDate, orDash } from '#shared/format/display.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
+import { Select } from '#shared/ui/select.tsx';
 import { useUserList } from '../api/list-users.ts';
 import { bankBadge } from './user-labels.ts';
 
@@ -136,18 +137,14 @@ function SearchBar({ query, onSearch }: { query: URLSearchParams; onSearch: (con
   };
   return (
     <form role="search" onSubmit={submit} className="flex flex-wrap items-center gap-2">
-      <select
-        aria-label={t('user:search.condition')}
+      <Select
+        label={t('user:search.condition')}
+        hideLabel
+        className="w-40"
+        options={USER_SEARCH_CONDITIONS.map((c) => ({ value: c, label: t(`user:search.conditions.${c}`) }))}
         value={condition}
-        onChange={(event) => setCondition(event.target.value)}
-        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-      >
-        {USER_SEARCH_CONDITIONS.map((c) => (
-          <option key={c} value={c}>
-            {t(`user:search.conditions.${c}`)}
-          </option>
-        ))}
-      </select>
+        onChange={setCondition}
+      />
       <input
         type="search"
         aria-label={t('user:search.input')}

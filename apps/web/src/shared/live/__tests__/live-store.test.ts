@@ -37,7 +37,7 @@ describe('live store', () => {
     const seen: string[] = [];
     store.onMessage((m) => seen.push(m.type));
     const before = store.get();
-    const request = { id: 7, action: 'deposit', method: 'bankTransfer', type: 'MYR', amount: '10.00', quantity: null, status: 'approved', userId: 3, sender: null, receiver: { id: 3, username: 'aminah' }, note: null, submittedBy: 'financemaker', verifiedBy: 'financeapprover', declineReason: null, userReceiptUrl: null, verifiedReceiptUrl: null, createdAt: '2026-01-05T03:00:00.000Z', decidedAt: '2026-01-05T04:00:00.000Z' } as const;
+    const request = { id: 7, action: 'deposit', method: 'bankTransfer', type: 'MYR', amount: '10.00', quantity: null, status: 'approved', userId: 3, sender: null, receiver: { id: 3, username: 'aminah' }, note: null, submittedBy: 'financemaker', submittedById: 3, verifiedBy: 'financeapprover', declineReason: null, userReceiptUrl: null, verifiedReceiptUrl: null, createdAt: '2026-01-05T03:00:00.000Z', decidedAt: '2026-01-05T04:00:00.000Z' } as const;
     store.apply({ type: 'RequestUpdated', data: request });
     expect(seen).toEqual(['RequestUpdated']);
     expect(store.get()).toBe(before);

@@ -27,9 +27,12 @@ describe('request labels', () => {
   });
 
   it('blocks deciding what is not pending or was submitted by the same admin', () => {
-    expect(decisionBlock({ status: 'pending', submittedBy: 'financemaker' }, 'financeapprover')).toBeNull();
-    expect(decisionBlock({ status: 'pending', submittedBy: 'financeapprover' }, 'financeapprover')).toBe('ownSubmission');
-    expect(decisionBlock({ status: 'approved', submittedBy: 'financemaker' }, 'financeapprover')).toBe('notPending');
+    // by admin id (maker-checker), as the server compares: financemaker is 3, financeapprover 4
+    expect(decisionBlock({ status: 'pending', submittedById: 3 }, 4)).toBeNull();
+    expect(decisionBlock({ status: 'pending', submittedById: 4 }, 4)).toBe('ownSubmission');
+    expect(decisionBlock({ status: 'approved', submittedById: 3 }, 4)).toBe('notPending');
+    // no recorded submitter never blocks
+    expect(decisionBlock({ status: 'pending', submittedById: null }, 4)).toBeNull();
   });
 
   it('links to the filtered list', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerPrice } from '@aurum/domain/system/pricing';
+import { customerPrice } from '@aurum/domain/orders/order-pricing';
 import type { MetalAdjustAnswer } from '@aurum/domain/system/system-schemas';
 import { effectiveRate, quoteFromPrice, settingsOf, variantPrice } from '../trade-constants.ts';
 

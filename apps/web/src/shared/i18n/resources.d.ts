@@ -1,0 +1,36 @@
+/**
+ * Typed translation keys: i18next checks every `t('namespace:key')` against the English files
+ * (SPEC.md §9 namespaces), so a missing key fails the type check. The locale test keeps zh-Hant
+ * to the same keys.
+ */
+import 'i18next';
+import type action from '../../locales/en/action.json';
+import type admin from '../../locales/en/admin.json';
+import type asset from '../../locales/en/asset.json';
+import type auth from '../../locales/en/auth.json';
+import type common from '../../locales/en/common.json';
+import type dashboard from '../../locales/en/dashboard.json';
+import type order from '../../locales/en/order.json';
+import type sidebar from '../../locales/en/sidebar.json';
+import type system from '../../locales/en/system.json';
+import type user from '../../locales/en/user.json';
+import type validation from '../../locales/en/validation.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: ['common', 'sidebar'];
+    resources: {
+      action: typeof action;
+      admin: typeof admin;
+      asset: typeof asset;
+      auth: typeof auth;
+      common: typeof common;
+      dashboard: typeof dashboard;
+      order: typeof order;
+      sidebar: typeof sidebar;
+      system: typeof system;
+      user: typeof user;
+      validation: typeof validation;
+    };
+  }
+}
