@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Request } from 'playwright-core';
+import { PGLITE_NODE_FLAGS } from '../apps/server/src/db/pglite-db.ts';
 import { consoleUpToDate } from '../apps/web/scripts/build-stamp.ts';
 import { fmt, reportBench, ROOT, startProcess, stopProcess } from './support/bench-kit.ts';
 
@@ -70,7 +71,7 @@ interface Run {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'aurum-bench-signin-'));
 const server = await startProcess(
-  ['apps/server/src/server.ts'],
+  [...PGLITE_NODE_FLAGS, 'apps/server/src/server.ts'], // as `npm start` runs it
   { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'warn', NODE_ENV: 'development', PRICE_SOURCE: 'simulated' },
   /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//,
 );

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { PGLITE_NODE_FLAGS } from '../apps/server/src/db/pglite-db.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
 import { benchPostgresUrl, cpuMs, fmt, percentile, reportBench, sleep, startProcess, stopProcess } from './support/bench-kit.ts';
 
@@ -128,6 +129,7 @@ async function measure(
     if (sent === undefined) continue;
     for (const a of at) delays.push(a - sent);
     spans.push([sent, Math.max(...at) + 50]);
+    if (VERBOSE) console.log(`  change ${tick} at +${((sent - t0) / 1000).toFixed(1)} s: last arrival after ${(Math.max(...at) - sent).toFixed(0)} ms`);
   }
   delays.sort((a, b) => a - b);
   for (const ws of sockets) ws.terminate();
@@ -181,7 +183,7 @@ async function benchAurum(n: number, driver: 'postgres' | 'pglite'): Promise<Res
   const provider = await onceProvider();
   const loop = loopCollector();
   const { child, match } = await startProcess(
-    [...LOOP_MONITOR, 'apps/server/src/server.ts'],
+    [...PGLITE_NODE_FLAGS, ...LOOP_MONITOR, 'apps/server/src/server.ts'], // as `npm start` runs it
     {
       PORT: '0',
       HOST: '127.0.0.1',
