@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { EventBus } from './modules/live/event-bus.ts';
+import type { EventBus } from './live/event-bus.ts';
 
 /** What every module gets: configuration, the database, the mailer, the signing key and a clock. */
 export interface AppDeps {

@@ -29,7 +29,10 @@ import { readBuildInfo, type BuildInfo } from './modules/system/build-info.ts';
 import { MarketService } from './modules/market/market-service.ts';
 import { registerMarketRoutes } from './modules/market/market-routes.ts';
 import type { PriceSource } from './modules/market/price-sources.ts';
-import { attachSocketHub, type SocketHub } from './modules/live/socket-hub.ts';
+import { attachSocketHub, type SocketHub } from './live/socket-hub.ts';
+import { provideRouteMechanisms } from './http/route.ts';
+import { requestAuthenticator, socketAuth } from './modules/auth/auth-service.ts';
+import { routeAuditWriter } from './modules/audit/audit-service.ts';
 import { registerOrderRoutes } from './modules/orders/order-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
@@ -120,6 +123,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', transformStaticCSP: docsContentSecurityPolicy });
 
+  // what route() needs of the modules, as interfaces (a mechanism imports no module)
+  provideRouteMechanisms(app, { authenticate: requestAuthenticator(deps), writeAudit: routeAuditWriter(deps.config) });
   registerSystemRoutes(app, deps, options.build ?? readBuildInfo());
   registerAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
@@ -143,7 +148,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerOrderRoutes(app, deps, market);
   registerOrderGraphql(app, deps);
   const orders = new OrderEngine(deps, market);
-  const sockets = attachSocketHub(app, deps, market, deps.events, options.socket);
+  const sockets = attachSocketHub(app, socketAuth(deps), market, deps.events, options.socket);
   // built, not started (docs/decisions.md "Background jobs")
   const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, notifications, ...sockets.jobs]);
   app.addHook('onClose', async () => {

@@ -5,7 +5,7 @@ import { openDatabase, signingKey } from './bootstrap.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemo } from './seed/seed.ts';
 import { countAdmins } from './modules/admins/admin-repository.ts';
-import { createEventBus } from './modules/live/event-bus.ts';
+import { createEventBus } from './live/event-bus.ts';
 import { httpPollingSource, simulatedSource, type PriceSource } from './modules/market/price-sources.ts';
 
 /** Process start: configuration, database, seed, HTTP. `app.ts` holds the application itself. */

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } fr
 import { ErrorCode, type ErrorDetail } from '@aurum/domain/errors/catalogue';
 import { AppError, checkedStatus } from './app-error.ts';
 import { handlerStarted } from './route.ts';
-import { AuditChainNotReadyError } from '../modules/audit/audit-writer.ts';
 
 /**
  * The error contract of every answer (DECISIONS.md §2; docs/decisions.md "Errors"): whatever fails,
@@ -76,7 +75,7 @@ export function replyWithError(error: unknown, req: FastifyRequest, reply: Fasti
   const answer = errorAnswer(error, req);
   if (answer.log === 'error') req.log.error({ err: error }, 'unexpected error');
   // 503 3301: the operator must act (npm run audit:cutover / audit:verify); the message says what
-  if (error instanceof AuditChainNotReadyError) req.log.error({ route: req.routeOptions.url }, 'audit chain not ready: %s', error.message);
+  if (error instanceof AppError && error.code === ErrorCode.AuditChainNotReady) req.log.error({ route: req.routeOptions.url }, 'audit chain not ready: %s', error.message);
   if (answer.log === 'warn') req.log.warn({ err: error, route: req.routeOptions.url }, 'the database refused a value the schemas let through');
   return reply.status(answer.status).send(answer.body);
 }

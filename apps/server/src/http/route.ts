@@ -6,11 +6,48 @@ import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { AppError, appError, forbidden, invalidFormat } from './app-error.ts';
 import { badTextPath } from './clean-text.ts';
 import type { Queryable } from '../db/db.ts';
+import type { AdminRole } from '@aurum/domain/access/roles';
 import type { AppDeps } from '../app-deps.ts';
-import { authenticate, type AuthAdmin } from '../modules/auth/authenticate.ts';
-import { writeAudit, type AuditDetail } from '../modules/audit/audit-writer.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** The signed-in admin of a call. */
+export interface AuthAdmin {
+  id: number;
+  username: string;
+  role: AdminRole;
+  sessionId: string;
+}
+
+export type AuditDetail = Record<string, unknown>;
+
+/** One audit row as route() hands it to the writer. */
+export interface AuditEntry {
+  username: string;
+  adminId: number | null;
+  action: AuditAction;
+  detail: AuditDetail;
+  device: string | null;
+  ip: string | null;
+}
+
+/**
+ * What route() needs from the modules, given as interfaces (a mechanism imports no module): app.ts
+ * builds them from the auth and audit services and hands them over with `provideRouteMechanisms`.
+ */
+export interface RouteMechanisms {
+  /** The admin of the call's live session; throws the 401 AppError otherwise. */
+  authenticate(req: FastifyRequest): Promise<AuthAdmin>;
+  /** Appends one row to the audit trail inside `q` (the audited change's transaction). */
+  writeAudit(q: Queryable, entry: AuditEntry): Promise<void>;
+}
+
+const mechanisms = new WeakMap<FastifyInstance, RouteMechanisms>();
+
+/** Gives route() the authentication and the audit writer of this application (app.ts, before any route). */
+export function provideRouteMechanisms(app: FastifyInstance, given: RouteMechanisms): void {
+  mechanisms.set(app, given);
+}
 
 /** What a handler may tell the audit row of its route. */
 export interface AuditRecorder {
@@ -164,6 +201,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
   deps: AppDeps,
   spec: RouteSpec<B, Q, P, R>,
 ): void {
+  const { authenticate, writeAudit } = mechanisms.get(app) ?? missingMechanisms();
   if (spec.permission && spec.auth !== 'admin') throw new Error(`${spec.url}: a permission needs auth 'admin'`);
   if (spec.readOnly && (spec.permission || spec.audit)) throw new Error(`${spec.url}: a read-only route has no permission and no audit`);
   if (spec.url.startsWith(`${SECURE_ROOT}/`) && spec.method !== 'GET' && !spec.permission && !spec.readOnly) {
@@ -206,7 +244,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
     },
     handler: async (req, reply) => {
       handlers.add(req);
-      const admin = spec.auth === 'admin' ? await authenticate(deps, req) : null;
+      const admin = spec.auth === 'admin' ? await authenticate(req) : null;
       if (spec.permission && !can(admin, spec.permission)) {
         // the refused attempt is itself audited: who tried what, from where
         await deps.db.transaction((tx) =>
@@ -217,7 +255,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
             detail: { attempted: spec.audit ?? null, permission: spec.permission, route: `${spec.method} ${spec.url}`, code: 1150 },
             device: req.headers['user-agent']?.slice(0, 512) ?? null,
             ip: req.ip,
-          }, deps.config),
+          }),
         );
         throw forbidden();
       }
@@ -274,7 +312,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
           for (const key of Object.keys(detail)) delete detail[key];
           actor = signedIn;
           const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback });
-          await writeAudit(tx, { ...meta(), action, detail }, deps.config);
+          await writeAudit(tx, { ...meta(), action, detail });
           return result;
         });
       } catch (error) {
@@ -282,11 +320,15 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
         if (spec.auditFailure && error instanceof AppError && error.status < 500) {
           const failure = spec.auditFailure;
           await deps.db.transaction((tx) =>
-            writeAudit(tx, { ...meta(), action: failure, detail: { ...detail, code: error.code } }, deps.config),
+            writeAudit(tx, { ...meta(), action: failure, detail: { ...detail, code: error.code } }),
           );
         }
         throw error;
       }
     },
   });
+}
+
+function missingMechanisms(): never {
+  throw new Error('route(): call provideRouteMechanisms(app, ...) before declaring routes (app.ts)');
 }

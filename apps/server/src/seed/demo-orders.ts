@@ -1,6 +1,6 @@
 import type { FillPrices } from '@aurum/domain/orders/order-pricing';
 import type { Queryable } from '../db/db.ts';
-import type { EventBus } from '../modules/live/event-bus.ts';
+import type { EventBus } from '../live/event-bus.ts';
 import {
   cancelOrder,
   fillOrder,

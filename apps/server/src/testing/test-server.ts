@@ -10,7 +10,7 @@ import { seedDemo } from '../seed/seed.ts';
 import { DEMO_ADMINS } from '../seed/demo-accounts.ts';
 import { freshPostgresDatabase } from './postgres-databases.ts';
 import { openTestPglite } from './pglite-template.ts';
-import { createEventBus } from '../modules/live/event-bus.ts';
+import { createEventBus } from '../live/event-bus.ts';
 import type { AurumApp } from '../app.ts';
 
 export interface TestServer {

@@ -6,7 +6,7 @@ import { customerPrice, type AdjustSettings } from '@aurum/domain/orders/order-p
 import { Decimal } from '@aurum/domain/money/decimal';
 import type { Db, Queryable } from '../../db/db.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
-import type { EventBus, LiveEvent, Quotes } from '../live/event-bus.ts';
+import type { EventBus, LiveEvent, Quotes } from '../../live/event-bus.ts';
 import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-repository.ts';
 import { readModes } from '../system/mode-routes.ts';
 import { REFERENCE_SOURCES, type MarketQuotes, type PriceSource, type RateSet, type ReferenceSource } from './price-sources.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
-import type { Quotes } from '../live/event-bus.ts';
+import type { Quotes } from '../../live/event-bus.ts';
 
 /**
  * The outside USD/MYR references of the exchange prices (SPEC.md §3: integral and investing),

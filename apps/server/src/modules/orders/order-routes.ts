@@ -18,10 +18,9 @@ import {
 } from '@aurum/domain/orders/order-schemas';
 import { invalidFormat } from '../../http/app-error.ts';
 import { idempotent } from '../../http/idempotency.ts';
-import { route, type AuditRecorder } from '../../http/route.ts';
+import { route, type AuditRecorder, type AuthAdmin } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
-import type { AuthAdmin } from '../auth/authenticate.ts';
 import type { MarketService } from '../market/market-service.ts';
 import {
   addPayment,

@@ -27,7 +27,7 @@ import { businessClock, startOfBusinessDay } from '@aurum/domain/system/business
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
-import type { EventBus } from '../live/event-bus.ts';
+import type { EventBus } from '../../live/event-bus.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { insufficientAssets, lockWallets, postEntry, walletBalances } from '../wallet/ledger-repository.ts';
 import { lockForMoney } from '../wallet/money-locks.ts';

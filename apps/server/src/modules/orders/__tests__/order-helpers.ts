@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
-import type { Quotes } from '../../live/event-bus.ts';
+import type { Quotes } from '../../../live/event-bus.ts';
 import type { PriceSource } from '../../market/price-sources.ts';
 import { postEntry } from '../../wallet/ledger-repository.ts';
 

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PriceData, SocketMessage } from '@aurum/domain/system/live-messages';
-import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
-import { client } from '../../../testing/client.ts';
-import { openSocket } from '../../../testing/socket-client.ts';
-import { httpPollingSource, simulatedSource, type PriceSource } from '../../market/price-sources.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { client } from '../../testing/client.ts';
+import { openSocket } from '../../testing/socket-client.ts';
+import { httpPollingSource, simulatedSource, type PriceSource } from '../../modules/market/price-sources.ts';
 import type { Quotes } from '../event-bus.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';

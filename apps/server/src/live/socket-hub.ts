@@ -3,12 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { PRICE_THROTTLE_MS, type SocketMessage } from '@aurum/domain/system/live-messages';
-import type { AppDeps } from '../../app-deps.ts';
-import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
-import { verifyAccessToken } from '../auth/tokens.ts';
-import { loadSessionAdmin } from '../auth/authenticate.ts';
-import { lapsedReason } from '../auth/sessions.ts';
-import type { MarketService } from '../market/market-service.ts';
+import { intervalJob, type Job } from '../jobs/jobs-runner.ts';
 import type { EventBus } from './event-bus.ts';
 
 export const SOCKET_PATHS = { all: '/v0/admin/subscribe/ws_v2', user: /^\/v0\/admin\/subscribe\/ws\/(\d+)$/ } as const;
@@ -30,6 +25,21 @@ interface Client {
   timer: NodeJS.Timeout | null;
 }
 
+/** How the socket checks who connects and whose sessions are still live (the auth module's service gives one). */
+export interface SocketAuth {
+  /** The session and admin of an access token, or a rejection when the token or its session is not live. */
+  admit(token: string): Promise<{ sessionId: string; id: number }>;
+  /** Which of these sessions are still live (one query for every socket). */
+  liveSessionIds(sessionIds: ReadonlySet<string>): Promise<Set<string>>;
+}
+
+/** What the socket sends of the market: the latest frames on connect, then every message (the market service gives one). */
+export interface SocketMarket {
+  currentPrice(): unknown;
+  currentRate(): unknown;
+  onMessage(handler: (message: SocketMessage) => void): () => void;
+}
+
 export interface SocketHub {
   clientCount(): number;
   /** `socketSweep` (sessions ended by time close their sockets) and `socketPing` (keep-alive), started with the other jobs. */
@@ -44,8 +54,8 @@ export interface SocketHub {
  */
 export function attachSocketHub(
   app: FastifyInstance,
-  deps: AppDeps,
-  market: MarketService,
+  auth: SocketAuth,
+  market: SocketMarket,
   bus: EventBus,
   options: { throttleMs?: number; sweepMs?: number } = {},
 ): SocketHub {
@@ -64,11 +74,8 @@ export function attachSocketHub(
     const userMatch = SOCKET_PATHS.user.exec(url.pathname);
     if (url.pathname !== SOCKET_PATHS.all && !userMatch) return refuse(socket, 404, 'Not Found');
     const token = url.searchParams.get('token') ?? '';
-    verifyAccessToken(token, deps.jwtSecret, Math.floor(deps.now().getTime() / 1000))
-      .then((verified) => {
-        if (!verified.ok) throw new Error('bad access token');
-        return loadSessionAdmin(deps, verified.claims.sid, Number(verified.claims.sub));
-      })
+    auth
+      .admit(token)
       .then(
       (admin) => {
         wss.handleUpgrade(req, socket, head, (ws) => {
@@ -151,7 +158,7 @@ export function attachSocketHub(
     run: async () => {
       const swept = [...clients]; // a socket that connects meanwhile waits for the next period
       if (swept.length === 0) return;
-      const live = await liveSessionIds(deps, new Set(swept.map((c) => c.sessionId)));
+      const live = await auth.liveSessionIds(new Set(swept.map((c) => c.sessionId)));
       for (const c of swept) if (!live.has(c.sessionId)) c.ws.close(SESSION_ENDED_CLOSE, 'session ended');
     },
   });
@@ -186,18 +193,4 @@ export function attachSocketHub(
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
-}
-
-/**
- * Which of these sessions are still live, in one query (the socket sweep): open, of an admin not
- * deleted, within the idle and absolute limits (lapsedReason, as every secure call checks).
- */
-async function liveSessionIds(deps: AppDeps, sessionIds: ReadonlySet<string>): Promise<Set<string>> {
-  const rows = await deps.db.query<{ id: string; last_seen_at: Date; expires_at: Date }>(
-    `SELECT s.id, s.last_seen_at, s.expires_at
-       FROM admin_sessions s JOIN admins a ON a.id = s.admin_id
-      WHERE s.id = ANY($1::text[]) AND s.ended_at IS NULL AND a.deleted_at IS NULL`,
-    [[...sessionIds]],
-  );
-  return new Set(rows.filter((row) => lapsedReason(deps, row) === null).map((row) => row.id));
 }

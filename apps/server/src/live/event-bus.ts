@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 
 /**
  * Live events between server processes: PostgreSQL NOTIFY on one channel, LISTEN in every

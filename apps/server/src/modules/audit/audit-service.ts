@@ -1,0 +1,10 @@
+import type { Queryable } from '../../db/db.ts';
+import type { AuditKeySource } from './audit-keys.ts';
+import { writeAudit, type AuditRow } from './audit-writer.ts';
+
+/** route()'s audit writer (http/route.ts gets it as an interface from app.ts): one keyed, chained row per call. */
+export function routeAuditWriter(keys: AuditKeySource): (q: Queryable, row: AuditRow) => Promise<void> {
+  return async (q, row) => {
+    await writeAudit(q, row, keys);
+  };
+}
