@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { openDatabase, signingKey } from './bootstrap.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemo } from './seed/seed.ts';
-import { countAdmins } from './modules/admins/admin-repository.ts';
+import { countAdmins } from './modules/admins/admin-service.ts';
 import { createEventBus } from './live/event-bus.ts';
 import { httpPollingSource, simulatedSource, type PriceSource } from './modules/market/price-sources.ts';
 

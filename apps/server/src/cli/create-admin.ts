@@ -3,9 +3,9 @@ import { isAdminRole } from '@aurum/domain/access/roles';
 import { emailField, passwordField, usernameField } from '@aurum/domain/validation/rules';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../bootstrap.ts';
-import { findAdminByUsername, insertAdmin } from '../modules/admins/admin-repository.ts';
+import { findAdminByUsername, insertAdmin } from '../modules/admins/admin-service.ts';
 import { AuditChainNotReadyError, writeAudit } from '../modules/audit/audit-writer.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../modules/auth/auth-service.ts';
 
 /**
  * `npm run admin:create -- --username <name> --email <address> [--role superAdmin] [--first A --last B]`

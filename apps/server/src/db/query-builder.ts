@@ -9,6 +9,7 @@ import {
   type Dialect,
   type Driver,
   type Expression,
+  type SqlBool,
   type QueryResult,
   type RawBuilder,
 } from 'kysely';
@@ -49,6 +50,21 @@ export function isoDate<T extends Date | null>(date: Expression<T>): RawBuilder<
 /** A day 'YYYY-MM-DD' as a date value, to compare with a date column: `.where('date', '=', asDate(day))`. */
 export function asDate(day: string): RawBuilder<Date> {
   return sql`CAST(${day} AS date)`;
+}
+
+/** Escapes LIKE's wildcards (`\\`, `%`, `_`) so that a search for 'a_b' matches that text only. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The LIKE pattern of "contains this text", lower-cased: compare with `lower(column)`. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text.toLowerCase())}%`;
+}
+
+/** `lower(column) = lower(value)`: the case-insensitive equality of usernames and e-mails. */
+export function sameText(column: string, value: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) = lower(${value})`;
 }
 
 class QueryableDialect implements Dialect {

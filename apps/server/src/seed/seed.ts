@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { countAdmins, insertAdmin } from '../modules/admins/admin-repository.ts';
+import { countAdmins, insertAdmin } from '../modules/admins/admin-service.ts';
 import { writeAudit } from '../modules/audit/audit-writer.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../modules/auth/auth-service.ts';
 import { DEMO_ADMINS, DEMO_USERS } from './demo-accounts.ts';
 import { seedPeople } from './demo-people.ts';
 import { seedOrders } from './demo-orders.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client } from '../../testing/client.ts';
 import { registeredRoutes } from '../route.ts';
-import { postEntry } from '../../modules/wallet/ledger-repository.ts';
+import { postEntry } from '../../modules/wallet/wallet-service.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';

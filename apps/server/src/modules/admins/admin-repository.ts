@@ -1,53 +1,62 @@
+import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import type { AdminRole } from '@aurum/domain/access/roles';
 import { SERVER_ROLE_OF } from '@aurum/domain/access/roles';
 import type { AdminUserWire } from '@aurum/domain/auth/schemas';
 import type { Queryable } from '../../db/db.ts';
+import type { AdminsTable, Database } from '../../db/db-types.ts';
+import { containsPattern, kysely, sameText } from '../../db/query-builder.ts';
 
-export interface AdminRow {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: AdminRole;
-  password_hash: string;
-  updated_at: Date;
-  creator: string | null;
-}
+const selectAdmins = (q: Queryable) =>
+  kysely(q)
+    .selectFrom('admins as a')
+    .leftJoin('admins as c', 'c.id', 'a.created_by')
+    .select(['a.id', 'a.username', 'a.email', 'a.first_name', 'a.last_name', 'a.role', 'a.password_hash', 'a.updated_at', 'a.created_at', 'c.username as creator'])
+    .where('a.deleted_at', 'is', null);
 
-const SELECT = `SELECT a.id, a.username, a.email, a.first_name, a.last_name, a.role, a.password_hash, a.updated_at,
-  c.username AS creator FROM admins a LEFT JOIN admins c ON c.id = a.created_by`;
+type SelectedAdmin = Awaited<ReturnType<ReturnType<typeof selectAdmins>['executeTakeFirstOrThrow']>>;
+
+/** A live admin as read; its role (a CHECK list in the schema) typed by the domain. */
+export type AdminRow = Omit<SelectedAdmin, 'role'> & { role: AdminRole };
+/** The same row (it carries created_at too); kept as a name for the list and detail. */
+export type AdminListRow = AdminRow;
+
+const typed = (row: SelectedAdmin | undefined): AdminRow | undefined => row as AdminRow | undefined;
 
 export async function findAdminByUsername(q: Queryable, username: string): Promise<AdminRow | undefined> {
-  const rows = await q.query<AdminRow>(`${SELECT} WHERE lower(a.username) = lower($1) AND a.deleted_at IS NULL`, [username]);
-  return rows[0];
+  return typed(await selectAdmins(q).where(sameText('a.username', username)).executeTakeFirst());
 }
 
 export async function findAdminByEmail(q: Queryable, email: string): Promise<AdminRow | undefined> {
-  const rows = await q.query<AdminRow>(`${SELECT} WHERE lower(a.email) = lower($1) AND a.deleted_at IS NULL`, [email]);
-  return rows[0];
+  return typed(await selectAdmins(q).where(sameText('a.email', email)).executeTakeFirst());
 }
 
 export async function findAdminById(q: Queryable, id: number): Promise<AdminRow | undefined> {
-  const rows = await q.query<AdminRow>(`${SELECT} WHERE a.id = $1 AND a.deleted_at IS NULL`, [id]);
-  return rows[0];
+  return typed(await selectAdmins(q).where('a.id', '=', id).executeTakeFirst());
 }
 
 export async function insertAdmin(
   q: Queryable,
   admin: { username: string; email: string; firstName: string; lastName: string; role: AdminRole; passwordHash: string; createdBy: number | null },
 ): Promise<number> {
-  const rows = await q.query<{ id: number }>(
-    `INSERT INTO admins (username, email, first_name, last_name, role, password_hash, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [admin.username, admin.email, admin.firstName, admin.lastName, admin.role, admin.passwordHash, admin.createdBy],
-  );
-  return rows[0]!.id;
+  const row = await kysely(q)
+    .insertInto('admins')
+    .values({
+      username: admin.username,
+      email: admin.email,
+      first_name: admin.firstName,
+      last_name: admin.lastName,
+      role: admin.role,
+      password_hash: admin.passwordHash,
+      created_by: admin.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function countAdmins(q: Queryable): Promise<number> {
-  const rows = await q.query<{ n: number }>('SELECT count(*) AS n FROM admins WHERE deleted_at IS NULL');
-  return rows[0]!.n;
+  const row = await kysely(q).selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+  return row.n;
 }
 
 /** The admin as the auth calls answer it. */
@@ -72,9 +81,15 @@ const SUPER_ADMIN_LOCK = 7_261_003;
  * concurrent removals of two superAdmins cannot both see "another one is left".
  */
 export async function lockedSuperAdminCount(q: Queryable): Promise<number> {
-  await q.query('SELECT pg_advisory_xact_lock($1)', [SUPER_ADMIN_LOCK]);
-  const rows = await q.query<{ n: number }>("SELECT count(*) AS n FROM admins WHERE role = 'superAdmin' AND deleted_at IS NULL");
-  return rows[0]!.n;
+  const k = kysely(q);
+  await sql`SELECT pg_advisory_xact_lock(${SUPER_ADMIN_LOCK})`.execute(k);
+  const row = await k
+    .selectFrom('admins')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'superAdmin')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 /** Which identity of an admin is taken by another live admin (username, e-mail: case-insensitive). */
@@ -83,70 +98,73 @@ export async function takenAdminIdentity(
   who: { username?: string; email?: string },
   exceptAdminId = 0,
 ): Promise<'username' | 'email' | null> {
-  if (who.username !== undefined) {
-    const rows = await q.query('SELECT 1 FROM admins WHERE lower(username) = lower($1) AND deleted_at IS NULL AND id <> $2', [
-      who.username,
-      exceptAdminId,
-    ]);
-    if (rows.length > 0) return 'username';
-  }
-  if (who.email !== undefined) {
-    const rows = await q.query('SELECT 1 FROM admins WHERE lower(email) = lower($1) AND deleted_at IS NULL AND id <> $2', [
-      who.email,
-      exceptAdminId,
-    ]);
-    if (rows.length > 0) return 'email';
-  }
+  const live = () => kysely(q).selectFrom('admins').select('id').where('deleted_at', 'is', null).where('id', '<>', exceptAdminId);
+  if (who.username !== undefined && (await live().where(sameText('username', who.username)).executeTakeFirst())) return 'username';
+  if (who.email !== undefined && (await live().where(sameText('email', who.email)).executeTakeFirst())) return 'email';
   return null;
 }
 
-export interface AdminListRow extends AdminRow {
-  created_at: Date;
-}
-
-const LIST_SELECT = `SELECT a.id, a.username, a.email, a.first_name, a.last_name, a.role, a.password_hash, a.updated_at, a.created_at,
-  c.username AS creator FROM admins a LEFT JOIN admins c ON c.id = a.created_by`;
-
 export async function findAdminWithDates(q: Queryable, id: number, options: { forUpdate?: boolean } = {}): Promise<AdminListRow | undefined> {
-  const rows = await q.query<AdminListRow>(
-    `${LIST_SELECT} WHERE a.id = $1 AND a.deleted_at IS NULL ${options.forUpdate ? 'FOR UPDATE OF a' : ''}`,
-    [id],
+  return typed(
+    await selectAdmins(q)
+      .where('a.id', '=', id)
+      .$if(options.forUpdate === true, (qb) => qb.forUpdate('a'))
+      .executeTakeFirst(),
   );
-  return rows[0];
 }
 
-const ADMIN_SORT_SQL: Record<'id' | 'username' | 'email' | 'role' | 'createdAt', string> = {
-  id: 'a.id',
-  username: 'lower(a.username)',
-  email: 'lower(a.email)',
-  role: 'a.role',
-  createdAt: 'a.created_at',
+export async function updateAdmin(q: Queryable, id: number, a: { email: string; firstName: string; lastName: string; role: AdminRole }, at: Date): Promise<void> {
+  await kysely(q)
+    .updateTable('admins')
+    .set({ email: a.email, first_name: a.firstName, last_name: a.lastName, role: a.role, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markAdminDeleted(q: Queryable, id: number, at: Date): Promise<void> {
+  await kysely(q).updateTable('admins').set({ deleted_at: at, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function setAdminPassword(q: Queryable, id: number, passwordHash: string, at: Date): Promise<void> {
+  await kysely(q).updateTable('admins').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
+}
+
+type AdminSort = 'id' | 'username' | 'email' | 'role' | 'createdAt';
+const ADMIN_SORT: Record<AdminSort, (eb: ExpressionBuilder<Database & { a: AdminsTable }, 'a'>) => Expression<unknown>> = {
+  id: (eb) => eb.ref('a.id'),
+  username: (eb) => eb.fn('lower', ['a.username']),
+  email: (eb) => eb.fn('lower', ['a.email']),
+  role: (eb) => eb.ref('a.role'),
+  createdAt: (eb) => eb.ref('a.created_at'),
 };
 
 /** The admin list: input matches username, e-mail or name (contains, case-insensitive); role filter. */
 export async function listAdmins(
   q: Queryable,
-  query: { page: number; limit: number; sort?: keyof typeof ADMIN_SORT_SQL | undefined; order: 'asc' | 'desc'; input?: string | undefined; role?: AdminRole | undefined },
+  query: { page: number; limit: number; sort?: AdminSort | undefined; order: 'asc' | 'desc'; input?: string | undefined; role?: AdminRole | undefined },
 ): Promise<{ rows: AdminListRow[]; total: number }> {
-  const where = ['a.deleted_at IS NULL'];
-  const params: unknown[] = [];
   const input = query.input?.trim();
-  if (input) {
-    params.push(`%${input.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const p = `$${params.length}`;
-    where.push(`(lower(a.username) LIKE ${p} OR lower(a.email) LIKE ${p} OR lower(a.first_name || ' ' || a.last_name) LIKE ${p})`);
-  }
-  if (query.role) {
-    params.push(query.role);
-    where.push(`a.role = $${params.length}`);
-  }
-  const whereSql = where.join(' AND ');
-  const [count] = await q.query<{ n: number }>(`SELECT count(*) AS n FROM admins a WHERE ${whereSql}`, params);
-  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-  const rows = await q.query<AdminListRow>(
-    `${LIST_SELECT} WHERE ${whereSql} ORDER BY ${ADMIN_SORT_SQL[query.sort ?? 'id']} ${direction}, a.id ${direction}
-     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.limit, (query.page - 1) * query.limit],
-  );
-  return { rows, total: count!.n };
+  const like = input ? containsPattern(input) : null;
+  const filtered = <QB extends ReturnType<typeof selectAdmins> | ReturnType<typeof countLive>>(qb: QB): QB =>
+    (qb as ReturnType<typeof selectAdmins>)
+      .$if(like !== null, (b) =>
+        b.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['a.username']), 'like', like!),
+            eb(eb.fn('lower', ['a.email']), 'like', like!),
+            eb(sql`lower(${eb.ref('a.first_name')} || ' ' || ${eb.ref('a.last_name')})`, 'like', like!),
+          ]),
+        ),
+      )
+      .$if(query.role !== undefined, (b) => b.where('a.role', '=', query.role!)) as QB;
+  const count = await filtered(countLive(q)).executeTakeFirstOrThrow();
+  const rows = await filtered(selectAdmins(q))
+    .orderBy(ADMIN_SORT[query.sort ?? 'id'], query.order)
+    .orderBy('a.id', query.order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  return { rows: rows as AdminListRow[], total: count.n };
 }
+
+const countLive = (q: Queryable) => kysely(q).selectFrom('admins as a').select((eb) => eb.fn.countAll<number>().as('n')).where('a.deleted_at', 'is', null);

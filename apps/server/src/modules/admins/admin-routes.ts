@@ -1,56 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { permissionsOf } from '@aurum/domain/access/permissions';
-import { SERVER_ROLE_OF } from '@aurum/domain/access/roles';
 import { AdminCreateBody, AdminEditBody, AdminListQuery, AdminPasswordBody } from '@aurum/domain/admins/admin-schemas';
-import { AdminDetail, AdminListAnswer, type AdminListItem } from '@aurum/domain/admins/admin-views';
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { AdminDetail, AdminListAnswer } from '@aurum/domain/admins/admin-views';
 import { route } from '../../http/route.ts';
-import { appError, notFound } from '../../http/app-error.ts';
+import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { endAllSessions } from '../auth/sessions.ts';
-import { uniquely } from '../users/unique-violation.ts';
-import {
-  findAdminById,
-  findAdminWithDates,
-  insertAdmin,
-  listAdmins,
-  lockedSuperAdminCount,
-  takenAdminIdentity,
-  type AdminListRow,
-} from './admin-repository.ts';
+import { adminDetail, adminList, createAdmin, deleteAdmin, editAdmin, logoutAdmin, resetAdminPassword } from './admin-service.ts';
 
 const ADMIN_PARAMS = z.object({ adminId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const tags = ['admins'];
-
-export const ADMIN_CONTEXT = {
-  lastSuperAdmin: 'The last superAdmin cannot be deleted or given another role; make another admin superAdmin first.',
-  deleteSelf: 'You cannot delete your own account; another superAdmin must do it.',
-} as const;
-
-const duplicateAdmin = (field: 'username' | 'email') => appError(ErrorCode.InvalidFormat, field, { status: 409 });
-const adminDuplicateOfIndex = (index: string) =>
-  index === 'admins_username_key' ? duplicateAdmin('username') : index === 'admins_email_key' ? duplicateAdmin('email') : null;
-const lastSuperAdmin = () => appError(ErrorCode.LastSuperAdmin, ADMIN_CONTEXT.lastSuperAdmin);
-
-function toListItem(r: AdminListRow): AdminListItem {
-  return {
-    id: r.id,
-    username: r.username,
-    email: r.email,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    fullName: `${r.first_name} ${r.last_name}`.trim(),
-    role: SERVER_ROLE_OF[r.role],
-    createdAt: r.created_at.toISOString(),
-    createdBy: r.creator,
-  };
-}
-
-function toDetail(r: AdminListRow): AdminDetail {
-  return { ...toListItem(r), updatedAt: r.updated_at.toISOString(), permissions: permissionsOf(r.role) };
-}
 
 const SECURE = '/v0/web/secure';
 
@@ -63,10 +21,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     auth: 'admin',
     query: AdminListQuery,
     response: AdminListAnswer,
-    handler: async ({ db, query }) => {
-      const { rows, total } = await listAdmins(db, query);
-      return { items: rows.map(toListItem), page: query.page, limit: query.limit, total };
-    },
+    handler: async ({ db, query }) => adminList(db, query),
   });
 
   route(app, deps, {
@@ -79,22 +34,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'admin.create',
     body: AdminCreateBody,
     response: z.object({ id: z.number().int() }),
-    handler: async ({ db, body, admin, audit }) => {
-      const taken = await takenAdminIdentity(db, body);
-      if (taken) throw duplicateAdmin(taken);
-      const passwordHash = await hashPassword(body.password);
-      const id = await uniquely(db, () => insertAdmin(db, {
-        username: body.username,
-        email: body.email,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        role: body.role,
-        passwordHash,
-        createdBy: admin!.id,
-      }), adminDuplicateOfIndex);
-      audit.after(toDetail((await findAdminWithDates(db, id))!));
-      return { id };
-    },
+    handler: async (ctx) => createAdmin(changeOf(ctx, deps.now()), ctx.body),
   });
 
   route(app, deps, {
@@ -105,11 +45,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     auth: 'admin',
     params: ADMIN_PARAMS,
     response: AdminDetail,
-    handler: async ({ db, params }) => {
-      const row = await findAdminWithDates(db, params.adminId);
-      if (!row) throw notFound('admin');
-      return toDetail(row);
-    },
+    handler: async ({ db, params }) => adminDetail(db, params.adminId),
   });
 
   route(app, deps, {
@@ -123,31 +59,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: ADMIN_PARAMS,
     body: AdminEditBody,
     response: AdminDetail,
-    handler: async ({ db, params, body, audit }) => {
-      const superAdmins = await lockedSuperAdminCount(db);
-      const before = await findAdminWithDates(db, params.adminId, { forUpdate: true });
-      if (!before) throw notFound('admin');
-      if (before.role === 'superAdmin' && body.role !== 'superAdmin' && superAdmins <= 1) throw lastSuperAdmin();
-      const taken = await takenAdminIdentity(db, { email: body.email }, before.id);
-      if (taken) throw duplicateAdmin(taken);
-      await uniquely(
-        db,
-        () =>
-          db.query('UPDATE admins SET email = $2, first_name = $3, last_name = $4, role = $5, updated_at = $6 WHERE id = $1', [
-            before.id,
-            body.email,
-            body.firstName,
-            body.lastName,
-            body.role,
-            deps.now(),
-          ]),
-        adminDuplicateOfIndex,
-      );
-      const after = toDetail((await findAdminWithDates(db, before.id))!);
-      audit.before(toDetail(before));
-      audit.after(after);
-      return after;
-    },
+    handler: async (ctx) => editAdmin(changeOf(ctx, deps.now()), ctx.params.adminId, ctx.body),
   });
 
   route(app, deps, {
@@ -160,19 +72,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'admin.delete',
     params: ADMIN_PARAMS,
     response: z.object({ id: z.number().int(), sessionsEnded: z.number().int() }),
-    handler: async ({ db, params, admin, audit }) => {
-      const superAdmins = await lockedSuperAdminCount(db);
-      const target = await findAdminWithDates(db, params.adminId, { forUpdate: true });
-      if (!target) throw notFound('admin');
-      if (target.id === admin!.id) throw appError(ErrorCode.CannotDeleteSelf, ADMIN_CONTEXT.deleteSelf);
-      if (target.role === 'superAdmin' && superAdmins <= 1) throw lastSuperAdmin();
-      const now = deps.now();
-      await db.query('UPDATE admins SET deleted_at = $2, updated_at = $2 WHERE id = $1', [target.id, now]);
-      const sessionsEnded = await endAllSessions(db, target.id, 'forced', now);
-      audit.before(toDetail(target));
-      audit.after({ deleted: true, sessionsEnded });
-      return { id: target.id, sessionsEnded };
-    },
+    handler: async (ctx) => deleteAdmin(changeOf(ctx, deps.now()), ctx.params.adminId),
   });
 
   route(app, deps, {
@@ -186,16 +86,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: ADMIN_PARAMS,
     body: AdminPasswordBody,
     response: z.object({ id: z.number().int(), sessionsEnded: z.number().int() }),
-    handler: async ({ db, params, body, audit }) => {
-      const target = await findAdminWithDates(db, params.adminId, { forUpdate: true });
-      if (!target) throw notFound('admin');
-      const now = deps.now();
-      await db.query('UPDATE admins SET password_hash = $2, updated_at = $3 WHERE id = $1', [target.id, await hashPassword(body.password), now]);
-      const sessionsEnded = await endAllSessions(db, target.id, 'password-reset', now);
-      audit.before({ adminId: target.id, username: target.username });
-      audit.after({ passwordChanged: true, sessionsEnded });
-      return { id: target.id, sessionsEnded };
-    },
+    handler: async (ctx) => resetAdminPassword(changeOf(ctx, deps.now()), ctx.params.adminId, ctx.body.password),
   });
 
   route(app, deps, {
@@ -208,13 +99,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'admin.forceLogout',
     params: z.object({ adminId: z.coerce.number().int().positive() }),
     response: z.object({ sessionsEnded: z.number().int() }),
-    handler: async ({ db, params, audit }) => {
-      const target = await findAdminById(db, params.adminId);
-      if (!target) throw notFound('admin');
-      const sessionsEnded = await endAllSessions(db, target.id, 'forced', deps.now());
-      audit.before({ adminId: target.id, username: target.username });
-      audit.after({ sessionsEnded });
-      return { sessionsEnded };
-    },
+    handler: async (ctx) => logoutAdmin(changeOf(ctx, deps.now()), ctx.params.adminId),
   });
 }

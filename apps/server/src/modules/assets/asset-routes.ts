@@ -1,46 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { SELF_APPROVAL_REFUSED, mayDecide } from '@aurum/domain/access/maker-checker';
 import type { Permission } from '@aurum/domain/access/permissions';
-import {
-  REQUEST_ACTIONS,
-  RequestDeclineBody,
-  RequestListQuery,
-  RequestPage,
-  RequestView,
-  methodOf,
-  requestCreateFieldsFor,
-  type RequestAction,
-} from '@aurum/domain/assets/request-schemas';
-import { approvePostings, holdPostings, releasePostings, type RequestValue } from '@aurum/domain/assets/request-postings';
+import { REQUEST_ACTIONS, RequestDeclineBody, RequestListQuery, RequestPage, RequestView, requestCreateFieldsFor, type RequestAction } from '@aurum/domain/assets/request-schemas';
 import { idempotent } from '../../http/idempotency.ts';
 import { ERROR_BODY, route, type RouteContext } from '../../http/route.ts';
-import { appError, notFound } from '../../http/app-error.ts';
+import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Queryable } from '../../db/db.ts';
-import { findUser } from '../users/user-repository.ts';
-import { postEntry } from '../wallet/ledger-repository.ts';
-import { lockForMoney } from '../wallet/money-locks.ts';
-import { RECEIPT_APPROVE_LIMITS, RECEIPT_CREATE_LIMITS, ReceiptField, type Receipt } from './receipt-upload.ts';
-import { reencodeReceipt } from './receipt-image.ts';
-import { fileReceiptStorage, receiptKey, receiptRoot, type ReceiptStorage } from './receipt-storage.ts';
-import { decideRequest, findRequest, hasApprovedBankAccount, insertRequest, listRequests, toRequestView, type RequestRow } from './request-repository.ts';
+import { RECEIPT_APPROVE_LIMITS, RECEIPT_CREATE_LIMITS, ReceiptField } from './receipt-upload.ts';
+import { fileReceiptStorage, receiptRoot, type ReceiptStorage } from './receipt-storage.ts';
+import { approveRequest, createRequest, declineRequest, listRequests, requestReceipt, requestView, type RequestChange } from './asset-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['asset'];
 const ID = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const PARAMS = z.object({ requestId: ID });
-
-export const REQUEST_CONTEXT = {
-  notPending: 'This request is no longer pending; it has already been approved or declined.',
-  noBankAccount: 'The user has no approved bank account to withdraw to; add one and have it approved first.',
-} as const;
-
-const notPending = () => appError(ErrorCode.RequestNotPending, REQUEST_CONTEXT.notPending);
-const noBankAccount = () => appError(ErrorCode.WithdrawalNeedsApprovedBankAccount, REQUEST_CONTEXT.noBankAccount);
-const selfApproval = () => appError(ErrorCode.Forbidden, SELF_APPROVAL_REFUSED);
 
 const cap = (a: RequestAction) => `${a[0]!.toUpperCase()}${a.slice(1)}` as 'Deposit' | 'Withdrawal' | 'Transfer';
 const PERMISSIONS = {
@@ -51,37 +25,17 @@ const PERMISSIONS = {
 
 const MULTIPART_DOCS = { consumes: ['multipart/form-data'] };
 
-function valueOf(r: RequestRow): RequestValue {
-  return { action: r.action, type: r.type, value: (r.amount ?? r.quantity)!, userId: r.user_id, receiverUserId: r.receiver_user_id };
-}
-
-/**
- * Stores a receipt as the handler's last step (under a fresh key each run); when the transaction
- * does not commit (the call fails, or it runs again after a deadlock), the file is removed again,
- * so a retried call leaves exactly the file its committed row names.
- */
-async function storeReceipt(storage: ReceiptStorage, onRollback: RouteContext<unknown, unknown, unknown>['onRollback'], key: string, receipt: Receipt): Promise<void> {
-  await storage.put(key, receipt.bytes);
-  onRollback(() => storage.delete(key));
-}
-
-async function publish(deps: AppDeps, q: Queryable, view: RequestView): Promise<void> {
-  const userIds = [view.userId, ...(view.receiver && view.receiver.id !== view.userId ? [view.receiver.id] : [])];
-  await deps.events.publish(q, { kind: 'request', userIds, data: view });
-}
-
-/** The request of that kind (404 for an unknown id or one of another kind). */
-async function requestOfKind(q: Queryable, id: number, action: RequestAction): Promise<RequestRow> {
-  const row = await findRequest(q, id);
-  if (!row || row.action !== action) throw notFound('request');
-  return row;
-}
-
 /**
  * Deposit, withdrawal and transfer requests (DECISIONS.md §7; docs/decisions.md "Requests"). The
  * changes have one route per kind so that each names its own permission; reading is shared.
  */
 export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage: ReceiptStorage = fileReceiptStorage(receiptRoot(deps.config.dataDir))): void {
+  const changeIn = (ctx: RouteContext<unknown, unknown, unknown>): RequestChange => ({
+    ...changeOf(ctx, deps.now()),
+    events: deps.events,
+    storage,
+    onRollback: ctx.onRollback,
+  });
   for (const action of REQUEST_ACTIONS) {
     route(app, deps, {
       method: 'POST',
@@ -95,48 +49,13 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       response: RequestView,
       multipart: RECEIPT_CREATE_LIMITS,
       docs: MULTIPART_DOCS,
-      handler: async ({ db, body, admin, audit, onRollback, req }) => {
+      handler: async (ctx) => {
         // Idempotency-Key: the receipt counts by its digest (the stored answer holds no bytes)
-        const { receipt: upload, ...fields } = body;
-        const fingerprint = { ...fields, receipt: createHash('sha256').update(upload.bytes).digest('hex') };
-        return idempotent(db, req, `asset/${action}/create`, admin!.id, fingerprint, async () => {
-          const receipt = await reencodeReceipt(upload); // decodes as what it claims to be, or 400 1001 'receipt'
-          const people = [body.userId, ...(body.receiverUserId !== undefined ? [body.receiverUserId] : [])];
-          await lockForMoney(db, { userIds: people, userRows: people }); // the lock order of money-moving transactions
-          // both users locked in id order: no deletion between the checks and the insert
-          const ids = [body.userId, ...(body.receiverUserId !== undefined ? [body.receiverUserId] : [])].sort((a, b) => a - b);
-          for (const id of ids) {
-            const user = await findUser(db, id, { forUpdate: true });
-            if (!user) throw notFound(id === body.userId ? 'user' : 'receiverUserId');
-          }
-          if (action === 'withdrawal' && body.type === 'MYR' && !(await hasApprovedBankAccount(db, body.userId))) throw noBankAccount();
-          const id = await insertRequest(db, {
-            action,
-            method: methodOf(action, body.type),
-            type: body.type,
-            amount: body.type === 'MYR' ? body.amount! : null,
-            quantity: body.type === 'XAU' ? body.quantity! : null,
-            userId: body.userId,
-            receiverUserId: body.receiverUserId ?? null,
-            note: body.note ?? null,
-            submittedBy: admin!.id,
-            at: deps.now(),
-          });
-          const created = (await findRequest(db, id))!;
-          const hold = holdPostings(valueOf(created));
-          if (hold.length > 0) {
-            const entryId = await postEntry(db, { kind: 'request.hold', userId: body.userId, note: `${action} request ${id}`, createdBy: admin!.id, postings: hold });
-            await db.query('UPDATE payment_requests SET hold_entry_id = $2 WHERE id = $1', [id, entryId]);
-          }
-          const key = receiptKey(id, 'user', body.receipt.extension);
-          await db.query('UPDATE payment_requests SET user_receipt_key = $2, user_receipt_type = $3 WHERE id = $1', [id, key, body.receipt.contentType]);
-          const view = toRequestView((await findRequest(db, id))!);
-          await publish(deps, db, view);
-          audit.note('requestId', id);
-          audit.after(view);
-          await storeReceipt(storage, onRollback, key, receipt);
-          return view;
-        }, () => audit.note('idempotentReplay', true));
+        const { receipt, ...fields } = ctx.body;
+        const fingerprint = { ...fields, receipt: createHash('sha256').update(receipt.bytes).digest('hex') };
+        return idempotent(ctx.db, ctx.req, `asset/${action}/create`, ctx.admin!.id, fingerprint, () => createRequest(changeIn(ctx), action, fields, receipt), () =>
+          ctx.audit.note('idempotentReplay', true),
+        );
       },
     });
 
@@ -153,38 +72,7 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       response: RequestView,
       multipart: RECEIPT_APPROVE_LIMITS,
       docs: MULTIPART_DOCS,
-      handler: async ({ db, params, body, admin, audit, onRollback }) => {
-        // decoded before any lock is taken (it may take a while), as at create: what it claims to be, or 400 1001 'receipt'
-        const receipt = await reencodeReceipt(body.receipt);
-        await lockForMoney(db, { requestIds: [params.requestId] }); // first lock: the lock order of money-moving transactions
-        const before = await requestOfKind(db, params.requestId, action);
-        if (!mayDecide({ submittedBy: before.submitted_by }, admin!.id)) throw selfApproval();
-        if (before.status !== 'pending') throw notPending();
-        if (action === 'withdrawal' && before.type === 'MYR' && !(await hasApprovedBankAccount(db, before.user_id))) throw noBankAccount();
-        const key = receiptKey(before.id, 'verified', body.receipt.extension);
-        const decided = await decideRequest(db, before.id, {
-          status: 'approved',
-          by: admin!.id,
-          at: deps.now(),
-          verifiedReceipt: { key, contentType: body.receipt.contentType },
-        });
-        if (!decided) throw notPending(); // a concurrent decision got there first
-        const entryId = await postEntry(db, {
-          kind: `request.${action}`,
-          userId: before.user_id,
-          note: `${action} request ${before.id}`,
-          createdBy: admin!.id,
-          postings: approvePostings(valueOf(before)),
-        });
-        await db.query('UPDATE payment_requests SET decision_entry_id = $2 WHERE id = $1', [before.id, entryId]);
-        const view = toRequestView((await findRequest(db, before.id))!);
-        await publish(deps, db, view);
-        audit.note('requestId', before.id);
-        audit.before(toRequestView(before));
-        audit.after(view);
-        await storeReceipt(storage, onRollback, key, receipt);
-        return view;
-      },
+      handler: async (ctx) => approveRequest(changeIn(ctx), action, ctx.params.requestId, ctx.body.receipt),
     });
 
     route(app, deps, {
@@ -198,31 +86,7 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       params: PARAMS,
       body: RequestDeclineBody,
       response: RequestView,
-      handler: async ({ db, params, body, admin, audit }) => {
-        await lockForMoney(db, { requestIds: [params.requestId] }); // first: the lock order of money-moving transactions
-        const before = await requestOfKind(db, params.requestId, action);
-        if (!mayDecide({ submittedBy: before.submitted_by }, admin!.id)) throw selfApproval();
-        if (before.status !== 'pending') throw notPending();
-        const decided = await decideRequest(db, before.id, { status: 'declined', by: admin!.id, at: deps.now(), declineReason: body?.reason ?? null });
-        if (!decided) throw notPending();
-        const release = releasePostings(valueOf(before));
-        if (release.length > 0) {
-          const entryId = await postEntry(db, {
-            kind: 'request.release',
-            userId: before.user_id,
-            note: `${action} request ${before.id} declined`,
-            createdBy: admin!.id,
-            postings: release,
-          });
-          await db.query('UPDATE payment_requests SET decision_entry_id = $2 WHERE id = $1', [before.id, entryId]);
-        }
-        const view = toRequestView((await findRequest(db, before.id))!);
-        await publish(deps, db, view);
-        audit.note('requestId', before.id);
-        audit.before(toRequestView(before));
-        audit.after(view);
-        return view;
-      },
+      handler: async (ctx) => declineRequest(changeIn(ctx), action, ctx.params.requestId, ctx.body?.reason ?? null),
     });
   }
 
@@ -245,11 +109,7 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
     auth: 'admin',
     params: PARAMS,
     response: RequestView,
-    handler: async ({ db, params }) => {
-      const row = await findRequest(db, params.requestId);
-      if (!row) throw notFound('request');
-      return toRequestView(row);
-    },
+    handler: async ({ db, params }) => requestView(db, params.requestId),
   });
 
   route(app, deps, {
@@ -269,19 +129,14 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       },
     },
     handler: async ({ db, params, reply }) => {
-      const row = await findRequest(db, params.requestId);
-      if (!row) throw notFound('request');
-      const key = params.which === 'user' ? row.user_receipt_key : row.verified_receipt_key;
-      const type = params.which === 'user' ? row.user_receipt_type : row.verified_receipt_type;
-      const bytes = key ? await storage.get(key) : null;
-      if (!bytes || !type) throw notFound('receipt');
+      const { id, bytes, type } = await requestReceipt(db, storage, params.requestId, params.which);
       reply
         .header('content-type', type)
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         // opened on its own (not through the console's blob), the answer is a sandboxed document that may load nothing
         .header('content-security-policy', "sandbox; default-src 'none'")
-        .header('content-disposition', `inline; filename="request-${row.id}-${params.which}.${type === 'image/png' ? 'png' : 'jpg'}"`);
+        .header('content-disposition', `inline; filename="request-${id}-${params.which}.${type === 'image/png' ? 'png' : 'jpg'}"`);
       return bytes;
     },
   });

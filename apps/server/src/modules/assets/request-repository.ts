@@ -9,48 +9,63 @@ import type {
 } from '@aurum/domain/assets/request-schemas';
 import type { ReceiptContentType } from '@aurum/domain/assets/receipt';
 import { startOfBusinessDay } from '@aurum/domain/system/business-time';
+import type { SelectQueryBuilder, Updateable } from 'kysely';
 import type { Queryable } from '../../db/db.ts';
+import type { Database, PaymentRequestsTable } from '../../db/db-types.ts';
+import { kysely } from '../../db/query-builder.ts';
 
-export interface RequestRow {
-  id: number;
+const selectRequests = (q: Queryable) =>
+  kysely(q)
+    .selectFrom('payment_requests as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('users as v', 'v.id', 'r.receiver_user_id')
+    .leftJoin('admins as s', 's.id', 'r.submitted_by')
+    .leftJoin('admins as d', 'd.id', 'r.verified_by')
+    .select((eb) => [
+      'r.id',
+      'r.action',
+      'r.method',
+      'r.type',
+      eb.cast<string | null>('r.amount', 'text').as('amount'),
+      eb.cast<string | null>('r.quantity', 'text').as('quantity'),
+      'r.status',
+      'r.user_id',
+      'u.username',
+      'r.receiver_user_id',
+      'v.username as receiver_username',
+      'r.note',
+      'r.decline_reason',
+      'r.user_receipt_key',
+      'r.user_receipt_type',
+      'r.verified_receipt_key',
+      'r.verified_receipt_type',
+      'r.hold_entry_id',
+      'r.decision_entry_id',
+      'r.submitted_by',
+      's.username as submitter',
+      'd.username as verifier',
+      'r.created_at',
+      'r.decided_at',
+    ]);
+
+type SelectedRequest = Awaited<ReturnType<ReturnType<typeof selectRequests>['executeTakeFirstOrThrow']>>;
+
+/** A request as read, its CHECK-listed text columns typed by the domain's values. */
+export type RequestRow = Omit<SelectedRequest, 'action' | 'method' | 'type' | 'status' | 'user_receipt_type' | 'verified_receipt_type'> & {
   action: RequestAction;
   method: RequestMethod | null;
   type: RequestType;
-  amount: string | null;
-  quantity: string | null;
   status: RequestStatus;
-  user_id: number;
-  username: string;
-  receiver_user_id: number | null;
-  receiver_username: string | null;
-  note: string | null;
-  decline_reason: string | null;
-  user_receipt_key: string | null;
   user_receipt_type: ReceiptContentType | null;
-  verified_receipt_key: string | null;
   verified_receipt_type: ReceiptContentType | null;
-  hold_entry_id: number | null;
-  decision_entry_id: number | null;
-  submitted_by: number | null;
-  submitter: string | null;
-  verifier: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-}
+};
 
-const SELECT = `SELECT r.id, r.action, r.method, r.type, r.amount::text AS amount, r.quantity::text AS quantity, r.status,
-    r.user_id, u.username, r.receiver_user_id, v.username AS receiver_username, r.note, r.decline_reason,
-    r.user_receipt_key, r.user_receipt_type, r.verified_receipt_key, r.verified_receipt_type, r.hold_entry_id,
-    r.decision_entry_id, r.submitted_by, s.username AS submitter, d.username AS verifier, r.created_at, r.decided_at
-  FROM payment_requests r
-  JOIN users u ON u.id = r.user_id
-  LEFT JOIN users v ON v.id = r.receiver_user_id
-  LEFT JOIN admins s ON s.id = r.submitted_by
-  LEFT JOIN admins d ON d.id = r.verified_by`;
+// the schema's CHECK lists hold exactly the domain's values (text columns in db-types)
+const typed = (r: SelectedRequest): RequestRow => r as RequestRow;
 
 export async function findRequest(q: Queryable, id: number): Promise<RequestRow | undefined> {
-  const rows = await q.query<RequestRow>(`${SELECT} WHERE r.id = $1`, [id]);
-  return rows[0];
+  const row = await selectRequests(q).where('r.id', '=', id).executeTakeFirst();
+  return row && typed(row);
 }
 
 export const RECEIPT_PATH = (id: number, which: 'user' | 'verified') => `/v0/web/secure/asset/${id}/receipt/${which}`;
@@ -95,12 +110,32 @@ export interface NewRequest {
 }
 
 export async function insertRequest(q: Queryable, r: NewRequest): Promise<number> {
-  const rows = await q.query<{ id: number }>(
-    `INSERT INTO payment_requests (action, method, type, amount, quantity, user_id, receiver_user_id, note, submitted_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-    [r.action, r.method, r.type, r.amount, r.quantity, r.userId, r.receiverUserId, r.note, r.submittedBy, r.at],
-  );
-  return rows[0]!.id;
+  const row = await kysely(q)
+    .insertInto('payment_requests')
+    .values({
+      action: r.action,
+      method: r.method,
+      type: r.type,
+      amount: r.amount,
+      quantity: r.quantity,
+      user_id: r.userId,
+      receiver_user_id: r.receiverUserId,
+      note: r.note,
+      submitted_by: r.submittedBy,
+      created_at: r.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Records the journal entries and receipt of a request as the service makes them. */
+export async function setRequestLinks(
+  q: Queryable,
+  id: number,
+  links: Partial<Pick<Updateable<PaymentRequestsTable>, 'hold_entry_id' | 'decision_entry_id' | 'user_receipt_key' | 'user_receipt_type'>>,
+): Promise<void> {
+  await kysely(q).updateTable('payment_requests').set(links).where('id', '=', id).execute();
 }
 
 /**
@@ -119,24 +154,32 @@ export async function decideRequest(
     declineReason?: string | null;
   },
 ): Promise<boolean> {
-  const rows = await q.query<{ id: number }>(
-    `UPDATE payment_requests SET status = $2, verified_by = $3, decided_at = $4, verified_receipt_key = $5,
-       verified_receipt_type = $6, decline_reason = $7
-     WHERE id = $1 AND status = 'pending' AND submitted_by IS DISTINCT FROM $3
-     RETURNING id`,
-    [id, d.status, d.by, d.at, d.verifiedReceipt?.key ?? null, d.verifiedReceipt?.contentType ?? null, d.declineReason ?? null],
-  );
+  const rows = await kysely(q)
+    .updateTable('payment_requests')
+    .set({
+      status: d.status,
+      verified_by: d.by,
+      decided_at: d.at,
+      verified_receipt_key: d.verifiedReceipt?.key ?? null,
+      verified_receipt_type: d.verifiedReceipt?.contentType ?? null,
+      decline_reason: d.declineReason ?? null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('submitted_by', 'is distinct from', d.by)
+    .returning('id')
+    .execute();
   return rows.length === 1;
 }
 
-const SORT_SQL: Record<NonNullable<RequestListQuery['sort']>, string> = {
+const SORT_COLUMN = {
   id: 'r.id',
   createdAt: 'r.created_at',
   decidedAt: 'r.decided_at',
   amount: 'r.amount',
   quantity: 'r.quantity',
   status: 'r.status',
-};
+} as const satisfies Record<NonNullable<RequestListQuery['sort']>, string>;
 
 /** A yyyy-MM-dd bound is a whole business day (the business clock's, Kuala Lumpur). */
 function bound(value: string, end: boolean): Date {
@@ -149,36 +192,24 @@ function bound(value: string, end: boolean): Date {
  * receives) and creation time; sorted on a column (ties by id), newest first when no sort is named.
  */
 export async function listRequests(q: Queryable, query: RequestListQuery): Promise<Page<RequestView>> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: (p: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
-  if (query.action) add((p) => `r.action = ${p}`, query.action);
-  if (query.status) add((p) => `r.status = ${p}`, query.status);
-  if (query.type) add((p) => `r.type = ${p}`, query.type);
-  if (query.userId !== undefined) add((p) => `(r.user_id = ${p} OR r.receiver_user_id = ${p})`, query.userId);
-  if (query.createdAfter) add((p) => `r.created_at >= ${p}`, bound(query.createdAfter, false));
-  if (query.createdBefore) {
-    const end = query.createdBefore.length === 10;
-    add((p) => `r.created_at ${end ? '<' : '<='} ${p}`, bound(query.createdBefore, end));
-  }
-  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const [count] = await q.query<{ n: number }>(`SELECT count(*) AS n FROM payment_requests r ${whereSql}`, params);
-  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-  const orderBy = query.sort
-    ? `${SORT_SQL[query.sort]} ${direction} NULLS LAST, r.id ${direction}`
-    : 'r.created_at DESC, r.id DESC';
-  const rows = await q.query<RequestRow>(
-    `${SELECT} ${whereSql} ORDER BY ${orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.limit, (query.page - 1) * query.limit],
-  );
-  return { items: rows.map(toRequestView), page: query.page, limit: query.limit, total: count!.n };
-}
-
-/** Whether the user has an approved bank account (a MYR withdrawal goes there). */
-export async function hasApprovedBankAccount(q: Queryable, userId: number): Promise<boolean> {
-  const rows = await q.query("SELECT 1 FROM bank_accounts WHERE user_id = $1 AND status = 'approved'", [userId]);
-  return rows.length > 0;
+  const filtered = <QB extends SelectQueryBuilder<Database & { r: PaymentRequestsTable }, 'r', object>>(qb: QB): QB =>
+    qb
+      .$if(query.action !== undefined, (b) => b.where('r.action', '=', query.action!))
+      .$if(query.status !== undefined, (b) => b.where('r.status', '=', query.status!))
+      .$if(query.type !== undefined, (b) => b.where('r.type', '=', query.type!))
+      .$if(query.userId !== undefined, (b) => b.where((eb) => eb.or([eb('r.user_id', '=', query.userId!), eb('r.receiver_user_id', '=', query.userId!)])))
+      .$if(query.createdAfter !== undefined, (b) => b.where('r.created_at', '>=', bound(query.createdAfter!, false)))
+      .$if(query.createdBefore !== undefined, (b) => {
+        const end = query.createdBefore!.length === 10;
+        return b.where('r.created_at', end ? '<' : '<=', bound(query.createdBefore!, end));
+      }) as QB;
+  const count = await filtered(kysely(q).selectFrom('payment_requests as r').select((eb) => eb.fn.countAll<number>().as('n'))).executeTakeFirstOrThrow();
+  const direction = query.order === 'desc' ? 'desc' : 'asc';
+  const rows = await filtered(selectRequests(q))
+    .$if(query.sort !== undefined, (b) => b.orderBy(SORT_COLUMN[query.sort!], (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast()).orderBy('r.id', direction))
+    .$if(query.sort === undefined, (b) => b.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc'))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  return { items: rows.map((r) => toRequestView(typed(r))), page: query.page, limit: query.limit, total: count.n };
 }

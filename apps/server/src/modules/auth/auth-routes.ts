@@ -1,24 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import {
-  ForgotPasswordBody,
-  LoginAnswer,
-  NewPassword,
-  RefreshAnswer,
-  RefreshBody,
-  ResetPasswordBody,
-} from '@aurum/domain/auth/schemas';
-import { SESSION_MESSAGES, sessionMessage } from '@aurum/domain/auth/session-messages';
-import { appError, invalidFormat, sessionEnded } from '../../http/app-error.ts';
+import { ForgotPasswordBody, LoginAnswer, RefreshAnswer, RefreshBody, ResetPasswordBody } from '@aurum/domain/auth/schemas';
+import { SESSION_MESSAGES } from '@aurum/domain/auth/session-messages';
 import { route } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { findAdminByEmail, findAdminById, findAdminByUsername, toAdminWire } from '../admins/admin-repository.ts';
-import { readBasicAuth } from './basic-auth.ts';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { endAllSessions, endSession, openSession, refreshSession } from './sessions.ts';
-import { hashToken, newOpaqueToken } from './tokens.ts';
-import { recordRefreshFailure, tooManyAttempts, tooManyRefreshFailures } from './throttle.ts';
+import { forgotPassword, login, logout, refresh, resetPassword } from './auth-service.ts';
 
 const AUTH = '/v0/web/auth/admin';
 const Empty = z.object({}).strict();
@@ -35,19 +21,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     auditFailure: 'auth.loginFailed',
     response: LoginAnswer,
     docs: BASIC,
-    handler: async ({ db, req, audit }) => {
-      const { username, password } = readBasicAuth(req.headers.authorization);
-      audit.actor(username.slice(0, 100));
-      const throttled = await tooManyAttempts(deps, db, username, req.ip);
-      if (throttled) throw appError(ErrorCode.TooManyAttempts, throttled);
-      const admin = username && password ? await findAdminByUsername(db, username) : undefined;
-      const ok = admin ? await verifyPassword(password, admin.password_hash) : (await verifyPassword(password, await dummyHash()), false);
-      if (!admin || !ok) throw appError(ErrorCode.WrongCredentials);
-      audit.actor(admin.username, admin.id);
-      const session = await openSession(deps, db, admin.id, { userAgent: req.headers['user-agent'] ?? null, ip: req.ip });
-      audit.after({ sessionId: session.sessionId });
-      return { jwt: session.jwt, refreshToken: session.refreshToken, user: toAdminWire(admin) };
-    },
+    handler: async ({ db, req, audit }) => login(deps, db, req, audit),
   });
 
   route(app, deps, {
@@ -62,20 +36,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     auth: 'public',
     body: RefreshBody,
     response: RefreshAnswer,
-    handler: async ({ body, req }) => {
-      // not audited: a signed-in console refreshes every 25 s; sign-in and sign-out are audited
-      const outcome = await refreshSession(deps, body.id, body.token);
-      if (!outcome.ok) {
-        if (outcome.presented === 'invalid') {
-          // a guess (unknown token, or another admin's): counted per address, 429 past the limit
-          const throttled = await tooManyRefreshFailures(deps, deps.db, req.ip);
-          await recordRefreshFailure(deps, deps.db, req.ip);
-          if (throttled) throw appError(ErrorCode.TooManyAttempts, throttled);
-        }
-        throw sessionEnded(sessionMessage(outcome.reason));
-      }
-      return { jwt: outcome.jwt, refreshToken: body.token, user: toAdminWire(outcome.admin) };
-    },
+    // not audited: a signed-in console refreshes every 25 s; sign-in and sign-out are audited
+    handler: async ({ body, req }) => refresh(deps, body, req.ip),
   });
 
   route(app, deps, {
@@ -86,7 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     auth: 'admin',
     audit: 'auth.logout',
     handler: async ({ db, admin }) => {
-      await endSession(db, admin!.sessionId, 'logout', deps.now());
+      await logout(db, admin!.sessionId, deps.now());
       return {};
     },
   });
@@ -101,38 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     body: ForgotPasswordBody,
     response: Empty,
     handler: async ({ db, body, audit }) => {
-      const admin = await findAdminByEmail(db, body.email);
-      audit.note('email', body.email);
-      if (!admin) return {};
-      audit.actor(admin.username, admin.id);
-      const now = deps.now();
-      const recent = await db.query<{ n: number }>(
-        `SELECT count(*) AS n FROM password_resets WHERE admin_id = $1 AND created_at > $2`,
-        [admin.id, new Date(now.getTime() - 15 * 60_000)],
-      );
-      if (recent[0]!.n >= 3) {
-        audit.note('throttled', true);
-        return {};
-      }
-      const token = newOpaqueToken();
-      const expires = new Date(now.getTime() + deps.config.passwordResetMinutes * 60_000);
-      await db.query('INSERT INTO password_resets (token_hash, admin_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-        hashToken(token),
-        admin.id,
-        now,
-        expires,
-      ]);
-      const base = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
-      const link = `${base}/auth/reset-password/?token=${encodeURIComponent(token)}`;
-      await deps.mailer.send(db, {
-        to: admin.email,
-        subject: 'Aurum: reset your password',
-        text:
-          `Hello ${admin.first_name || admin.username},\n\n` +
-          `Someone asked to reset the password of your Aurum account (${admin.username}).\n` +
-          `Set a new password here within ${deps.config.passwordResetMinutes} minutes:\n\n${link}\n\n` +
-          'If it was not you, ignore this e-mail: your password stays as it is.\n',
-      });
+      await forgotPassword(deps, db, body.email, audit);
       return {};
     },
   });
@@ -148,27 +79,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     response: Empty,
     docs: BASIC,
     handler: async ({ db, body, req, audit }) => {
-      const { password } = readBasicAuth(req.headers.authorization);
-      const now = deps.now();
-      const rows = await db.query<{ admin_id: number }>(
-        `SELECT admin_id FROM password_resets
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE`,
-        [hashToken(body.token), now],
-      );
-      const reset = rows[0];
-      if (!reset) throw appError(ErrorCode.VerificationCodeExpired);
-      if (!NewPassword.safeParse(password).success) throw invalidFormat('password');
-      const admin = await findAdminById(db, reset.admin_id);
-      if (!admin) throw appError(ErrorCode.VerificationCodeExpired);
-      audit.actor(admin.username, admin.id);
-      await db.query('UPDATE admins SET password_hash = $2, updated_at = $3 WHERE id = $1', [
-        admin.id,
-        await hashPassword(password),
-        now,
-      ]);
-      await db.query('UPDATE password_resets SET used_at = $2 WHERE admin_id = $1 AND used_at IS NULL', [admin.id, now]);
-      const ended = await endAllSessions(db, admin.id, 'password-reset', now);
-      audit.note('sessionsEnded', ended);
+      await resetPassword(deps, db, req, body.token, audit);
       return {};
     },
   });

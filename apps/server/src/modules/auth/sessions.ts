@@ -2,7 +2,7 @@ import type { SessionEndReason } from '@aurum/domain/auth/session-messages';
 import type { Queryable } from '../../db/db.ts';
 import { LIVE_CHANNEL, type LiveEvent } from '../../live/event-bus.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { findAdminById, type AdminRow } from '../admins/admin-repository.ts';
+import { findAdminById, type AdminRow } from '../admins/admin-service.ts';
 import { hashToken, newOpaqueToken, newSessionId, signAccessToken } from './tokens.ts';
 
 export interface SessionRow {

@@ -1,35 +1,37 @@
 import type { BankAccountBody } from '@aurum/domain/users/user-schemas';
 import type { BankAccountView } from '@aurum/domain/users/user-views';
 import type { Queryable } from '../../db/db.ts';
+import { kysely } from '../../db/query-builder.ts';
 
-export interface BankRow {
-  id: number;
-  user_id: number;
-  bank_name: string;
-  account_owner: string;
-  account_number: string;
-  status: 'pending' | 'approved' | 'declined';
-  submitted_by: number | null;
-  submitter: string | null;
-  submitted_at: Date;
-  decider: string | null;
-  decided_at: Date | null;
-  approved_at: Date | null;
-}
+const selectBank = (q: Queryable) =>
+  kysely(q)
+    .selectFrom('bank_accounts as b')
+    .leftJoin('admins as s', 's.id', 'b.submitted_by')
+    .leftJoin('admins as d', 'd.id', 'b.decided_by')
+    .select([
+      'b.id',
+      'b.user_id',
+      'b.bank_name',
+      'b.account_owner',
+      'b.account_number',
+      'b.status',
+      'b.submitted_by',
+      's.username as submitter',
+      'b.submitted_at',
+      'd.username as decider',
+      'b.decided_at',
+      'b.approved_at',
+    ]);
 
-const SELECT = `SELECT b.id, b.user_id, b.bank_name, b.account_owner, b.account_number, b.status, b.submitted_by,
-    s.username AS submitter, b.submitted_at, d.username AS decider, b.decided_at, b.approved_at
-  FROM bank_accounts b LEFT JOIN admins s ON s.id = b.submitted_by LEFT JOIN admins d ON d.id = b.decided_by`;
+export type BankRow = Awaited<ReturnType<ReturnType<typeof selectBank>['executeTakeFirstOrThrow']>>;
 
 /** The user's live bank account (any status but removed), if any. */
 export async function findBankAccount(q: Queryable, userId: number): Promise<BankRow | undefined> {
-  const rows = await q.query<BankRow>(`${SELECT} WHERE b.user_id = $1 AND b.status <> 'removed'`, [userId]);
-  return rows[0];
+  return selectBank(q).where('b.user_id', '=', userId).where('b.status', '<>', 'removed').executeTakeFirst();
 }
 
 export async function findBankAccountById(q: Queryable, id: number): Promise<BankRow | undefined> {
-  const rows = await q.query<BankRow>(`${SELECT} WHERE b.id = $1`, [id]);
-  return rows[0];
+  return selectBank(q).where('b.id', '=', id).executeTakeFirst();
 }
 
 export function toBankView(r: BankRow): BankAccountView {
@@ -38,7 +40,8 @@ export function toBankView(r: BankRow): BankAccountView {
     bankName: r.bank_name,
     accountOwner: r.account_owner,
     accountNumber: r.account_number,
-    status: r.status,
+    // a CHECK list in the schema; a removed account is never read through here
+    status: r.status as BankAccountView['status'],
     submittedBy: r.submitter,
     submittedById: r.submitted_by,
     submittedAt: r.submitted_at.toISOString(),
@@ -50,13 +53,39 @@ export function toBankView(r: BankRow): BankAccountView {
 
 /** Adds a pending bank account; null when the user already has a live one (the unique index decides). */
 export async function insertBankAccount(q: Queryable, userId: number, b: BankAccountBody, by: number, at: Date): Promise<number | null> {
-  const rows = await q.query<{ id: number }>(
-    `INSERT INTO bank_accounts (user_id, bank_name, account_owner, account_number, submitted_by, submitted_at)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (user_id) WHERE status <> 'removed' DO NOTHING RETURNING id`,
-    [userId, b.bankName, b.accountOwner, b.accountNumber, by, at],
-  );
-  return rows[0]?.id ?? null;
+  const row = await kysely(q)
+    .insertInto('bank_accounts')
+    .values({ user_id: userId, bank_name: b.bankName, account_owner: b.accountOwner, account_number: b.accountNumber, submitted_by: by, submitted_at: at })
+    .onConflict((oc) => oc.column('user_id').where('status', '<>', 'removed').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Changes a pending or declined account, which becomes pending again; false when it is approved. */
+export async function updateBankAccount(q: Queryable, id: number, b: BankAccountBody, by: number, at: Date): Promise<boolean> {
+  const row = await kysely(q)
+    .updateTable('bank_accounts')
+    .set({
+      bank_name: b.bankName,
+      account_owner: b.accountOwner,
+      account_number: b.accountNumber,
+      status: 'pending',
+      submitted_by: by,
+      submitted_at: at,
+      decided_by: null,
+      decided_at: null,
+      approved_at: null,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'declined'])
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function removeBankAccount(q: Queryable, id: number, by: number, at: Date): Promise<void> {
+  await kysely(q).updateTable('bank_accounts').set({ status: 'removed', removed_by: by, removed_at: at }).where('id', '=', id).execute();
 }
 
 /**
@@ -70,12 +99,13 @@ export async function decideBankAccount(
   by: number,
   at: Date,
 ): Promise<number | null> {
-  const rows = await q.query<{ id: number }>(
-    `UPDATE bank_accounts SET status = $2, decided_by = $3, decided_at = $4,
-       approved_at = CASE WHEN $2 = 'approved' THEN $4::timestamptz END
-     WHERE id = $1 AND status = 'pending' AND submitted_by IS DISTINCT FROM $3
-     RETURNING id`,
-    [id, decision, by, at],
-  );
-  return rows[0]?.id ?? null;
+  const row = await kysely(q)
+    .updateTable('bank_accounts')
+    .set({ status: decision, decided_by: by, decided_at: at, approved_at: decision === 'approved' ? at : null })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('submitted_by', 'is distinct from', by)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { readModes } from '../system/mode-routes.ts';
-import { lockForMoney } from '../wallet/money-locks.ts';
+import { lockForMoney } from '../wallet/wallet-service.ts';
 import { findOrder, type OrderRow } from './order-repository.ts';
 import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-service.ts';
 

@@ -29,8 +29,7 @@ import { appError, invalidFormat, notFound, type AppError } from '../../http/app
 import type { Queryable } from '../../db/db.ts';
 import type { EventBus } from '../../live/event-bus.ts';
 import type { MarketService } from '../market/market-service.ts';
-import { insufficientAssets, lockWallets, postEntry, walletBalances } from '../wallet/ledger-repository.ts';
-import { lockForMoney } from '../wallet/money-locks.ts';
+import { insufficientAssets, lockForMoney, lockWallets, postEntry, walletBalances } from '../wallet/wallet-service.ts';
 import {
   addTimeline,
   adminNames,

@@ -1,53 +1,55 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { phoneKey, type Address, type Phone, type TradeConfigBody, type UserEditBody } from '@aurum/domain/users/user-schemas';
+import { phoneKey, type Address, type AllUsersFeeBody, type Phone, type TradeConfigBody, type UserEditBody } from '@aurum/domain/users/user-schemas';
 import type { UserCategory } from '@aurum/domain/users/user-enums';
 import type { AddressView, UserListItem, UserProfile } from '@aurum/domain/users/user-views';
 import type { UserListQuery } from '@aurum/domain/users/user-schemas';
 import type { Page } from '@aurum/domain/list/paging';
+import { sql, type Expression, type ExpressionBuilder, type Selectable } from 'kysely';
 import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
+import type { Database, UserAddressesTable, UsersTable } from '../../db/db-types.ts';
+import { containsPattern, kysely, sameText } from '../../db/query-builder.ts';
 
-export interface UserRow {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  category: UserCategory;
-  phone_country_code: string | null;
-  phone_number: string | null;
-  company_name: string | null;
-  company_registration_number: string | null;
-  company_phone_number: string | null;
-  accepted_terms_version: string | null;
-  internal: boolean;
-  created_at: Date;
-  creator: string | null;
-  allowed_action: TradeConfigBody['allowedAction'];
-  allowed_pair: TradeConfigBody['allowedPair'];
-  interest_rate: string;
-  premium: string;
-  refinery_fees: string;
-  trade_limit: string | null;
-  fee_adjust_mode: TradeConfigBody['feeAdjustMode'];
-  tier: TradeConfigBody['tier'];
-  sessions_revoked_at: Date | null;
-  bank_status?: 'pending' | 'approved' | 'declined' | null;
-}
+const selectUsers = (q: Queryable) =>
+  kysely(q)
+    .selectFrom('users as u')
+    .leftJoin('admins as c', 'c.id', 'u.created_by')
+    .select([
+      'u.id',
+      'u.username',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.category',
+      'u.phone_country_code',
+      'u.phone_number',
+      'u.company_name',
+      'u.company_registration_number',
+      'u.company_phone_number',
+      'u.accepted_terms_version',
+      'u.internal',
+      'u.created_at',
+      'c.username as creator',
+      'u.allowed_action',
+      'u.allowed_pair',
+      'u.interest_rate',
+      'u.premium',
+      'u.refinery_fees',
+      'u.trade_limit',
+      'u.fee_adjust_mode',
+      'u.tier',
+      'u.sessions_revoked_at',
+    ])
+    .where('u.deleted_at', 'is', null);
 
-const COLUMNS = `u.id, u.username, u.email, u.first_name, u.last_name, u.category, u.phone_country_code, u.phone_number,
-  u.company_name, u.company_registration_number, u.company_phone_number, u.accepted_terms_version, u.internal, u.created_at,
-  c.username AS creator, u.allowed_action, u.allowed_pair, u.interest_rate, u.premium, u.refinery_fees, u.trade_limit,
-  u.fee_adjust_mode, u.tier, u.sessions_revoked_at`;
-const FROM = 'FROM users u LEFT JOIN admins c ON c.id = u.created_by';
+export type UserRow = Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirstOrThrow']>>;
 
 /** A live (not deleted) user; `forUpdate` locks its row until the transaction ends. */
 export async function findUser(q: Queryable, id: number, options: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
-  const rows = await q.query<UserRow>(
-    `SELECT ${COLUMNS} ${FROM} WHERE u.id = $1 AND u.deleted_at IS NULL ${options.forUpdate ? 'FOR UPDATE OF u' : ''}`,
-    [id],
-  );
-  return rows[0];
+  return selectUsers(q)
+    .where('u.id', '=', id)
+    .$if(options.forUpdate === true, (qb) => qb.forUpdate('u'))
+    .executeTakeFirst();
 }
 
 /** The live user, locked for the change in hand; 404 (1003, 'user') when there is none. */
@@ -55,6 +57,11 @@ export async function lockUser(q: Queryable, id: number): Promise<UserRow> {
   const user = await findUser(q, id, { forUpdate: true });
   if (!user) throw notFound('user');
   return user;
+}
+
+/** Whether the user exists, deleted or not (a deleted user's wallet stays readable). */
+export async function userEverExisted(q: Queryable, id: number): Promise<boolean> {
+  return (await kysely(q).selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 export function toProfile(r: UserRow): UserProfile {
@@ -65,7 +72,7 @@ export function toProfile(r: UserRow): UserProfile {
     firstName: r.first_name,
     lastName: r.last_name,
     phone: r.phone_country_code !== null && r.phone_number !== null ? { countryCode: r.phone_country_code, number: r.phone_number } : null,
-    category: r.category,
+    category: r.category as UserCategory, // CHECK lists stay text in db-types; the domain holds the values
     companyName: r.company_name,
     companyRegistrationNumber: r.company_registration_number,
     companyPhoneNumber: r.company_phone_number,
@@ -78,14 +85,14 @@ export function toProfile(r: UserRow): UserProfile {
 
 export function toTradeConfig(r: UserRow): TradeConfigBody {
   return {
-    allowedAction: r.allowed_action,
-    allowedPair: r.allowed_pair,
+    allowedAction: r.allowed_action as TradeConfigBody['allowedAction'],
+    allowedPair: r.allowed_pair as TradeConfigBody['allowedPair'],
     interestRate: r.interest_rate,
     premium: r.premium,
     refineryFees: r.refinery_fees,
     tradeLimit: r.trade_limit,
-    feeAdjustMode: r.fee_adjust_mode,
-    tier: r.tier,
+    feeAdjustMode: r.fee_adjust_mode as TradeConfigBody['feeAdjustMode'],
+    tier: r.tier as TradeConfigBody['tier'],
   };
 }
 
@@ -102,20 +109,15 @@ export async function takenIdentity(
   exceptUserId: number | null = null,
 ): Promise<'username' | 'email' | 'phone' | null> {
   const except = exceptUserId ?? 0;
-  if (who.username !== undefined) {
-    const rows = await q.query('SELECT 1 FROM users WHERE lower(username) = lower($1) AND deleted_at IS NULL AND id <> $2', [who.username, except]);
-    if (rows.length > 0) return 'username';
-  }
-  if (who.email !== undefined) {
-    const rows = await q.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND id <> $2', [who.email, except]);
-    if (rows.length > 0) return 'email';
-  }
+  const live = () => kysely(q).selectFrom('users').select('id').where('deleted_at', 'is', null).where('id', '<>', except);
+  if (who.username !== undefined && (await live().where(sameText('username', who.username)).executeTakeFirst())) return 'username';
+  if (who.email !== undefined && (await live().where(sameText('email', who.email)).executeTakeFirst())) return 'email';
   if (who.phone) {
-    const rows = await q.query(
-      `SELECT 1 FROM users WHERE (phone_country_code || phone_number) = $1 AND deleted_at IS NULL AND phone_number IS NOT NULL AND id <> $2`,
-      [phoneKey(who.phone), except],
-    );
-    if (rows.length > 0) return 'phone';
+    const phone = await live()
+      .where('phone_number', 'is not', null)
+      .where(sql<string>`phone_country_code || phone_number`, '=', phoneKey(who.phone))
+      .executeTakeFirst();
+    if (phone) return 'phone';
   }
   return null;
 }
@@ -128,68 +130,42 @@ export function duplicateOfIndex(index: string): AppError | null {
   return null;
 }
 
+/** The identity and profile columns a create and an edit both write. */
+function profileColumns(u: UserEditBody | (Omit<UserEditBody, 'internal'> & { internal: boolean })) {
+  return {
+    username: u.username,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    category: u.category,
+    phone_country_code: u.phone.countryCode,
+    phone_number: u.phone.number,
+    company_name: u.companyName ?? null,
+    company_registration_number: u.companyRegistrationNumber ?? null,
+    company_phone_number: u.companyPhoneNumber ?? null,
+    internal: u.internal,
+  };
+}
+
 export async function insertUser(
   q: Queryable,
   u: Omit<UserEditBody, 'internal'> & { internal: boolean; passwordHash: string; createdBy: number },
 ): Promise<number> {
-  const rows = await q.query<{ id: number }>(
-    `INSERT INTO users (username, email, first_name, last_name, category, phone_country_code, phone_number, company_name,
-       company_registration_number, company_phone_number, internal, password_hash, created_by, updated_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id`,
-    [
-      u.username,
-      u.email,
-      u.firstName,
-      u.lastName,
-      u.category,
-      u.phone.countryCode,
-      u.phone.number,
-      u.companyName ?? null,
-      u.companyRegistrationNumber ?? null,
-      u.companyPhoneNumber ?? null,
-      u.internal,
-      u.passwordHash,
-      u.createdBy,
-    ],
-  );
-  return rows[0]!.id;
+  const row = await kysely(q)
+    .insertInto('users')
+    .values({ ...profileColumns(u), password_hash: u.passwordHash, created_by: u.createdBy, updated_by: u.createdBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function updateUser(q: Queryable, id: number, u: UserEditBody, by: number, at: Date): Promise<void> {
-  await q.query(
-    `UPDATE users SET username = $2, email = $3, first_name = $4, last_name = $5, category = $6, phone_country_code = $7,
-       phone_number = $8, company_name = $9, company_registration_number = $10, company_phone_number = $11, internal = $12,
-       updated_by = $13, updated_at = $14
-     WHERE id = $1`,
-    [
-      id,
-      u.username,
-      u.email,
-      u.firstName,
-      u.lastName,
-      u.category,
-      u.phone.countryCode,
-      u.phone.number,
-      u.companyName ?? null,
-      u.companyRegistrationNumber ?? null,
-      u.companyPhoneNumber ?? null,
-      u.internal,
-      by,
-      at,
-    ],
-  );
+  await kysely(q).updateTable('users').set({ ...profileColumns(u), updated_by: by, updated_at: at }).where('id', '=', id).execute();
 }
 
-interface AddressRow {
-  street_one: string;
-  street_two: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
-}
+const ADDRESS = ['street_one', 'street_two', 'city', 'state', 'postal_code', 'country'] as const;
 
-const toAddress = (r: AddressRow): AddressView => ({
+const toAddress = (r: Pick<Selectable<UserAddressesTable>, (typeof ADDRESS)[number]>): AddressView => ({
   streetOne: r.street_one,
   streetTwo: r.street_two,
   city: r.city,
@@ -199,47 +175,127 @@ const toAddress = (r: AddressRow): AddressView => ({
 });
 
 export async function findAddress(q: Queryable, userId: number): Promise<AddressView | null> {
-  const rows = await q.query<AddressRow>(
-    'SELECT street_one, street_two, city, state, postal_code, country FROM user_addresses WHERE user_id = $1',
-    [userId],
-  );
-  return rows[0] ? toAddress(rows[0]) : null;
+  const row = await kysely(q).selectFrom('user_addresses').select(ADDRESS).where('user_id', '=', userId).executeTakeFirst();
+  return row ? toAddress(row) : null;
 }
 
 export async function upsertAddress(q: Queryable, userId: number, a: Address, by: number, at: Date): Promise<AddressView> {
-  const rows = await q.query<AddressRow>(
-    `INSERT INTO user_addresses (user_id, street_one, street_two, city, state, postal_code, country, updated_by, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (user_id) DO UPDATE SET street_one = $2, street_two = $3, city = $4, state = $5, postal_code = $6,
-       country = $7, updated_by = $8, updated_at = $9
-     RETURNING street_one, street_two, city, state, postal_code, country`,
-    [userId, a.streetOne, a.streetTwo ?? null, a.city, a.state, a.postalCode, a.country, by, at],
-  );
-  return toAddress(rows[0]!);
+  const values = {
+    street_one: a.streetOne,
+    street_two: a.streetTwo ?? null,
+    city: a.city,
+    state: a.state,
+    postal_code: a.postalCode,
+    country: a.country,
+    updated_by: by,
+    updated_at: at,
+  };
+  const row = await kysely(q)
+    .insertInto('user_addresses')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .returning(ADDRESS)
+    .executeTakeFirstOrThrow();
+  return toAddress(row);
 }
 
 export async function updateTradeConfig(q: Queryable, userId: number, t: TradeConfigBody, by: number, at: Date): Promise<void> {
-  await q.query(
-    `UPDATE users SET allowed_action = $2, allowed_pair = $3, interest_rate = $4, premium = $5, refinery_fees = $6,
-       trade_limit = $7, fee_adjust_mode = $8, tier = $9, updated_by = $10, updated_at = $11
-     WHERE id = $1`,
-    [userId, t.allowedAction, t.allowedPair, t.interestRate, t.premium, t.refineryFees, t.tradeLimit, t.feeAdjustMode, t.tier, by, at],
-  );
+  await kysely(q)
+    .updateTable('users')
+    .set({
+      allowed_action: t.allowedAction,
+      allowed_pair: t.allowedPair,
+      interest_rate: t.interestRate,
+      premium: t.premium,
+      refinery_fees: t.refineryFees,
+      trade_limit: t.tradeLimit,
+      fee_adjust_mode: t.feeAdjustMode,
+      tier: t.tier,
+      updated_by: by,
+      updated_at: at,
+    })
+    .where('id', '=', userId)
+    .execute();
 }
 
-/** Escapes LIKE's wildcards so that a search for 'a_b' matches that text only. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Sets every live user's personal fees; answers how many users changed. */
+export async function updateAllUsersFees(q: Queryable, fees: AllUsersFeeBody, by: number, at: Date): Promise<number> {
+  const rows = await kysely(q)
+    .updateTable('users')
+    .set({
+      interest_rate: fees.interestRate,
+      premium: fees.premium,
+      refinery_fees: fees.refineryFees,
+      fee_adjust_mode: fees.feeAdjustMode,
+      updated_by: by,
+      updated_at: at,
+    })
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
 }
+
+/** Soft-deletes the user. */
+export async function markUserDeleted(q: Queryable, id: number, by: number, at: Date): Promise<void> {
+  await kysely(q).updateTable('users').set({ deleted_at: at, deleted_by: by, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** Sets the user's password hash and revokes its sessions (sessions_revoked_at, read by the mobile back end). */
+export async function setUserPassword(q: Queryable, id: number, passwordHash: string, at: Date): Promise<void> {
+  await kysely(q).updateTable('users').set({ password_hash: passwordHash, sessions_revoked_at: at, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function revokeUserSessions(q: Queryable, id: number, at: Date): Promise<void> {
+  await kysely(q).updateTable('users').set({ sessions_revoked_at: at }).where('id', '=', id).execute();
+}
+
+type UserList = ReturnType<typeof selectUsers>;
 
 /** The ORDER BY of each sortable field: index-backed expressions, ties broken by id. */
-const SORT_SQL: Record<NonNullable<UserListQuery['sort']>, string> = {
-  id: 'u.id',
-  username: 'lower(u.username)',
-  email: 'lower(u.email)',
-  category: 'u.category',
-  createdAt: 'u.created_at',
+const SORT: Record<NonNullable<UserListQuery['sort']>, (eb: ExpressionBuilder<Database & { u: UsersTable }, 'u'>) => Expression<unknown>> = {
+  id: (eb) => eb.ref('u.id'),
+  username: (eb) => eb.fn('lower', ['u.username']),
+  email: (eb) => eb.fn('lower', ['u.email']),
+  category: (eb) => eb.ref('u.category'),
+  createdAt: (eb) => eb.ref('u.created_at'),
 };
+
+const ID_TEXT = /^\d{1,15}$/;
+
+/** The list's filters, built on a query over `users as u` (the count and the page share them). */
+function filtered<QB extends UserList | ReturnType<typeof countUsers>>(qb: QB, query: UserListQuery): QB {
+  let out = qb as UserList;
+  const input = query.input?.trim();
+  if (input) {
+    const condition = query.condition ?? 'USER_NAME';
+    if (condition === 'USER_ID') {
+      if (!ID_TEXT.test(input)) throw invalidFormat('input');
+      out = out.where('u.id', '=', Number(input));
+    } else {
+      const column = condition === 'EMAIL' ? 'u.email' : 'u.username';
+      out = out.where((eb) => eb(eb.fn('lower', [column]), 'like', containsPattern(input)));
+    }
+  }
+  const text = query.q?.trim();
+  if (text) {
+    const like = containsPattern(text);
+    out = out.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['u.username']), 'like', like),
+        eb(eb.fn('lower', ['u.email']), 'like', like),
+        eb(eb.fn('lower', ['u.first_name']), 'like', like),
+        eb(eb.fn('lower', ['u.last_name']), 'like', like),
+        eb(sql`lower(${eb.ref('u.first_name')} || ' ' || ${eb.ref('u.last_name')})`, 'like', like),
+        ...(ID_TEXT.test(text) ? [eb('u.id', '=', Number(text))] : []),
+      ]),
+    );
+  }
+  if (query.category) out = out.where('u.category', '=', query.category);
+  return out as QB;
+}
+
+const countUsers = (q: Queryable) => kysely(q).selectFrom('users as u').select((eb) => eb.fn.countAll<number>().as('n')).where('u.deleted_at', 'is', null);
 
 /**
  * The user list: search by condition (EMAIL and USER_NAME: contains, case-insensitive; USER_ID:
@@ -247,54 +303,21 @@ const SORT_SQL: Record<NonNullable<UserListQuery['sort']>, string> = {
  * contains it, or it is the id), filter by category, sort on an indexed column, LIMIT/OFFSET paging.
  */
 export async function listUsers(q: Queryable, query: UserListQuery): Promise<Page<UserListItem>> {
-  const where = ['u.deleted_at IS NULL'];
-  const params: unknown[] = [];
-  const input = query.input?.trim();
-  if (input) {
-    const condition = query.condition ?? 'USER_NAME';
-    if (condition === 'USER_ID') {
-      if (!/^\d{1,15}$/.test(input)) throw invalidFormat('input');
-      params.push(Number(input));
-      where.push(`u.id = $${params.length}`);
-    } else {
-      params.push(`%${escapeLike(input.toLowerCase())}%`);
-      where.push(`lower(${condition === 'EMAIL' ? 'u.email' : 'u.username'}) LIKE $${params.length}`);
-    }
-  }
-  const text = query.q?.trim();
-  if (text) {
-    params.push(`%${escapeLike(text.toLowerCase())}%`);
-    const like = `$${params.length}`;
-    let byId = '';
-    if (/^\d{1,15}$/.test(text)) {
-      params.push(Number(text));
-      byId = ` OR u.id = $${params.length}`;
-    }
-    where.push(
-      `(lower(u.username) LIKE ${like} OR lower(u.email) LIKE ${like} OR lower(u.first_name) LIKE ${like} OR lower(u.last_name) LIKE ${like} OR lower(u.first_name || ' ' || u.last_name) LIKE ${like}${byId})`,
-    );
-  }
-  if (query.category) {
-    params.push(query.category);
-    where.push(`u.category = $${params.length}`);
-  }
-  const whereSql = where.join(' AND ');
-  const [count] = await q.query<{ n: number }>(`SELECT count(*) AS n FROM users u WHERE ${whereSql}`, params);
-  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-  const sort = SORT_SQL[query.sort ?? 'id'];
-  const rows = await q.query<UserRow>(
-    `SELECT ${COLUMNS}, b.status AS bank_status ${FROM}
-       LEFT JOIN bank_accounts b ON b.user_id = u.id AND b.status <> 'removed'
-      WHERE ${whereSql}
-      ORDER BY ${sort} ${direction}, u.id ${direction}
-      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.limit, (query.page - 1) * query.limit],
-  );
+  const count = await filtered(countUsers(q), query).executeTakeFirstOrThrow();
+  const direction = query.order === 'desc' ? 'desc' : 'asc';
+  const rows = await filtered(selectUsers(q), query)
+    .leftJoin('bank_accounts as b', (join) => join.onRef('b.user_id', '=', 'u.id').on('b.status', '<>', 'removed'))
+    .select('b.status as bank_status')
+    .orderBy(SORT[query.sort ?? 'id'], direction)
+    .orderBy('u.id', direction)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
   return {
-    items: rows.map((r) => ({ ...toProfile(r), bankStatus: r.bank_status ?? null })),
+    items: rows.map((r) => ({ ...toProfile(r), bankStatus: (r.bank_status as UserListItem['bankStatus']) ?? null })),
     page: query.page,
     limit: query.limit,
-    total: count!.n,
+    total: count.n,
   };
 }
 
@@ -304,11 +327,13 @@ export async function listUsers(q: Queryable, query: UserListQuery): Promise<Pag
  * user made or is to receive (a transfer to it).
  */
 export async function pendingRequestCount(q: Queryable, userId: number): Promise<number> {
-  const [row] = await q.query<{ n: number }>(
-    `SELECT (SELECT count(*) FROM bank_accounts WHERE user_id = $1 AND status = 'pending')
-          + (SELECT count(*) FROM payment_requests WHERE user_id = $1 AND status = 'pending')
-          + (SELECT count(*) FROM payment_requests WHERE receiver_user_id = $1 AND status = 'pending') AS n`,
-    [userId],
-  );
-  return row!.n;
+  const k = kysely(q);
+  const pending = (table: 'bank_accounts' | 'payment_requests', column: 'user_id' | 'receiver_user_id') =>
+    k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', userId).where('status', '=', 'pending');
+  const row = await k
+    .selectNoFrom(() => [
+      sql<number>`${pending('bank_accounts', 'user_id')} + ${pending('payment_requests', 'user_id')} + ${pending('payment_requests', 'receiver_user_id')}`.as('n'),
+    ])
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WalletAnswer, WalletHistoryQuery } from '@aurum/domain/wallet/wallet-view';
 import { route } from '../../http/route.ts';
-import { notFound } from '../../http/app-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { walletBalances, walletHistory } from './ledger-repository.ts';
+import { userWallet } from './wallet-service.ts';
 
 const SECURE = '/v0/web/secure';
 
@@ -18,14 +17,6 @@ export function registerWalletRoutes(app: FastifyInstance, deps: AppDeps): void 
     params: z.object({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     query: WalletHistoryQuery,
     response: WalletAnswer,
-    handler: async ({ db, params, query }) => {
-      // a deleted user's wallet stays readable (it was empty when deleted, its history is kept)
-      const [exists] = await db.query('SELECT 1 FROM users WHERE id = $1', [params.userId]);
-      if (!exists) throw notFound('user');
-      return {
-        balances: await walletBalances(db, params.userId),
-        history: await walletHistory(db, params.userId, query.page, query.limit),
-      };
-    },
+    handler: async ({ db, params, query }) => userWallet(db, params.userId, query.page, query.limit),
   });
 }

@@ -4,7 +4,7 @@ import { SESSION_MESSAGES } from '@aurum/domain/auth/session-messages';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
 import type { AdminDetail, AdminListItem } from '@aurum/domain/admins/admin-views';
-import { ADMIN_CONTEXT } from '../admin-routes.ts';
+import { ADMIN_CONTEXT } from '../admin-service.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';

@@ -11,9 +11,9 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 import { client, type Answer } from '../../../testing/client.ts';
 import { openSocket } from '../../../testing/socket-client.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
-import { walletBalances } from '../../wallet/ledger-repository.ts';
+import { walletBalances } from '../../wallet/wallet-service.ts';
 import { receiptRoot } from '../receipt-storage.ts';
-import { REQUEST_CONTEXT } from '../asset-routes.ts';
+import { REQUEST_CONTEXT } from '../asset-service.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const SECURE = '/v0/web/secure';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderNode } from '@aurum/domain/orders/order-schemas';
 import { customerPrice } from '@aurum/domain/orders/order-pricing';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
-import { walletBalances } from '../../wallet/ledger-repository.ts';
+import { walletBalances } from '../../wallet/wallet-service.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
 import { S, startOrderServer, type OrderTestServer } from './order-helpers.ts';
 

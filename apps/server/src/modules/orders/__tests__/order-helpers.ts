@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 import { client } from '../../../testing/client.ts';
 import type { Quotes } from '../../../live/event-bus.ts';
 import type { PriceSource } from '../../market/price-sources.ts';
-import { postEntry } from '../../wallet/ledger-repository.ts';
+import { postEntry } from '../../wallet/wallet-service.ts';
 
 export const S = '/v0/web/secure';
 /** Monday 7 January 2030, 10:00 in Kuala Lumpur: regular trading hours. */

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import type { OrderNode, PaymentView } from '@aurum/domain/orders/order-schemas';
 import { customerPrice, userMyrPerGram } from '@aurum/domain/orders/order-pricing';
-import { walletBalances } from '../../wallet/ledger-repository.ts';
+import { walletBalances } from '../../wallet/wallet-service.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
 import { openSocket } from '../../../testing/socket-client.ts';
 import { S, startOrderServer, type OrderTestServer } from './order-helpers.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, duplicateOfIndex } from '../user-repository.ts';
-import { violatedIndex } from '../unique-violation.ts';
+import { duplicateOfIndex } from '../user-repository.ts';
+import { escapeLike } from '../../../db/query-builder.ts';
+import { violatedIndex } from '../../../db/unique-violation.ts';
 
 describe('people helpers', () => {
   it('escapes LIKE wildcards', () => {

@@ -5,9 +5,9 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 import { client } from '../../../testing/client.ts';
 import type { BankAccountView, UserDetail, UserProfile } from '@aurum/domain/users/user-views';
 import type { WalletAnswer } from '@aurum/domain/wallet/wallet-view';
-import { postEntry } from '../../wallet/ledger-repository.ts';
+import { postEntry } from '../../wallet/wallet-service.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
-import { BANK_CONTEXT } from '../../bank/bank-routes.ts';
+import { BANK_CONTEXT } from '../../bank/bank-service.ts';
 
 /** An audit row's detail as the tests read it. */
 type AuditDetailView = { before: Record<string, unknown>; after: Record<string, unknown>; [key: string]: unknown };

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { Decimal, SCALE, roundTo } from '@aurum/domain/money/decimal';
 import { LEDGER_ASSETS, assetOf, balancesFromJournal, parseAccount, walletOf, type AccountId, type Posting } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../../db/db.ts';
-import { walletBalances } from '../ledger-repository.ts';
+import { walletBalances } from '../wallet-service.ts';
 
 /**
  * The ledger's invariant (DECISIONS.md §6), checked after every test that can touch a wallet:

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.ts';
+import type { Queryable } from './db.ts';
 
 /** The unique index a PostgreSQL error (23505) names, or null for any other error. */
 export function violatedIndex(error: unknown): string | null {
