@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { businessClock, businessDate } from '@aurum/domain/system/business-time';
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
-import { postEntry } from '../../server/src/modules/wallet/ledger-repository.ts';
+import { postEntry } from '../../server/src/modules/wallet/wallet-service.ts';
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
