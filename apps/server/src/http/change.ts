@@ -1,19 +1,22 @@
 import type { Queryable } from '../db/db.ts';
+import type { EventBus } from '../live/event-bus.ts';
 import type { AuditRecorder, AuthAdmin } from './route.ts';
 
 /**
  * What a module's service gets for one audited change: the transaction, the admin acting, the
- * time of the call and what it records on the route's audit row. Routes build it with `changeOf`.
+ * time of the call, the live bus (events published on `q` go out on commit) and what it records on
+ * the route's audit row. Routes build it with `changeOf`.
  */
 export interface Change {
   q: Queryable;
   by: number;
   now: Date;
   audit: AuditRecorder;
+  events: EventBus;
 }
 
 /** The change of a route's call (an admin route: route() has authenticated the admin). */
-export function changeOf(ctx: { db: Queryable; admin: AuthAdmin | null; audit: AuditRecorder }, now: Date): Change {
+export function changeOf(ctx: { db: Queryable; admin: AuthAdmin | null; audit: AuditRecorder }, deps: { now(): Date; events: EventBus }): Change {
   if (!ctx.admin) throw new Error('changeOf: a change needs the signed-in admin (auth: admin)');
-  return { q: ctx.db, by: ctx.admin.id, now, audit: ctx.audit };
+  return { q: ctx.db, by: ctx.admin.id, now: deps.now(), audit: ctx.audit, events: deps.events };
 }

@@ -34,7 +34,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'admin.create',
     body: AdminCreateBody,
     response: z.object({ id: z.number().int() }),
-    handler: async (ctx) => createAdmin(changeOf(ctx, deps.now()), ctx.body),
+    handler: async (ctx) => createAdmin(changeOf(ctx, deps), ctx.body),
   });
 
   route(app, deps, {
@@ -59,7 +59,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: ADMIN_PARAMS,
     body: AdminEditBody,
     response: AdminDetail,
-    handler: async (ctx) => editAdmin(changeOf(ctx, deps.now()), ctx.params.adminId, ctx.body),
+    handler: async (ctx) => editAdmin(changeOf(ctx, deps), ctx.params.adminId, ctx.body),
   });
 
   route(app, deps, {
@@ -72,7 +72,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'admin.delete',
     params: ADMIN_PARAMS,
     response: z.object({ id: z.number().int(), sessionsEnded: z.number().int() }),
-    handler: async (ctx) => deleteAdmin(changeOf(ctx, deps.now()), ctx.params.adminId),
+    handler: async (ctx) => deleteAdmin(changeOf(ctx, deps), ctx.params.adminId),
   });
 
   route(app, deps, {
@@ -86,7 +86,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: ADMIN_PARAMS,
     body: AdminPasswordBody,
     response: z.object({ id: z.number().int(), sessionsEnded: z.number().int() }),
-    handler: async (ctx) => resetAdminPassword(changeOf(ctx, deps.now()), ctx.params.adminId, ctx.body.password),
+    handler: async (ctx) => resetAdminPassword(changeOf(ctx, deps), ctx.params.adminId, ctx.body.password),
   });
 
   route(app, deps, {
@@ -99,6 +99,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'admin.forceLogout',
     params: z.object({ adminId: z.coerce.number().int().positive() }),
     response: z.object({ sessionsEnded: z.number().int() }),
-    handler: async (ctx) => logoutAdmin(changeOf(ctx, deps.now()), ctx.params.adminId),
+    handler: async (ctx) => logoutAdmin(changeOf(ctx, deps), ctx.params.adminId),
   });
 }

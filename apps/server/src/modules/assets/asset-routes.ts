@@ -31,8 +31,7 @@ const MULTIPART_DOCS = { consumes: ['multipart/form-data'] };
  */
 export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage: ReceiptStorage = fileReceiptStorage(receiptRoot(deps.config.dataDir))): void {
   const changeIn = (ctx: RouteContext<unknown, unknown, unknown>): RequestChange => ({
-    ...changeOf(ctx, deps.now()),
-    events: deps.events,
+    ...changeOf(ctx, deps),
     storage,
     onRollback: ctx.onRollback,
   });

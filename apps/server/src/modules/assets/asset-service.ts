@@ -5,7 +5,6 @@ import { approvePostings, holdPostings, releasePostings, type RequestValue } fro
 import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
-import type { EventBus } from '../../live/event-bus.ts';
 import { hasApprovedBankAccount } from '../bank/bank-service.ts';
 import { findUser } from '../users/user-service.ts';
 import { lockForMoney, postEntry } from '../wallet/wallet-service.ts';
@@ -25,9 +24,8 @@ const notPending = () => appError(ErrorCode.RequestNotPending, REQUEST_CONTEXT.n
 const noBankAccount = () => appError(ErrorCode.WithdrawalNeedsApprovedBankAccount, REQUEST_CONTEXT.noBankAccount);
 const selfApproval = () => appError(ErrorCode.Forbidden, SELF_APPROVAL_REFUSED);
 
-/** What a request change needs besides the transaction: the live bus, the receipt files and the undo of a stored file. */
+/** What a request change needs besides the transaction: the receipt files and the undo of a stored file. */
 export interface RequestChange extends Change {
-  events: EventBus;
   storage: ReceiptStorage;
   /** Registers the undo of a stored file, run when this run of the transaction does not commit (route()'s onRollback). */
   onRollback(undo: () => Promise<void>): void;

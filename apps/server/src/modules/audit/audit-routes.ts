@@ -4,8 +4,7 @@ import { AUDIT_PAGE_HEADERS, AuditExportQuery, AuditListAnswer, AuditListBody, A
 import { route } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { DEV_AUDIT_HMAC_KEY } from '../../config.ts';
-import { prepareAuditChain, verifyAuditChain } from './audit-chain.ts';
-import { auditCsvChunks, listAuditTrail } from './audit-trail.ts';
+import { auditCsvChunks, listAuditTrail, prepareAuditChain, verifyAuditChain } from './audit-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['audit'];

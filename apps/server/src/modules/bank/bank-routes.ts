@@ -23,7 +23,7 @@ export function registerBankRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: PARAMS,
     body: BankAccountBody,
     response: BankAccountView,
-    handler: async (ctx) => addBankAccount(changeOf(ctx, deps.now()), ctx.params.userId, ctx.body),
+    handler: async (ctx) => addBankAccount(changeOf(ctx, deps), ctx.params.userId, ctx.body),
   });
 
   route(app, deps, {
@@ -37,7 +37,7 @@ export function registerBankRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: PARAMS,
     body: BankAccountBody,
     response: BankAccountView,
-    handler: async (ctx) => changeBankAccount(changeOf(ctx, deps.now()), ctx.params.userId, ctx.body),
+    handler: async (ctx) => changeBankAccount(changeOf(ctx, deps), ctx.params.userId, ctx.body),
   });
 
   for (const d of [
@@ -54,7 +54,7 @@ export function registerBankRoutes(app: FastifyInstance, deps: AppDeps): void {
       audit: d.audit,
       params: PARAMS,
       response: BankAccountView,
-      handler: async (ctx) => decideBank(changeOf(ctx, deps.now()), ctx.params.userId, d.decision),
+      handler: async (ctx) => decideBank(changeOf(ctx, deps), ctx.params.userId, d.decision),
     });
   }
 
@@ -68,6 +68,6 @@ export function registerBankRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'bank.delete',
     params: PARAMS,
     response: z.object({ id: z.number().int() }),
-    handler: async (ctx) => deleteBankAccount(changeOf(ctx, deps.now()), ctx.params.userId),
+    handler: async (ctx) => deleteBankAccount(changeOf(ctx, deps), ctx.params.userId),
   });
 }

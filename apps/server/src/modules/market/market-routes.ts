@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { INVALID_METAL_TYPE, isMetal, type Metal } from '@aurum/domain/system/metals';
 import { ManualPriceBody } from '@aurum/domain/system/system-schemas';
-import { roundTo, Decimal } from '@aurum/domain/money/decimal';
-import { appError, notFound } from '../../http/app-error.ts';
 import { route } from '../../http/route.ts';
+import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { readAdjust } from '../system/adjust-repository.ts';
 import type { MarketService } from './market-service.ts';
+import { clearManualPrice, exchangeView, listManualPrices, setManualPrice } from './price-service.ts';
 
 const SECURE = '/v0/web/secure';
-
-function metalOf(value: string): Metal {
-  const lower = value.toLowerCase();
-  if (!isMetal(lower)) throw appError(ErrorCode.InvalidMetalType, INVALID_METAL_TYPE);
-  return lower;
-}
 
 const PriceSet = z.object({ bid: z.string(), ask: z.string(), high: z.string(), low: z.string(), updatedAt: z.string() }).nullable();
 /** A reference source: all of its set or nothing, never a set with holes. */
@@ -38,22 +29,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
       investing: ReferenceSet,
       adjustments: z.object({ regular: z.object({ bid: z.string(), ask: z.string() }), afterHour: z.object({ bid: z.string(), ask: z.string() }) }),
     }),
-    handler: async ({ db }) => {
-      const adjust = await readAdjust(db, 'xau');
-      const q = market.currentQuotes();
-      const variant = market.currentStatus().variant;
-      const adj = adjust[variant].currency;
-      const shift = (v: string, by: string) => roundTo(new Decimal(v).plus(by), 4);
-      return {
-        adjustExchange: q
-          ? { bid: shift(q.usdMyr.bid, adj.bid), ask: shift(q.usdMyr.ask, adj.ask), high: shift(q.usdMyr.high, adj.ask), low: shift(q.usdMyr.low, adj.bid), updatedAt: q.at }
-          : null,
-        current: q ? { ...q.usdMyr, updatedAt: q.at, source: q.source } : null,
-        // the references as their source last sent them; null (not invented) while it sent none
-        ...market.currentReferences(),
-        adjustments: { regular: adjust.regular.currency, afterHour: adjust.afterHour.currency },
-      };
-    },
+    handler: async ({ db }) => exchangeView(db, market),
   });
 
   route(app, deps, {
@@ -80,11 +56,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
     summary: 'Manual metal prices in force',
     tags: ['system'],
     auth: 'admin',
-    handler: async ({ db }) =>
-      db.query(
-        `SELECT m.metal, m.bid, m.ask, m.expires_at AS "expiresAt", m.set_at AS "setAt", a.username AS "setBy"
-           FROM manual_prices m LEFT JOIN admins a ON a.id = m.set_by ORDER BY m.metal`,
-      ),
+    handler: async ({ db }) => listManualPrices(db),
   });
 
   route(app, deps, {
@@ -96,21 +68,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
     permission: 'setManualPrice',
     audit: 'price.manualSet',
     body: ManualPriceBody,
-    handler: async ({ db, body, admin, audit }) => {
-      const metal = metalOf(body.metal);
-      if (body.expiresAt && new Date(body.expiresAt) <= deps.now()) throw appError(ErrorCode.InvalidFormat, 'expiresAt');
-      const [before] = await db.query('SELECT metal, bid, ask, expires_at FROM manual_prices WHERE metal = $1 FOR UPDATE', [metal]);
-      const [after] = await db.query(
-        `INSERT INTO manual_prices (metal, bid, ask, expires_at, set_by, set_at) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (metal) DO UPDATE SET bid = $2, ask = $3, expires_at = $4, set_by = $5, set_at = $6
-         RETURNING metal, bid, ask, expires_at AS "expiresAt"`,
-        [metal, body.bid, body.ask, body.expiresAt, admin!.id, deps.now()],
-      );
-      await deps.events.publish(db, { kind: 'settings', what: 'manualPrice', metal });
-      audit.before(before ?? null);
-      audit.after(after);
-      return after;
-    },
+    handler: async (ctx) => setManualPrice(changeOf(ctx, deps), ctx.body),
   });
 
   route(app, deps, {
@@ -122,13 +80,6 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
     permission: 'setManualPrice',
     audit: 'price.manualClear',
     params: z.object({ metal: z.string().max(10) }),
-    handler: async ({ db, params, audit }) => {
-      const metal = metalOf(params.metal);
-      const rows = await db.query('DELETE FROM manual_prices WHERE metal = $1 RETURNING metal, bid, ask', [metal]);
-      if (!rows[0]) throw notFound('manual price');
-      await deps.events.publish(db, { kind: 'settings', what: 'manualPrice', metal });
-      audit.before(rows[0]);
-      return { metal };
-    },
+    handler: async (ctx) => clearManualPrice(changeOf(ctx, deps), ctx.params.metal),
   });
 }

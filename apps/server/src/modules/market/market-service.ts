@@ -7,7 +7,9 @@ import { Decimal } from '@aurum/domain/money/decimal';
 import type { Db, Queryable } from '../../db/db.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { EventBus, LiveEvent, Quotes } from '../../live/event-bus.ts';
-import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-repository.ts';
+import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-service.ts';
+import { holidayDates } from '../system/holiday-service.ts';
+import { manualPriceRows, releaseFeedLease, takeFeedLease } from './market-repository.ts';
 import { readModes } from '../system/mode-routes.ts';
 import { REFERENCE_SOURCES, type MarketQuotes, type PriceSource, type RateSet, type ReferenceSource } from './price-sources.ts';
 
@@ -101,7 +103,7 @@ export class MarketService {
   private async releaseLease(): Promise<void> {
     if (!this.leading) return;
     this.leading = false;
-    await this.db.query('UPDATE market_feed_lease SET until = now() WHERE id = 1 AND holder = $1', [this.id]).catch(() => undefined);
+    await releaseFeedLease(this.db, this.id).catch(() => undefined);
   }
 
   /** Socket hub and tests listen here. */
@@ -169,12 +171,7 @@ export class MarketService {
     this.ticking = true;
     try {
       const leaseMs = Math.max(3 * this.options.tickMs, 3000);
-      const held = await this.db.query(
-        `UPDATE market_feed_lease SET holder = $1, until = now() + ($2 || ' milliseconds')::interval
-          WHERE id = 1 AND (holder = $1 OR until < now()) RETURNING holder`,
-        [this.id, String(leaseMs)],
-      );
-      this.leading = held.length > 0;
+      this.leading = await takeFeedLease(this.db, this.id, leaseMs);
       if (!this.leading) return;
       const quotes = await this.source.next(now);
       if (!quotes) return;
@@ -218,10 +215,8 @@ export class MarketService {
     const adjust = {} as Settings['adjust'];
     for (const metal of METALS) adjust[metal] = await readAdjust(q, metal);
     const modes = await readModes(q, this.now());
-    const holidays = (await q.query<{ date: string }>(`SELECT to_char(date, 'YYYY-MM-DD') AS date FROM holidays`)).map((h) => h.date);
-    const manualRows = await q.query<{ metal: Metal; bid: string; ask: string; expires_at: Date | null }>(
-      'SELECT metal, bid, ask, expires_at FROM manual_prices',
-    );
+    const holidays = await holidayDates(q);
+    const manualRows = await manualPriceRows(q);
     const manual = new Map(manualRows.map((m) => [m.metal, { bid: m.bid, ask: m.ask, expiresAt: m.expires_at }]));
     this.settings = { adjust, modes: { panic: modes.panic, tradingPeriod: modes.tradingPeriod, autoSettle: modes.autoSettle }, holidays, manual };
   }

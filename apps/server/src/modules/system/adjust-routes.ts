@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { INVALID_METAL_TYPE, isMetal, type Metal } from '@aurum/domain/system/metals';
 import {
   AdjustAnswer,
   CurrencyAdjustBody,
@@ -9,20 +7,13 @@ import {
   SpreadAdjustBody,
   UserFeeAdjustBody,
 } from '@aurum/domain/system/system-schemas';
-import { appError } from '../../http/app-error.ts';
 import { route } from '../../http/route.ts';
+import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { readAdjust, toMetalAdjustAnswer, type Variant } from './adjust-repository.ts';
+import { changeAdjust, metalOf, readAdjust, toMetalAdjustAnswer, type AdjustColumns, type Variant } from './adjust-service.ts';
 
 const SECURE = '/v0/web/secure';
 const MetalParams = z.object({ metal: z.string().max(10) });
-
-/** Any metal but gold, platinum and silver: 400 with 'Invalid metal type' (SPEC.md §5). */
-function metalOf(value: string): Metal {
-  const lower = value.toLowerCase();
-  if (!isMetal(lower)) throw appError(ErrorCode.InvalidMetalType, INVALID_METAL_TYPE);
-  return lower;
-}
 
 export function registerAdjustRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
@@ -55,24 +46,21 @@ export function registerAdjustRoutes(app: FastifyInstance, deps: AppDeps): void 
       body: CurrencyAdjustBody,
       permission: 'editCurrencyAdjustment',
       audit: 'adjust.currency',
-      sql: 'currency_bid = $3, currency_ask = $4',
-      values: (b: z.infer<typeof CurrencyAdjustBody>) => [b.bid, b.ask],
+      columns: (b: z.infer<typeof CurrencyAdjustBody>): AdjustColumns => ({ currency_bid: b.bid, currency_ask: b.ask }),
     },
     {
       part: 'spread',
       body: SpreadAdjustBody,
       permission: 'editSpreadAdjustment',
       audit: 'adjust.spread',
-      sql: 'buy_spread = $3, sell_spread = $4',
-      values: (b: z.infer<typeof SpreadAdjustBody>) => [b.buySpread, b.sellSpread],
+      columns: (b: z.infer<typeof SpreadAdjustBody>): AdjustColumns => ({ buy_spread: b.buySpread, sell_spread: b.sellSpread }),
     },
     {
       part: 'userFee',
       body: UserFeeAdjustBody,
       permission: 'editSpreadAdjustment',
       audit: 'adjust.userFee',
-      sql: 'refinery_fees = $3, premium = $4, interest_rate = $5',
-      values: (b: z.infer<typeof UserFeeAdjustBody>) => [b.refineryFees, b.premium, b.interestRate],
+      columns: (b: z.infer<typeof UserFeeAdjustBody>): AdjustColumns => ({ refinery_fees: b.refineryFees, premium: b.premium, interest_rate: b.interestRate }),
     },
   ] as const;
 
@@ -90,21 +78,7 @@ export function registerAdjustRoutes(app: FastifyInstance, deps: AppDeps): void 
         params: MetalParams,
         body: u.body as z.ZodType,
         response: MetalAdjustAnswer,
-        handler: async ({ db, params, body, admin, audit }) => {
-          const metal = metalOf(params.metal);
-          const before = toMetalAdjustAnswer(await readAdjust(db, metal, true));
-          await db.query(
-            `UPDATE adjust_settings SET ${u.sql}, updated_at = now(), updated_by = $2 WHERE metal = $1 AND variant = '${variant}'`,
-            [metal, admin!.id, ...(u.values as (b: unknown) => string[])(body)],
-          );
-          const after = toMetalAdjustAnswer(await readAdjust(db, metal));
-          await deps.events.publish(db, { kind: 'settings', what: 'adjust', metal });
-          audit.note('metal', metal);
-          audit.note('variant', variant);
-          audit.before(before);
-          audit.after(after);
-          return after;
-        },
+        handler: async (ctx) => changeAdjust(changeOf(ctx, deps), ctx.params.metal, variant, (u.columns as (b: unknown) => AdjustColumns)(ctx.body)),
       });
     }
   }

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Holiday, HolidayBody, HolidayDeleteBody } from '@aurum/domain/system/system-schemas';
-import { appError, notFound } from '../../http/app-error.ts';
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { route } from '../../http/route.ts';
+import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { deleteHolidays, holidayDateTaken, insertHoliday, listHolidays, lockHoliday, updateHoliday } from './holiday-repository.ts';
+import { changeHoliday, createHoliday, listHolidays, removeHolidays } from './holiday-service.ts';
 
 const SECURE = '/v0/web/secure';
-
-const duplicateDate = () => appError(ErrorCode.InvalidFormat, 'date', { status: 409 });
 
 export function registerHolidayRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
@@ -32,13 +29,7 @@ export function registerHolidayRoutes(app: FastifyInstance, deps: AppDeps): void
     audit: 'holiday.create',
     body: HolidayBody,
     response: Holiday,
-    handler: async ({ db, body, admin, audit }) => {
-      const created = await insertHoliday(db, body, admin!.id);
-      if (!created) throw duplicateDate();
-      await deps.events.publish(db, { kind: 'settings', what: 'holidays' });
-      audit.after(created);
-      return created;
-    },
+    handler: async (ctx) => createHoliday(changeOf(ctx, deps), ctx.body),
   });
 
   route(app, deps, {
@@ -52,16 +43,7 @@ export function registerHolidayRoutes(app: FastifyInstance, deps: AppDeps): void
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: HolidayBody,
     response: Holiday,
-    handler: async ({ db, params, body, audit }) => {
-      const before = await lockHoliday(db, params.id);
-      if (!before) throw notFound('holiday');
-      if (await holidayDateTaken(db, body.date, params.id)) throw duplicateDate();
-      const after = await updateHoliday(db, params.id, body, deps.now());
-      await deps.events.publish(db, { kind: 'settings', what: 'holidays' });
-      audit.before(before);
-      audit.after(after);
-      return after!;
-    },
+    handler: async (ctx) => changeHoliday(changeOf(ctx, deps), ctx.params.id, ctx.body),
   });
 
   route(app, deps, {
@@ -74,13 +56,6 @@ export function registerHolidayRoutes(app: FastifyInstance, deps: AppDeps): void
     audit: 'holiday.delete',
     body: HolidayDeleteBody,
     response: z.object({ deleted: z.number().int() }),
-    handler: async ({ db, body, audit }) => {
-      const ids = [...new Set(body.id)];
-      const rows = await deleteHolidays(db, ids);
-      if (rows.length !== ids.length) throw notFound('holiday'); // rolls the deletions back
-      await deps.events.publish(db, { kind: 'settings', what: 'holidays' });
-      audit.before(rows);
-      return { deleted: rows.length };
-    },
+    handler: async (ctx) => removeHolidays(changeOf(ctx, deps), ctx.body.id),
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { route } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { BuildInfo } from './build-info.ts';
+import { databaseHealth } from './system-service.ts';
 
 export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps, build: BuildInfo): void {
   route(app, deps, {
@@ -21,9 +22,6 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps, build:
     tags: ['system'],
     auth: 'public',
     response: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-    handler: async ({ db }) => {
-      await db.query('SELECT 1');
-      return { status: 'ok' as const, database: deps.db.driver };
-    },
+    handler: async () => databaseHealth(deps.db),
   });
 }

@@ -54,7 +54,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'user.create',
     body: UserCreateBody,
     response: z.object({ id: z.number().int() }),
-    handler: async (ctx) => createUser(changeOf(ctx, deps.now()), ctx.body),
+    handler: async (ctx) => createUser(changeOf(ctx, deps), ctx.body),
   });
 
   // under the API root (DECISIONS.md §1); the path outside /v0 stays as an alias
@@ -93,7 +93,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: USER_PARAMS,
     body: UserEditBody,
     response: UserProfile,
-    handler: async (ctx) => editUser(changeOf(ctx, deps.now()), ctx.params.userId, ctx.body),
+    handler: async (ctx) => editUser(changeOf(ctx, deps), ctx.params.userId, ctx.body),
   });
 
   route(app, deps, {
@@ -107,7 +107,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: USER_PARAMS,
     body: AddressSchema,
     response: AddressView,
-    handler: async (ctx) => setAddress(changeOf(ctx, deps.now()), ctx.params.userId, ctx.body),
+    handler: async (ctx) => setAddress(changeOf(ctx, deps), ctx.params.userId, ctx.body),
   });
 
   route(app, deps, {
@@ -121,7 +121,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: USER_PARAMS,
     body: TradeConfigBody,
     response: TradeConfigView,
-    handler: async (ctx) => setTradeConfig(changeOf(ctx, deps.now()), ctx.params.userId, ctx.body),
+    handler: async (ctx) => setTradeConfig(changeOf(ctx, deps), ctx.params.userId, ctx.body),
   });
 
   route(app, deps, {
@@ -134,7 +134,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'user.feeUpdateAll',
     body: AllUsersFeeBody,
     response: z.object({ updated: z.number().int() }),
-    handler: async (ctx) => setAllUsersFees(changeOf(ctx, deps.now()), ctx.body),
+    handler: async (ctx) => setAllUsersFees(changeOf(ctx, deps), ctx.body),
   });
 
   route(app, deps, {
@@ -147,7 +147,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'user.delete',
     params: USER_PARAMS,
     response: z.object({ id: z.number().int() }),
-    handler: async (ctx) => deleteUser(changeOf(ctx, deps.now()), ctx.params.userId),
+    handler: async (ctx) => deleteUser(changeOf(ctx, deps), ctx.params.userId),
   });
 
   route(app, deps, {
@@ -161,7 +161,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: USER_PARAMS,
     body: UserPasswordBody,
     response: z.object({ id: z.number().int(), sessionsRevokedAt: z.string() }),
-    handler: async (ctx) => resetUserPassword(changeOf(ctx, deps.now()), ctx.params.userId, ctx.body.password),
+    handler: async (ctx) => resetUserPassword(changeOf(ctx, deps), ctx.params.userId, ctx.body.password),
   });
 
   route(app, deps, {
@@ -174,6 +174,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'user.logout',
     params: USER_PARAMS,
     response: z.object({ id: z.number().int(), sessionsRevokedAt: z.string() }),
-    handler: async (ctx) => logoutUser(changeOf(ctx, deps.now()), ctx.params.userId),
+    handler: async (ctx) => logoutUser(changeOf(ctx, deps), ctx.params.userId),
   });
 }
