@@ -1,8 +1,12 @@
-// Lint, with the import boundaries of DEVELOPERS.md:
+// Lint, with the import boundaries of ARCHITECTURE.md:
 // - packages/domain imports nothing of ours (no apps, no frameworks, no I/O);
 // - apps import the domain by its package name only, never by a relative path into it;
 // - the server and the console never import each other;
-// - a console feature does not reach into another feature.
+// - server mechanisms (http, db, jobs, mail, live) import no module: what they need is handed to them;
+// - a server module imports another module only through its `*-service.ts` files;
+// - a routes file (`*-routes.ts`) holds no SQL and imports no repository or query helper;
+// - a console feature does not import another feature at all (stricter than "through a public entry").
+// scripts/__tests__/lint-boundaries.test.ts lints scripts/lint-fixtures/ (files breaking each rule) with this config.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -21,8 +25,31 @@ const domainByName = {
   message: 'Import the domain by its package name: @aurum/domain/<noun>/<file>.',
 };
 
+const noConsoleFromServer = { group: ['@aurum/web', '@aurum/web/*', '**/apps/web/**'], message: 'The server does not import the console.' };
+const serverBase = [domainByName, noConsoleFromServer];
+const MECHANISMS = ['http', 'db', 'jobs', 'mail', 'live'].map((m) => `apps/server/src/${m}/**/*.ts`);
+const noModuleInMechanism = {
+  regex: '(^|/)modules/',
+  message: 'A mechanism (http, db, jobs, mail, live) imports no module: take what it needs as an interface, built in app.ts.',
+};
+// From modules/<noun>/<file>.ts, another module is ../<other>/<file>.ts: only its *-service.ts files.
+// system/mode-routes.ts is allowed until the mode service lands (readModes; owned by the modes work).
+const onlyThroughServices = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+-service\\.ts$)(?!mode-routes\\.ts$)',
+  message: "A module reaches another module only through its *-service.ts files.",
+};
+const noQueriesInRoutes = {
+  regex: '(-repository\\.ts|/db/query-builder\\.ts|/db/unique-violation\\.ts)$',
+  message: 'A routes file parses, calls its service and answers: no repository, no query builder.',
+};
+const SQL_TEXT = '/\\b(SELECT|INSERT|UPDATE|DELETE|WITH)\\s/';
+const noSqlText = [
+  { selector: `Literal[value=${SQL_TEXT}]`, message: 'No SQL in a routes file: queries live in the repository.' },
+  { selector: `TemplateElement[value.raw=${SQL_TEXT}]`, message: 'No SQL in a routes file: queries live in the repository.' },
+];
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/web/build-report.json'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/web/build-report.json', 'scripts/lint-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -38,11 +65,24 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverBase }] },
+  },
+  {
+    files: MECHANISMS,
+    ignores: ['**/__tests__/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverBase, noModuleInMechanism] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverBase, onlyThroughServices] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*-routes.ts'],
+    // mode-routes.ts keeps its queries until the mode service (another piece of work) takes them
+    ignores: ['apps/server/src/modules/system/mode-routes.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [domainByName, { group: ['@aurum/web', '@aurum/web/*', '**/apps/web/**'], message: 'The server does not import the console.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [...serverBase, onlyThroughServices, noQueriesInRoutes] }],
+      'no-restricted-syntax': ['error', ...noSqlText],
     },
   },
   {
