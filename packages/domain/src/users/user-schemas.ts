@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ValidationMessage, emailField, passwordField, requiredText, usernameField } from '../validation/rules.ts';
 import { decimalOf } from '../money/decimal-columns.ts';
 import { listQuery } from '../list/paging.ts';
+import { phoneInSomePlan } from './phone-plan.ts';
 import {
   ALLOWED_ACTIONS,
   ALLOWED_PAIRS,
@@ -38,6 +39,14 @@ export const PhoneSchema = z.object({
 });
 export type Phone = z.infer<typeof PhoneSchema>;
 
+/** The phone of a created or edited user: also a number some country's plan accepts (else 1001 on phone.number). */
+export const PlannedPhoneSchema = PhoneSchema.refine(phoneInSomePlan, {
+  path: ['number'],
+  error: ValidationMessage.invalidNumber,
+  // only once both fields pass their own rules: one answer per field
+  when: (payload) => payload.issues.length === 0,
+});
+
 export const AddressSchema = z.object({
   streetOne: requiredText(200),
   streetTwo: optionalText(200),
@@ -53,7 +62,7 @@ const userFields = {
   email: emailField,
   firstName: requiredText(100),
   lastName: requiredText(100),
-  phone: PhoneSchema,
+  phone: PlannedPhoneSchema,
   category: z.enum(USER_CATEGORIES),
   companyName: optionalText(200),
   companyRegistrationNumber: optionalText(50),

@@ -8,6 +8,7 @@ import type { WalletAnswer } from '@aurum/domain/wallet/wallet-view';
 import { postEntry } from '../../wallet/wallet-service.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
 import { BANK_CONTEXT } from '../../bank/bank-service.ts';
+import { phoneInSomePlan } from '@aurum/domain/users/phone-plan';
 
 /** An audit row's detail as the tests read it. */
 type AuditDetailView = { before: Record<string, unknown>; after: Record<string, unknown>; [key: string]: unknown };
@@ -184,6 +185,45 @@ describe(`users, bank accounts and wallets on ${driver}`, () => {
       expect((await call('operationApprover', 'POST', `${S}/user/create`)).body).toEqual({ code: 1001, context: 'body' });
       expect(await count('users')).toBe(users);
       expect(await count('audit_log')).toBe(audits);
+    });
+
+    it('refuses a phone number no country plan accepts on create and edit (400, 1001 phone.number), changing nothing; the demo numbers pass', async () => {
+      await as('operationApprover');
+      const users = await count('users');
+      const audits = await count('audit_log');
+      for (const phone of [
+        { countryCode: '60', number: '1' },
+        { countryCode: '999', number: '123456789' },
+        { countryCode: '1', number: '12345' },
+      ]) {
+        const created = await call('operationApprover', 'POST', `${S}/user/create`, newUser('7', { phone }));
+        expect([created.status, created.body], JSON.stringify(phone)).toEqual([400, { code: 1001, context: 'phone.number' }]);
+      }
+      expect(await count('users')).toBe(users);
+      expect(await count('audit_log')).toBe(audits);
+      // every seeded user's number is one a plan accepts, and an edit keeping it goes through
+      const seeded = await ts.db.query<{ id: number; phone_country_code: string; phone_number: string }>(
+        'SELECT id, phone_country_code, phone_number FROM users WHERE deleted_at IS NULL AND phone_number IS NOT NULL ORDER BY id',
+      );
+      expect(seeded.length).toBeGreaterThan(0);
+      for (const u of seeded) expect(phoneInSomePlan({ countryCode: u.phone_country_code, number: u.phone_number }), `user ${u.id}`).toBe(true);
+      const target = seeded[0]!;
+      const detail = await call('operationApprover', 'GET', `${S}/user/${target.id}`);
+      const profile = (detail.body as UserDetail).profile;
+      const edit = {
+        username: profile.username,
+        email: profile.email,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        category: profile.category,
+        internal: profile.internal,
+        phone: profile.phone,
+      };
+      const refused = await call('operationApprover', 'PUT', `${S}/user/${target.id}`, { ...edit, phone: { countryCode: '60', number: '12' } });
+      expect([refused.status, refused.body]).toEqual([400, { code: 1001, context: 'phone.number' }]);
+      const kept = await call('operationApprover', 'PUT', `${S}/user/${target.id}`, edit);
+      expect(kept.status).toBe(200);
+      expect((kept.body as UserProfile).phone).toEqual(profile.phone);
     });
 
     it('of concurrent creations of one username exactly one wins; the others are 409 (1001, username)', async () => {
