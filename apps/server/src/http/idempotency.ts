@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { appError, invalidFormat } from './app-error.ts';
+import { sql } from 'kysely';
 import type { Queryable } from '../db/db.ts';
+import { kysely } from '../db/query-builder.ts';
 
 /**
  * Idempotency-Key (DECISIONS.md §5): inside the route's transaction, the first request of a
@@ -25,22 +27,27 @@ export async function idempotent<T>(
   if (key === undefined || key === '') return run();
   if (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw invalidFormat('Idempotency-Key');
   const hash = createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
-  const claimed = await q.query(
-    'INSERT INTO idempotency_keys (scope, key, admin_id, request_hash) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key',
-    [scope, key, adminId, hash],
-  );
-  if (claimed.length === 0) {
-    const [first] = await q.query<{ request_hash: string; response: T }>('SELECT request_hash, response FROM idempotency_keys WHERE scope = $1 AND key = $2', [
-      scope,
-      key,
-    ]);
+  const k = kysely(q);
+  const claimed = await k
+    .insertInto('idempotency_keys')
+    .values({ scope, key, admin_id: adminId, request_hash: hash })
+    .onConflict((oc) => oc.doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (!claimed) {
+    const first = await k.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
     if (!first || first.request_hash !== hash) {
       throw appError(ErrorCode.IdempotencyKeyReused, 'This Idempotency-Key was used for another request.');
     }
     onReplay?.();
-    return first.response;
+    return first.response as T; // the first answer, as it was stored
   }
   const result = await run();
-  await q.query('UPDATE idempotency_keys SET response = $3::jsonb WHERE scope = $1 AND key = $2', [scope, key, JSON.stringify(result)]);
+  await k
+    .updateTable('idempotency_keys')
+    .set({ response: sql<string>`CAST(${JSON.stringify(result)} AS jsonb)` })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .execute();
   return result;
 }

@@ -1,4 +1,3 @@
-import type { AuditAction } from '@aurum/domain/audit/classifications';
 import {
   AUDIT_KEY_CUTOVER,
   AUDIT_KEY_ROTATION,
@@ -10,21 +9,15 @@ import {
 } from '@aurum/domain/audit/audit-chain';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { Queryable } from '../../db/db.ts';
+import type { AuditDetail, AuditEntry } from '../../http/route.ts';
 import { AppError, checkedStatus } from '../../http/app-error.ts';
 import { DEV_AUDIT_KEY_ID, auditKeyring, type AuditKeySource, type AuditKeyring } from './audit-keys.ts';
 
 export { sha256Hex } from './audit-keys.ts';
 
-export type AuditDetail = Record<string, unknown>;
-
-export interface AuditRow {
-  username: string;
-  adminId: number | null;
-  action: AuditAction;
-  detail: AuditDetail;
-  device: string | null;
-  ip: string | null;
-}
+/** An audit row as route(), the seed and the CLI hand it over (declared once, by route()). */
+export type AuditRow = AuditEntry;
+export type { AuditDetail };
 
 /** Advisory lock of the audit chain: one append at a time, held until the appending transaction ends. */
 export const AUDIT_CHAIN_LOCK = 7_261_004;
