@@ -33,6 +33,7 @@ import { attachSocketHub, type SocketHub } from './modules/live/socket-hub.ts';
 import { registerOrderRoutes } from './modules/orders/order-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
+import { orderCountsJob } from './modules/orders/order-counts-job.ts';
 import { JobsRunner } from './jobs/jobs-runner.ts';
 
 export interface BuildAppOptions {
@@ -145,7 +146,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const orders = new OrderEngine(deps, market);
   const sockets = attachSocketHub(app, deps, market, deps.events, options.socket);
   // built, not started (docs/decisions.md "Background jobs")
-  const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, notifications, ...sockets.jobs]);
+  const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, orderCountsJob(deps.db), notifications, ...sockets.jobs]);
   app.addHook('onClose', async () => {
     await jobs.stop();
     await sockets.close();

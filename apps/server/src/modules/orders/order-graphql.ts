@@ -83,7 +83,17 @@ ${graphqlObjectTypes({ Order: OrderNode, TimelineEntry })}
 
   type OrderEdge { cursor: String! node: Order! }
   type PageInfo { startCursor: String endCursor: String hasNextPage: Boolean! hasPreviousPage: Boolean! }
-  type OrderConnection { edges: [OrderEdge!]! pageInfo: PageInfo! totalCount: Int! }
+  type OrderConnection {
+    edges: [OrderEdge!]!
+    pageInfo: PageInfo!
+    """
+    How many orders match: exact for no filter or a status filter alone (kept per status); for any other
+    filter counted up to 10,000, and when more match it is 10,000 with totalIsLowerBound true ("10,000+").
+    """
+    totalCount: Int!
+    "totalCount is a lower bound: more orders match than were counted."
+    totalIsLowerBound: Boolean!
+  }
 
   type Query {
     """
@@ -251,6 +261,7 @@ async function resolveConnection(db: Queryable, a: ConnectionArgs) {
     edges,
     pageInfo: { startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null, hasNextPage: result.hasNextPage, hasPreviousPage: result.hasPreviousPage },
     totalCount: result.totalCount,
+    totalIsLowerBound: result.totalIsLowerBound,
   };
 }
 
