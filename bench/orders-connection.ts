@@ -10,6 +10,8 @@
  *     status + date filter and a username filter,
  *   - next to the baseline: the plain keyset page SQL (the server's own page query) plus its
  *     timeline rows, run through the same database's query (pg or PGlite) in the same run;
+ *   - the floor of any HTTP answer: a bare Fastify route in this process running the same baseline
+ *     SQL and sending the same JSON (no auth, no GraphQL): printed beside, "vs floor";
  *   - order/list_count's SQL (the status counters) next to a primary-key lookup of one order, and
  *     for the record the GROUP BY count(*) it replaced and order/list_count over HTTP.
  * Prints the figures and their ratios; the BENCH lines go to bench/run-all.ts's summary.
@@ -23,6 +25,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
 import type { CompiledQuery } from 'kysely';
 import { ORDER_STATUSES } from '../packages/domain/src/orders/order-status.ts';
 import { ORDERS_CONNECTION_QUERY } from '../apps/web/src/features/orders/api/orders-connection-query.ts';
@@ -180,6 +183,8 @@ interface Row {
   total: string;
   gql: Timing;
   base: Timing;
+  /** The same baseline SQL and the same answer through a bare Fastify route. */
+  floor: Timing;
 }
 
 async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
@@ -239,6 +244,26 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
       return rows;
     };
 
+    // The floor of any answer over HTTP: a bare Fastify route in this process that runs the same
+    // baseline SQL and answers the GraphQL answer's JSON as text (no auth, no GraphQL, no mapping).
+    const bare = Fastify();
+    let served: { page: CompiledQuery; answer: string } | null = null;
+    bare.post('/', async (_req, reply) => {
+      await baseline(served!.page);
+      return reply.type('application/json').send(served!.answer);
+    });
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const bareAddress = bare.server.address();
+    const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/`;
+    const floorCall = async (vars: ConnectionArgs) => {
+      const r = await fetch(bareUrl, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: ORDERS_CONNECTION_QUERY, operationName: 'OrdersConnection', variables: vars }),
+      });
+      return r.json();
+    };
+
     const table: Row[] = [];
     for (const c of cases) {
       const p = connectionPage(c.vars);
@@ -246,10 +271,13 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
       const sample = await graphql(c.vars);
       const direct = await baseline(page);
       if (direct.length !== sample.edges.length) throw new Error(`${c.name}: GraphQL gave ${sample.edges.length} orders, the page SQL ${direct.length}`);
+      served = { page, answer: JSON.stringify({ data: { adminOrdersConnection: sample } }) };
       const gql = await timed(() => graphql(c.vars));
       const base = await timed(() => baseline(page));
-      table.push({ name: c.name, rows: sample.edges.length, total: `${sample.totalCount.toLocaleString('en-US')}${sample.totalIsLowerBound ? '+' : ''}`, gql, base });
+      const floor = await timed(() => floorCall(c.vars));
+      table.push({ name: c.name, rows: sample.edges.length, total: `${sample.totalCount.toLocaleString('en-US')}${sample.totalIsLowerBound ? '+' : ''}`, gql, base, floor });
     }
+    await bare.close();
 
     // order/list_count: the counters' query against a primary-key lookup, both through this database's query
     const statuses = [...ORDER_STATUSES];
@@ -265,10 +293,12 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
     const ms = (v: number) => v.toFixed(2).padStart(8);
     const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`.padStart(7);
     console.log('');
-    console.log(`${'case'.padEnd(24)} ${'rows'.padStart(4)} ${'total'.padStart(10)} | ${'GraphQL p50'.padStart(11)} ${'p99'.padStart(8)} | ${'page+timeline SQL p50'.padStart(21)} ${'p99'.padStart(8)} | ${'ratio p50'.padStart(9)} ${'p99'.padStart(7)}`);
+    console.log(
+      `${'case'.padEnd(24)} ${'rows'.padStart(4)} ${'total'.padStart(10)} | ${'GraphQL p50'.padStart(11)} ${'p99'.padStart(8)} | ${'page+timeline SQL p50'.padStart(21)} ${'p99'.padStart(8)} | ${'ratio p50'.padStart(9)} ${'p99'.padStart(7)} | ${'bare HTTP floor p50'.padStart(19)} ${'p99'.padStart(8)} | ${'vs floor p50'.padStart(12)}`,
+    );
     for (const r of table) {
       console.log(
-        `${r.name.padEnd(24)} ${String(r.rows).padStart(4)} ${r.total.padStart(10)} | ${ms(r.gql.p50).padStart(11)} ${ms(r.gql.p99)} | ${ms(r.base.p50).padStart(21)} ${ms(r.base.p99)} | ${x(r.gql.p50, r.base.p50).padStart(9)} ${x(r.gql.p99, r.base.p99)}`,
+        `${r.name.padEnd(24)} ${String(r.rows).padStart(4)} ${r.total.padStart(10)} | ${ms(r.gql.p50).padStart(11)} ${ms(r.gql.p99)} | ${ms(r.base.p50).padStart(21)} ${ms(r.base.p99)} | ${x(r.gql.p50, r.base.p50).padStart(9)} ${x(r.gql.p99, r.base.p99)} | ${ms(r.floor.p50).padStart(19)} ${ms(r.floor.p99)} | ${x(r.gql.p50, r.floor.p50).padStart(12)}`,
       );
     }
     console.log(`${'list_count SQL (counters)'.padEnd(40)} | ${ms(listCount.p50).padStart(11)} ${ms(listCount.p99)} | primary-key lookup ${ms(pk.p50)} ${ms(pk.p99)} | ${x(listCount.p50, pk.p50).padStart(9)} ${x(listCount.p99, pk.p99)}`);
@@ -279,6 +309,7 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
     const size = `${ROWS.toLocaleString('en-US')} orders, ${driver}`;
     for (const r of table) {
       reportBench({ bench: 'orders-connection', what: `orders connection p50, ${r.name}, ${size}`, figure: r.gql.p50, baseline: r.base.p50, unit: 'ms', goal: '<= 2x page SQL', met: r.gql.p50 <= 2 * r.base.p50 });
+      reportBench({ bench: 'orders-connection', what: `orders connection p50 vs bare Fastify + same SQL, ${r.name}, ${size}`, figure: r.gql.p50, baseline: r.floor.p50, unit: 'ms', goal: 'report', met: true });
     }
     reportBench({ bench: 'orders-connection', what: `order/list_count SQL p50 vs primary-key lookup, ${size}`, figure: listCount.p50, baseline: pk.p50, unit: 'ms', goal: '<= 2x', met: listCount.p50 <= 2 * pk.p50 });
   } finally {

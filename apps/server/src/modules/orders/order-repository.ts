@@ -236,9 +236,11 @@ async function usernames(q: Queryable, ids: readonly number[]): Promise<Map<numb
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Orders as nodes (SPEC.md §3 "Order", the domain's OrderNode), with their usernames and timelines. */
-export async function toNodes(q: Queryable, rows: readonly OrderRow[]): Promise<OrderNode[]> {
+export async function toNodes(q: Queryable, rows: ReadonlyArray<OrderRow & { username?: string | null }>): Promise<OrderNode[]> {
   if (rows.length === 0) return [];
-  const names = await usernames(q, [...new Set(rows.map((r) => r.user_id))]);
+  // a page read with its usernames (orderPage) needs no second query for them
+  const unnamed = rows.filter((r) => r.username === undefined);
+  const names = unnamed.length > 0 ? await usernames(q, [...new Set(unnamed.map((r) => r.user_id))]) : new Map<number, string>();
   const lines = await timelines(q, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
@@ -248,7 +250,7 @@ export async function toNodes(q: Queryable, rows: readonly OrderRow[]): Promise<
     action: r.action,
     symbol: r.symbol,
     userId: r.user_id,
-    username: names.get(r.user_id) ?? '',
+    username: (r.username === undefined ? names.get(r.user_id) : r.username) ?? '',
     currency: r.currency,
     quantityGram: roundTo(r.quantity_gram, SCALE.XAU),
     quantityOz: gramsToOunces(r.quantity_gram),
@@ -574,8 +576,11 @@ export function boundedCountQuery(q: Queryable, f: OrderFilter, limit: number) {
     .select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
-export async function orderPage(q: Queryable, f: OrderFilter, size: number, backward: boolean, after: number | null, before: number | null): Promise<OrderRow[]> {
-  return pageQuery(q, f, size, backward, after, before).execute();
+/** A page of orders (pageQuery) with each order's username. */
+export async function orderPage(q: Queryable, f: OrderFilter, size: number, backward: boolean, after: number | null, before: number | null): Promise<Array<OrderRow & { username: string | null }>> {
+  return pageQuery(q, f, size, backward, after, before)
+    .select((eb) => eb.selectFrom('users').select('users.username').whereRef('users.id', '=', 'orders.user_id').as('username'))
+    .execute();
 }
 
 export async function anyOrderBeyond(q: Queryable, f: OrderFilter, cond: '<=' | '>=', id: number): Promise<boolean> {

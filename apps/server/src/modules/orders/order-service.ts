@@ -607,13 +607,18 @@ export async function connectionTotal(q: Queryable, filter: OrderFilter): Promis
 }
 
 export async function ordersConnection(q: Queryable, filter: OrderFilter, page: ConnectionPage) {
-  const rows = await orderPage(q, filter, page.size, page.backward, page.after, page.before);
+  // the other direction: is there anything beyond the cursor we came from?
+  const from = page.backward ? page.before : page.after;
+  // independent reads: on PostgreSQL they run at once on the pool's connections
+  const [rows, total, beyond] = await Promise.all([
+    orderPage(q, filter, page.size, page.backward, page.after, page.before),
+    connectionTotal(q, filter),
+    from === null ? false : anyOrderBeyond(q, filter, page.backward ? '>=' : '<=', from),
+  ]);
   const more = rows.length > page.size;
   const pageRows = rows.slice(0, page.size);
   if (page.backward) pageRows.reverse();
-  // the other direction: is there anything beyond the cursor we came from?
-  const hasNextPage = page.backward ? (page.before !== null ? await anyOrderBeyond(q, filter, '>=', page.before) : false) : more;
-  const hasPreviousPage = page.backward ? more : page.after !== null ? await anyOrderBeyond(q, filter, '<=', page.after) : false;
-  const total = await connectionTotal(q, filter);
+  const hasNextPage = page.backward ? beyond : more;
+  const hasPreviousPage = page.backward ? more : beyond;
   return { nodes: await toNodes(q, pageRows), hasNextPage, hasPreviousPage, totalCount: total.count, totalIsLowerBound: total.lowerBound };
 }
