@@ -16,7 +16,8 @@
  *     for the record the GROUP BY count(*) it replaced and order/list_count over HTTP.
  * Prints the figures and their ratios; the BENCH lines go to bench/run-all.ts's summary.
  *
- *   node bench/orders-connection.ts [--db postgres|pglite|both] [--rows 100000 | --full] [--iterations 50] [--page 10]
+ *   node bench/orders-connection.ts [--db postgres|pglite|both] [--rows 100000 | --full] [--iterations 50] [--page 10] [--explain]
+ *   (--explain: prints EXPLAIN ANALYZE of each case's page query and bounded count)
  *   (--full: 1,000,000 orders, 200 runs. PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL,
  *   else postgres://postgres@127.0.0.1:5432/postgres; a fresh database, dropped at the end.
  *   PGlite: a data folder in $TMPDIR, removed at the end.)
@@ -37,7 +38,8 @@ import { kysely } from '../apps/server/src/db/query-builder.ts';
 import { createMailer } from '../apps/server/src/mail/mailer.ts';
 import { createEventBus } from '../apps/server/src/modules/live/event-bus.ts';
 import { connectionFilter, connectionPage, encodeCursor, type ConnectionArgs } from '../apps/server/src/modules/orders/order-graphql.ts';
-import { foldStatusCounts, pageQuery, statusCountsQuery, timelineQuery } from '../apps/server/src/modules/orders/order-repository.ts';
+import { COUNT_BOUND } from '../apps/server/src/modules/orders/order-service.ts';
+import { boundedCountQuery, foldStatusCounts, onlyStatuses, pageQuery, statusCountsQuery, timelineQuery } from '../apps/server/src/modules/orders/order-repository.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
 import { percentile, reportBench } from './support/bench-kit.ts';
@@ -49,6 +51,7 @@ const { values } = parseArgs({
     iterations: { type: 'string', default: process.env.BENCH_ITERATIONS },
     page: { type: 'string', default: '10' },
     full: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(values.rows ?? (values.full ? 1_000_000 : 100_000));
@@ -271,6 +274,15 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
       const sample = await graphql(c.vars);
       const direct = await baseline(page);
       if (direct.length !== sample.edges.length) throw new Error(`${c.name}: GraphQL gave ${sample.edges.length} orders, the page SQL ${direct.length}`);
+      if (values.explain) {
+        const filter = connectionFilter(c.vars);
+        const plans: Array<[string, CompiledQuery]> = [['page', page]];
+        if (!onlyStatuses(filter)) plans.push(['bounded count', boundedCountQuery(db, filter, COUNT_BOUND + 1).compile()]);
+        for (const [what, q] of plans) {
+          const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.parameters);
+          console.log(`\nEXPLAIN ANALYZE, ${c.name}, ${what}:\n${plan.map((l) => `  ${l['QUERY PLAN']}`).join('\n')}`);
+        }
+      }
       served = { page, answer: JSON.stringify({ data: { adminOrdersConnection: sample } }) };
       const gql = await timed(() => graphql(c.vars));
       const base = await timed(() => baseline(page));
