@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/src/**/__tests__/*.int.test.ts'],
+          // after each test: the order counters equal count(*) in every open test server
+          setupFiles: ['apps/server/src/testing/integration-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,66 +1,72 @@
 /**
- * bench/orders-connection: seeds a fresh PostgreSQL database with 1,000,000 orders (one
- * `INSERT ... SELECT generate_series`, plus one ORDER timeline entry each), starts the real server
- * process on it, and measures p50/p99 of the GraphQL `adminOrdersConnection` over HTTP for
- *   - the first page (first: 10);
- *   - a page 500,000 rows deep, reached by a cursor (first: 10, after: <cursor of row 500,000>);
- *   - a status + date filter (status [Paid], createdAfter/createdBefore a month);
- * next to the same keyset SQL run directly through `pg` in the same run: the page query alone,
- * and every statement the resolver issues (page, has-previous probe, count, user names,
- * timelines). Prints the figures and their ratios. The database is dropped at the end.
+ * bench/orders-connection: the orders list at a year of trading, on PostgreSQL and on PGlite.
+ * Seeds a fresh database with the demo data and `--rows` orders (one `INSERT ... SELECT
+ * generate_series`, one ORDER timeline entry each; the status counters of migration 012 follow
+ * through their triggers and are folded once, as the job orderCounts does every 10 s), builds the
+ * real application in this process and measures p50/p99 of:
+ *   - the GraphQL `adminOrdersConnection` over HTTP with the console's own query (every field of
+ *     the order, pageInfo, totalCount and totalIsLowerBound: apps/web/.../orders-connection-query.ts)
+ *     for the newest page (last: page), a page `rows / 2` deep (first: page, after: a cursor), a
+ *     status + date filter and a username filter,
+ *   - next to the baseline: the plain keyset page SQL (the server's own page query) plus its
+ *     timeline rows, run through the same database's query (pg or PGlite) in the same run;
+ *   - the floor of any HTTP answer: a bare Fastify route in this process running the same baseline
+ *     SQL and sending the same JSON (no auth, no GraphQL): printed beside, "vs floor";
+ *   - order/list_count's SQL (the status counters) next to a primary-key lookup of one order, and
+ *     for the record the GROUP BY count(*) it replaced and order/list_count over HTTP.
+ * Prints the figures and their ratios; the BENCH lines go to bench/run-all.ts's summary.
  *
- *   node bench/orders-connection.ts [--rows 1000000] [--iterations 200] [--page 10]
- *   BENCH_ROWS=100000 node bench/orders-connection.ts
- *   (the PostgreSQL server: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
+ *   node bench/orders-connection.ts [--db postgres|pglite|both] [--rows 100000 | --full] [--iterations 50] [--page 10] [--explain]
+ *   (--explain: prints EXPLAIN ANALYZE of each case's page query and bounded count)
+ *   (--full: 1,000,000 orders, 200 runs. PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL,
+ *   else postgres://postgres@127.0.0.1:5432/postgres; a fresh database, dropped at the end.
+ *   PGlite: a data folder in $TMPDIR, removed at the end.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import Fastify from 'fastify';
+import type { CompiledQuery } from 'kysely';
+import { ORDER_STATUSES } from '../packages/domain/src/orders/order-status.ts';
+import { ORDERS_CONNECTION_QUERY } from '../apps/web/src/features/orders/api/orders-connection-query.ts';
+import { buildApp, type AurumApp } from '../apps/server/src/app.ts';
+import { openDatabase, signingKey } from '../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { Db } from '../apps/server/src/db/db.ts';
+import { kysely } from '../apps/server/src/db/query-builder.ts';
+import { createMailer } from '../apps/server/src/mail/mailer.ts';
+import { createEventBus } from '../apps/server/src/modules/live/event-bus.ts';
+import { connectionFilter, connectionPage, encodeCursor, type ConnectionArgs } from '../apps/server/src/modules/orders/order-graphql.ts';
+import { COUNT_BOUND } from '../apps/server/src/modules/orders/order-service.ts';
+import { boundedCountQuery, foldStatusCounts, onlyStatuses, pageQuery, statusCountsQuery, timelineQuery } from '../apps/server/src/modules/orders/order-repository.ts';
+import { seedDemo } from '../apps/server/src/seed/seed.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
-import { reportBench } from './support/bench-kit.ts';
-import { connectionFilter, encodeCursor, type ConnectionArgs } from '../apps/server/src/modules/orders/order-graphql.ts';
-import { beyondQuery, countQuery, pageQuery } from '../apps/server/src/modules/orders/order-repository.ts';
+import { percentile, reportBench } from './support/bench-kit.ts';
 
-const root = join(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
-    rows: { type: 'string', default: process.env.BENCH_ROWS ?? '1000000' },
-    iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '200' },
+    db: { type: 'string', default: process.env.BENCH_DB ?? 'both' },
+    rows: { type: 'string', default: process.env.BENCH_ROWS },
+    iterations: { type: 'string', default: process.env.BENCH_ITERATIONS },
     page: { type: 'string', default: '10' },
+    full: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
-const ROWS = Number(values.rows);
-const ITERATIONS = Number(values.iterations);
+const ROWS = Number(values.rows ?? (values.full ? 1_000_000 : 100_000));
+const ITERATIONS = Number(values.iterations ?? (values.full ? 200 : 50));
 const PAGE = Number(values.page);
 const WARMUP = Math.max(5, Math.floor(ITERATIONS / 10));
 if (!Number.isInteger(ROWS) || ROWS < 1000) throw new Error('--rows must be an integer of at least 1000');
+const DRIVERS: ReadonlyArray<'postgres' | 'pglite'> | null = values.db === 'both' ? ['postgres', 'pglite'] : values.db === 'postgres' || values.db === 'pglite' ? [values.db] : null;
+if (!DRIVERS) throw new Error('--db is postgres, pglite or both');
 process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const QUERY = /* GraphQL */ `
-  query OrdersConnection($first: Int, $last: Int, $after: String, $before: String, $status: [OrderStatus!], $createdAfter: String, $createdBefore: String) {
-    adminOrdersConnection(first: $first, last: $last, after: $after, before: $before, status: $status, createdAfter: $createdAfter, createdBefore: $createdBefore) {
-      edges {
-        cursor
-        node {
-          id executionId orderType status action symbol userId username currency quantityGram quantityOz
-          costPrice quotePrice myrPrice usdPrice exchangeRate limitPrice amount createdAt filledAt settledAt
-          interestStartAt completedAt goodTillDate creditDeducted balanceDeducted goldReserved userFee globalFee
-          source note comment isCustom timeline { id action date secondaryDate }
-        }
-      }
-      pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-      totalCount
-    }
-  }
-`;
-
 /**
- * One million orders in one statement: ids in creation order, created_at one every ~63 s over
- * two years from 2024-01-01 (so a month holds ~1/24 of them), statuses spread over the eight, the
- * demo users round-robin, a limit price exactly on LIMIT orders, fill columns on filled ones.
+ * `$1` orders in one statement: ids in creation order, created_at one every ~63 s over two years
+ * from 2024-01-01 (so a month holds ~1/24 of them), statuses spread over the eight, the demo users
+ * round-robin, a limit price exactly on LIMIT orders, fill columns on filled ones.
  */
 const SEED_ORDERS = `
 INSERT INTO orders (execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, limit_price,
@@ -99,34 +105,20 @@ SELECT 'bench-' || g,
  CROSS JOIN LATERAL (SELECT CASE WHEN s.status = 'CREATED' THEN 'LIMIT'
                                  WHEN g % 11 = 0 THEN 'OFF_LINE' WHEN g % 4 = 0 THEN 'LIMIT' ELSE 'MARKET' END AS order_type) AS t`;
 
-const SEED_TIMELINE = `
-INSERT INTO order_timeline (order_id, action, date)
-SELECT id, 'ORDER', created_at FROM orders WHERE execution_id LIKE 'bench-%'`;
+const SEED_TIMELINE = `INSERT INTO order_timeline (order_id, action, date) SELECT id, 'ORDER', created_at FROM orders WHERE execution_id LIKE 'bench-%'`;
 
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['apps/server/src/server.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = out.match(/Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
-      if (m) resolve({ child, base: m[1]! });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out.slice(-2000)}`)));
-  });
+/** The GROUP BY that order/list_count ran before the counters (for the record). */
+const COUNT_BY_STATUS = 'SELECT status, count(*)::int AS n FROM orders WHERE status = ANY($1::text[]) GROUP BY status';
+
+interface Timing {
+  p50: number;
+  p99: number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function timed(n: number, run: () => Promise<void>): Promise<{ p50: number; p99: number }> {
+async function timed(run: () => Promise<unknown>, iterations = ITERATIONS): Promise<Timing> {
   for (let i = 0; i < WARMUP; i++) await run();
   const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < iterations; i++) {
     const t0 = performance.now();
     await run();
     samples.push(performance.now() - t0);
@@ -135,135 +127,206 @@ async function timed(n: number, run: () => Promise<void>): Promise<{ p50: number
   return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
 }
 
-interface Case {
-  name: string;
-  vars: ConnectionArgs;
+interface Opened {
+  db: Db;
+  app: AurumApp;
+  base: string;
+  label: string;
+  close(): Promise<void>;
 }
 
-const pgdb = await freshPostgresDatabase();
-const dataDir = mkdtempSync(join(tmpdir(), 'aurum-bench-orders-'));
-let server: ChildProcess | null = null;
-const pool = new pg.Pool({ connectionString: pgdb.url, max: 2 });
-try {
-  // the server migrates and seeds the demo data (admins, users) on the empty database
-  const started = await startServer({
+/** The demo data on a fresh database of `driver` and the real application listening on it, in this process, no job started. */
+async function open(driver: 'postgres' | 'pglite'): Promise<Opened> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'aurum-bench-orders-'));
+  const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'development',
     PORT: '0',
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: pgdb.url,
+    LOG_LEVEL: 'warn',
     PRICE_SOURCE: 'none',
     ORDER_ENGINE_INTERVAL_MS: '0',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
   });
-  server = started.child;
-  const base = started.base;
-  const version = (await pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
-  console.log(`orders connection bench: ${ROWS.toLocaleString('en-US')} orders on PostgreSQL ${version} (node ${process.version}), ${ITERATIONS} runs per case after ${WARMUP} warm-up, page ${PAGE}`);
-
-  let t0 = performance.now();
-  await pool.query('SET synchronous_commit = off');
-  const inserted = await pool.query(SEED_ORDERS, [ROWS]);
-  const seedOrders = (performance.now() - t0) / 1000;
-  t0 = performance.now();
-  await pool.query(SEED_TIMELINE);
-  await pool.query('VACUUM ANALYZE orders');
-  await pool.query('VACUUM ANALYZE order_timeline');
-  console.log(
-    `seed: ${inserted.rowCount?.toLocaleString('en-US')} orders in ${seedOrders.toFixed(1)} s (one INSERT ... SELECT generate_series), ` +
-      `timeline + VACUUM ANALYZE ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-  );
-
-  const login = await fetch(`${base}/v0/web/auth/admin/login`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('viewer:Viewer#Read1').toString('base64')}` },
-  });
-  if (login.status !== 200) throw new Error(`login refused: ${login.status} ${await login.text()}`);
-  const token = ((await login.json()) as { jwt: string }).jwt;
-
-  const deepRow = Math.floor(ROWS / 2);
-  const [deep] = (await pool.query<{ id: string }>('SELECT id FROM orders ORDER BY id OFFSET $1 LIMIT 1', [deepRow - 1])).rows;
-  const deepId = Number(deep!.id);
-  const cases: Case[] = [
-    { name: 'first page', vars: { first: PAGE } },
-    { name: `${deepRow.toLocaleString('en-US')} rows deep (cursor)`, vars: { first: PAGE, after: encodeCursor(deepId) } },
-    { name: 'status + date filter', vars: { first: PAGE, status: ['Paid'], createdAfter: '2025-03-01', createdBefore: '2025-03-31' } },
-  ];
-
-  const graphql = async (vars: ConnectionArgs) => {
-    const r = await fetch(`${base}/v0/web/secure/graphql`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: QUERY, variables: vars }),
-    });
-    const body = (await r.json()) as { errors?: unknown; data?: { adminOrdersConnection: { edges: unknown[]; totalCount: number } } };
-    if (r.status !== 200 || body.errors) throw new Error(`graphql failed: ${r.status} ${JSON.stringify(body.errors)}`);
-    return body.data!.adminOrdersConnection;
+  const opened = await openDatabase(config);
+  await seedDemo(opened.db, config);
+  const events = await createEventBus(opened.db);
+  const deps = {
+    config,
+    db: opened.db,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: { info: () => undefined } }),
+    jwtSecret: await signingKey(opened.db, config.jwtSecret),
+    now: () => new Date(),
+    events,
   };
-
-  /** The page query of ordersConnection (forward, keyset on id), built by the server's own function. */
-  const pageSql = (vars: ConnectionArgs) => pageQuery(connectionFilter(vars), PAGE, false, vars.after ? deepId : null, null);
-  /** Every statement the resolver runs for a forward page: page, has-previous probe, count, names, timelines. */
-  const allSql = async (vars: ConnectionArgs) => {
-    const q = pageSql(vars);
-    const rows = (await pool.query<{ id: string; user_id: string }>(q.text, q.values)).rows.slice(0, PAGE);
-    if (vars.after) {
-      const probe = beyondQuery(connectionFilter(vars), '<=', deepId);
-      await pool.query(probe.text, probe.values);
-    }
-    const count = countQuery(connectionFilter(vars));
-    await pool.query(count.text, count.values);
-    if (rows.length > 0) {
-      await pool.query('SELECT id, username FROM users WHERE id = ANY($1::bigint[])', [[...new Set(rows.map((r) => r.user_id))]]);
-      await pool.query('SELECT id, order_id, action, date, secondary_date FROM order_timeline WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, id', [
-        rows.map((r) => r.id),
-      ]);
-    }
+  const app = await buildApp(deps, { build: { branch: 'bench', commit: '0000000' } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const [version] = await opened.db.query<{ v: string }>("SELECT current_setting('server_version') AS v");
+  return {
+    db: opened.db,
+    app,
+    base: `http://127.0.0.1:${port}`,
+    label: driver === 'postgres' ? `PostgreSQL ${version!.v}` : `PGlite (PostgreSQL ${version!.v})`,
+    async close() {
+      await app.close();
+      await events.close();
+      await opened.close();
+      await pgdb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-
-  const table: Array<{ name: string; rows: number; total: number; gql: { p50: number; p99: number }; page: { p50: number; p99: number }; all: { p50: number; p99: number } }> = [];
-  for (const c of cases) {
-    const sample = await graphql(c.vars);
-    const check = pageSql(c.vars);
-    const direct = (await pool.query(check.text, check.values)).rows.length;
-    if (Math.min(direct, PAGE) !== sample.edges.length) throw new Error(`${c.name}: graphql gave ${sample.edges.length} rows, SQL ${direct}`);
-    const gql = await timed(ITERATIONS, async () => void (await graphql(c.vars)));
-    const page = await timed(ITERATIONS, async () => void (await pool.query(check.text, check.values)));
-    const all = await timed(ITERATIONS, () => allSql(c.vars));
-    table.push({ name: c.name, rows: sample.edges.length, total: sample.totalCount, gql, page, all });
-  }
-
-  const ms = (v: number) => v.toFixed(2).padStart(8);
-  const x = (a: number, b: number) => `${(a / b).toFixed(1)}x`.padStart(7);
-  console.log('');
-  console.log(
-    `${'case'.padEnd(28)} ${'rows'.padStart(4)} ${'matches'.padStart(9)} | ${'GraphQL p50'.padStart(11)} ${'p99'.padStart(8)} | ` +
-      `${'page SQL p50'.padStart(12)} ${'p99'.padStart(8)} | ${'all SQL p50'.padStart(11)} ${'p99'.padStart(8)} | ${'GQL/page p50'.padStart(12)} ${'p99'.padStart(7)} | ${'GQL/all p50'.padStart(11)} ${'p99'.padStart(7)}`,
-  );
-  for (const r of table) {
-    console.log(
-      `${r.name.padEnd(28)} ${String(r.rows).padStart(4)} ${r.total.toLocaleString('en-US').padStart(9)} | ${ms(r.gql.p50).padStart(11)} ${ms(r.gql.p99)} | ` +
-        `${ms(r.page.p50).padStart(12)} ${ms(r.page.p99)} | ${ms(r.all.p50).padStart(11)} ${ms(r.all.p99)} | ` +
-        `${x(r.gql.p50, r.page.p50).padStart(12)} ${x(r.gql.p99, r.page.p99)} | ${x(r.gql.p50, r.all.p50).padStart(11)} ${x(r.gql.p99, r.all.p99)}`,
-    );
-  }
-  console.log('(milliseconds; GraphQL = HTTP POST to the real server process, all SQL = every statement its resolver runs, through pg from this process)');
-  for (const r of table) {
-    reportBench({
-      bench: 'orders-connection',
-      what: `orders connection p50, ${r.name}, ${ROWS.toLocaleString('en-US')} orders, postgres`,
-      figure: r.gql.p50,
-      baseline: r.page.p50,
-      unit: 'ms',
-      goal: '<= 2x page SQL',
-      met: r.gql.p50 <= 2 * r.page.p50,
-    });
-  }
-} finally {
-  server?.kill('SIGTERM');
-  if (server) await new Promise((r) => server!.once('exit', r));
-  await pool.end();
-  await pgdb.drop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
+
+interface Row {
+  name: string;
+  rows: number;
+  total: string;
+  gql: Timing;
+  base: Timing;
+  /** The same baseline SQL and the same answer through a bare Fastify route. */
+  floor: Timing;
+}
+
+async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
+  const o = await open(driver);
+  try {
+    const db = o.db;
+    console.log(`\norders connection bench: ${ROWS.toLocaleString('en-US')} orders on ${o.label} (node ${process.version}), ${ITERATIONS} runs per case after ${WARMUP} warm-up, page ${PAGE}`);
+    let t0 = performance.now();
+    if (driver === 'postgres') await db.query('SET synchronous_commit = off');
+    await db.query(SEED_ORDERS, [ROWS]);
+    const seedOrders = (performance.now() - t0) / 1000;
+    t0 = performance.now();
+    await db.query(SEED_TIMELINE);
+    await db.transaction((tx) => foldStatusCounts(tx));
+    for (const table of ['orders', 'order_timeline', 'order_status_counts']) await db.query(`VACUUM ANALYZE ${table}`);
+    console.log(`seed: ${ROWS.toLocaleString('en-US')} orders in ${seedOrders.toFixed(1)} s (one INSERT ... SELECT generate_series), timeline, fold + VACUUM ANALYZE ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const login = await fetch(`${o.base}/v0/web/auth/admin/login`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('viewer:Viewer#Read1').toString('base64')}` },
+    });
+    if (login.status !== 200) throw new Error(`login refused: ${login.status} ${await login.text()}`);
+    const token = ((await login.json()) as { jwt: string }).jwt;
+    const post = async (path: string, body: unknown) => {
+      const r = await fetch(`${o.base}/v0/web/secure/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await r.text();
+      if (r.status !== 200) throw new Error(`${path}: ${r.status} ${text.slice(0, 500)}`);
+      return JSON.parse(text) as unknown;
+    };
+    type Connection = { edges: Array<{ node: { id: number } }>; totalCount: number; totalIsLowerBound: boolean };
+    const graphql = async (vars: ConnectionArgs) => {
+      const body = (await post('graphql', { query: ORDERS_CONNECTION_QUERY, operationName: 'OrdersConnection', variables: vars })) as { errors?: unknown; data?: { adminOrdersConnection: Connection } };
+      if (body.errors) throw new Error(`graphql: ${JSON.stringify(body.errors)}`);
+      return body.data!.adminOrdersConnection;
+    };
+
+    const deepRow = Math.floor(ROWS / 2);
+    const [deep] = await db.query<{ id: number }>('SELECT id FROM orders ORDER BY id OFFSET $1 LIMIT 1', [deepRow - 1]);
+    const [someone] = await db.query<{ username: string }>("SELECT u.username FROM users u JOIN orders o ON o.user_id = u.id WHERE o.execution_id = 'bench-1'");
+    const cases: Array<{ name: string; vars: ConnectionArgs }> = [
+      { name: 'newest page', vars: { last: PAGE } },
+      { name: `${deepRow.toLocaleString('en-US')} rows deep`, vars: { first: PAGE, after: encodeCursor(Number(deep!.id)) } },
+      { name: 'status + date filter', vars: { last: PAGE, status: ['Paid'], createdAfter: '2025-03-01', createdBefore: '2025-03-31' } },
+      { name: 'username filter', vars: { last: PAGE, userCondition: 'UserName', userInput: someone!.username } },
+    ];
+
+    /** The baseline: the server's keyset page query and its timeline rows, through this database's own query. */
+    const baseline = async (page: CompiledQuery) => {
+      const rows = (await db.query<{ id: number }>(page.sql, page.parameters)).slice(0, PAGE);
+      if (rows.length === 0) return rows;
+      const lines = timelineQuery(db, rows.map((r) => Number(r.id))).compile();
+      await db.query(lines.sql, lines.parameters);
+      return rows;
+    };
+
+    // The floor of any answer over HTTP: a bare Fastify route in this process that runs the same
+    // baseline SQL and answers the GraphQL answer's JSON as text (no auth, no GraphQL, no mapping).
+    const bare = Fastify();
+    let served: { page: CompiledQuery; answer: string } | null = null;
+    bare.post('/', async (_req, reply) => {
+      await baseline(served!.page);
+      return reply.type('application/json').send(served!.answer);
+    });
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const bareAddress = bare.server.address();
+    const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/`;
+    const floorCall = async (vars: ConnectionArgs) => {
+      const r = await fetch(bareUrl, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: ORDERS_CONNECTION_QUERY, operationName: 'OrdersConnection', variables: vars }),
+      });
+      return r.json();
+    };
+
+    const table: Row[] = [];
+    for (const c of cases) {
+      const p = connectionPage(c.vars);
+      const page = pageQuery(db, connectionFilter(c.vars), p.size, p.backward, p.after, p.before).compile();
+      const sample = await graphql(c.vars);
+      const direct = await baseline(page);
+      if (direct.length !== sample.edges.length) throw new Error(`${c.name}: GraphQL gave ${sample.edges.length} orders, the page SQL ${direct.length}`);
+      if (values.explain) {
+        const filter = connectionFilter(c.vars);
+        const plans: Array<[string, CompiledQuery]> = [['page', page]];
+        if (!onlyStatuses(filter)) plans.push(['bounded count', boundedCountQuery(db, filter, COUNT_BOUND + 1).compile()]);
+        for (const [what, q] of plans) {
+          const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.parameters);
+          console.log(`\nEXPLAIN ANALYZE, ${c.name}, ${what}:\n${plan.map((l) => `  ${l['QUERY PLAN']}`).join('\n')}`);
+        }
+      }
+      served = { page, answer: JSON.stringify({ data: { adminOrdersConnection: sample } }) };
+      const gql = await timed(() => graphql(c.vars));
+      const base = await timed(() => baseline(page));
+      const floor = await timed(() => floorCall(c.vars));
+      table.push({ name: c.name, rows: sample.edges.length, total: `${sample.totalCount.toLocaleString('en-US')}${sample.totalIsLowerBound ? '+' : ''}`, gql, base, floor });
+    }
+    await bare.close();
+
+    // order/list_count: the counters' query against a primary-key lookup, both through this database's query
+    const statuses = [...ORDER_STATUSES];
+    const counters = statusCountsQuery(db, statuses).compile();
+    const ids = (await db.query<{ id: number }>('SELECT id FROM orders ORDER BY random() LIMIT 100')).map((r) => Number(r.id));
+    let next = 0;
+    const pkSql = kysely(db).selectFrom('orders').selectAll().where('id', '=', 0).compile();
+    const listCount = await timed(() => db.query(counters.sql, counters.parameters));
+    const pk = await timed(() => db.query(pkSql.sql, [ids[next++ % ids.length]]));
+    const groupBy = await timed(() => db.query(COUNT_BY_STATUS, [statuses]), Math.min(ITERATIONS, 20));
+    const listCountHttp = await timed(() => post('order/list_count', { status: [] }));
+
+    const ms = (v: number) => v.toFixed(2).padStart(8);
+    const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`.padStart(7);
+    console.log('');
+    console.log(
+      `${'case'.padEnd(24)} ${'rows'.padStart(4)} ${'total'.padStart(10)} | ${'GraphQL p50'.padStart(11)} ${'p99'.padStart(8)} | ${'page+timeline SQL p50'.padStart(21)} ${'p99'.padStart(8)} | ${'ratio p50'.padStart(9)} ${'p99'.padStart(7)} | ${'bare HTTP floor p50'.padStart(19)} ${'p99'.padStart(8)} | ${'vs floor p50'.padStart(12)}`,
+    );
+    for (const r of table) {
+      console.log(
+        `${r.name.padEnd(24)} ${String(r.rows).padStart(4)} ${r.total.padStart(10)} | ${ms(r.gql.p50).padStart(11)} ${ms(r.gql.p99)} | ${ms(r.base.p50).padStart(21)} ${ms(r.base.p99)} | ${x(r.gql.p50, r.base.p50).padStart(9)} ${x(r.gql.p99, r.base.p99)} | ${ms(r.floor.p50).padStart(19)} ${ms(r.floor.p99)} | ${x(r.gql.p50, r.floor.p50).padStart(12)}`,
+      );
+    }
+    console.log(`${'list_count SQL (counters)'.padEnd(40)} | ${ms(listCount.p50).padStart(11)} ${ms(listCount.p99)} | primary-key lookup ${ms(pk.p50)} ${ms(pk.p99)} | ${x(listCount.p50, pk.p50).padStart(9)} ${x(listCount.p99, pk.p99)}`);
+    console.log(`${'(before: GROUP BY count(*))'.padEnd(40)} | ${ms(groupBy.p50).padStart(11)} ${ms(groupBy.p99)} |`);
+    console.log(`${'(order/list_count over HTTP)'.padEnd(40)} | ${ms(listCountHttp.p50).padStart(11)} ${ms(listCountHttp.p99)} |`);
+    console.log('(milliseconds; GraphQL = HTTP POST of the console\'s query to the application in this process; SQL through the same database\'s query)');
+
+    const size = `${ROWS.toLocaleString('en-US')} orders, ${driver}`;
+    for (const r of table) {
+      reportBench({ bench: 'orders-connection', what: `orders connection p50, ${r.name}, ${size}`, figure: r.gql.p50, baseline: r.base.p50, unit: 'ms', goal: '<= 2x page SQL', met: r.gql.p50 <= 2 * r.base.p50 });
+      reportBench({ bench: 'orders-connection', what: `orders connection p50 vs bare Fastify + same SQL, ${r.name}, ${size}`, figure: r.gql.p50, baseline: r.floor.p50, unit: 'ms', goal: 'report', met: true });
+    }
+    reportBench({ bench: 'orders-connection', what: `order/list_count SQL p50 vs primary-key lookup, ${size}`, figure: listCount.p50, baseline: pk.p50, unit: 'ms', goal: '<= 2x', met: listCount.p50 <= 2 * pk.p50 });
+  } finally {
+    await o.close();
+  }
+}
+
+for (const driver of DRIVERS) await benchOne(driver);

@@ -36,6 +36,7 @@ import { routeAuditWriter } from './modules/audit/audit-service.ts';
 import { registerOrderRoutes } from './modules/orders/order-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
+import { orderCountsJob } from './modules/orders/order-counts-job.ts';
 import { JobsRunner } from './jobs/jobs-runner.ts';
 
 export interface BuildAppOptions {
@@ -150,7 +151,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const orders = new OrderEngine(deps, market);
   const sockets = attachSocketHub(app, socketAuth(deps), market, deps.events, options.socket);
   // built, not started (docs/decisions.md "Background jobs")
-  const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, notifications, ...sockets.jobs]);
+  const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, orderCountsJob(deps.db), notifications, ...sockets.jobs]);
   app.addHook('onClose', async () => {
     await jobs.stop();
     await sockets.close();

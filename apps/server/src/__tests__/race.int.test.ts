@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.ts';
 import { openPostgres } from '../db/pg-db.ts';
 import { freshPostgresDatabase } from '../testing/postgres-databases.ts';
 import { runMoneyRace, startServerProcess, type ServerProcess } from '../testing/money-race.ts';
+import { assertOrderCounts } from '../testing/order-counts-check.ts';
+import { foldStatusCounts } from '../modules/orders/order-repository.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -19,10 +22,12 @@ const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   let db: Db;
   let drop: () => Promise<void>;
   const dataDir = mkdtempSync(join(tmpdir(), 'aurum-race-test-'));
+  let url = '';
 
   beforeAll(async () => {
     const pg = await freshPostgresDatabase();
     drop = pg.drop;
+    url = pg.url;
     const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '3600' };
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
     db = await openPostgres(pg.url, 2);
@@ -47,5 +52,36 @@ const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
     // the race did move money: approvals and orders went through
     expect(report.byStatus['200']).toBeGreaterThan(150);
     for (const s of servers) expect(s.output()).not.toContain('deadlock detected');
+    // the orders both processes created and filled meanwhile are counted exactly (migration 012)
+    await assertOrderCounts(db);
   }, 90_000);
+
+  it('order status changes on two connections do not wait for each other, and the counts stay exact through a fold', async () => {
+    const a = new pg.Client({ connectionString: url });
+    const b = new pg.Client({ connectionString: url });
+    await Promise.all([a.connect(), b.connect()]);
+    try {
+      const ids = (await db.query<{ id: number }>("SELECT id FROM orders WHERE status = 'FILLED' ORDER BY id LIMIT 2")).map((r) => r.id);
+      expect(ids).toHaveLength(2);
+      // a changes an order's status and keeps its transaction open; b must not wait for it (no shared row)
+      await a.query('BEGIN');
+      await a.query("UPDATE orders SET status = 'SETTLED' WHERE id = $1", [ids[0]]);
+      await b.query("SET lock_timeout = '2s'");
+      await b.query('BEGIN');
+      await b.query("UPDATE orders SET status = 'CANCELED' WHERE id = $1", [ids[1]]);
+      await b.query("INSERT INTO orders (execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram) SELECT 'RACE-B', user_id, 'BUY', 'MARKET', 'CREATED', 'XAU/MYR', 'MYR', 1 FROM orders WHERE id = $1", [ids[1]]);
+      await b.query('COMMIT');
+      // a fold on a third connection while a is still open: it folds what it sees, a's rows stay for later
+      await db.transaction((tx) => foldStatusCounts(tx));
+      await assertOrderCounts(db);
+      await a.query('COMMIT');
+      await assertOrderCounts(db);
+      await db.transaction((tx) => foldStatusCounts(tx));
+      await assertOrderCounts(db);
+      // folded: one row per status
+      expect(await db.query('SELECT status FROM order_status_counts GROUP BY status HAVING count(*) > 1')).toEqual([]);
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+  });
 });

@@ -193,6 +193,11 @@ export interface OrderPaymentsTable {
   refunded_at: Timestamp | null;
 }
 
+export interface OrderStatusCountsTable {
+  status: string;
+  delta: number;
+}
+
 export interface OrderTimelineTable {
   id: Generated<number>;
   order_id: number;
@@ -378,6 +383,7 @@ export interface Database {
   notifications: NotificationsTable;
   order_ledger_entries: OrderLedgerEntriesTable;
   order_payments: OrderPaymentsTable;
+  order_status_counts: OrderStatusCountsTable;
   order_timeline: OrderTimelineTable;
   orders: OrdersTable;
   password_resets: PasswordResetsTable;

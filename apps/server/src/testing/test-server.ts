@@ -12,6 +12,7 @@ import { freshPostgresDatabase } from './postgres-databases.ts';
 import { openTestPglite } from './pglite-template.ts';
 import { createEventBus } from '../live/event-bus.ts';
 import type { AurumApp } from '../app.ts';
+import { assertOrderCounts } from './order-counts-check.ts';
 
 export interface TestServer {
   url: string;
@@ -41,6 +42,14 @@ export interface TestServerOptions {
    * starts what it relies on, or drives a job with `app.jobs.get(name).runOnce(now)`.
    */
   jobs?: readonly string[] | 'all';
+}
+
+/** Test servers started and not yet closed (integration-setup.ts checks their order counters after each test). */
+const openServers = new Set<TestServer>();
+
+/** Checks the order counters of every open test server against count(*) (assertOrderCounts). */
+export async function checkOpenTestServers(): Promise<void> {
+  for (const server of openServers) await assertOrderCounts(server.db, `the test server at ${server.url}`);
 }
 
 /** The real server on a fresh, seeded database, listening on a free port of 127.0.0.1. */
@@ -80,7 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     superAdmin: { username: config.adminUsername, password: config.adminPassword, email: config.adminEmail },
   };
   for (const a of DEMO_ADMINS) byRole[a.role] = { username: a.username, password: a.password, email: `${a.username}@aurum.example` };
-  return {
+  const server: TestServer = {
     url: `http://127.0.0.1:${port}`,
     app,
     db: opened.db,
@@ -97,12 +106,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       offset += ms;
     },
     async close() {
+      if (!openServers.delete(server)) return;
       await app.jobs.stop();
+      // the counters once more before the database goes; the server closes whatever they say
+      const drift = await assertOrderCounts(opened.db, `the test server at ${server.url}`).then(
+        () => null,
+        (error: unknown) => error,
+      );
       await app.close();
       await deps.events.close();
       await opened.close();
       await pgdb?.drop();
       await rm(dataDir, { recursive: true, force: true });
+      if (drift) throw drift;
     },
   };
+  openServers.add(server);
+  return server;
 }

@@ -6,7 +6,7 @@ import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { readModes } from '../system/mode-routes.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
-import { findOrder, type OrderRow } from './order-repository.ts';
+import { expiredGtdBatch, findOrder, interestStartedBatch, usdFilledBatch, waitingLimitBatch, type OrderRow } from './order-repository.ts';
 import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-service.ts';
 
 /** Advisory lock class of the engine's jobs: pg_try_advisory_xact_lock(class, job). */
@@ -95,20 +95,9 @@ export class OrderEngine implements Job {
     return changed;
   }
 
-  private async ids(ctx: OrderContext, where: string, args: unknown[] = []): Promise<number[]> {
-    // the oldest 500, handled in ascending user id: the wallet locks each order's savepoint keeps
-    // until the batch commits are then taken in the lock order of money-moving transactions
-    return (
-      await ctx.q.query<{ id: number }>(
-        `SELECT id FROM (SELECT id, user_id FROM orders WHERE ${where} ORDER BY id LIMIT 500) batch ORDER BY user_id, id`,
-        args,
-      )
-    ).map((r) => r.id);
-  }
-
   /** GTD orders still waiting once their good-till date (Asia/Kuala_Lumpur) has ended: CANCELED. */
   private async expire(ctx: OrderContext): Promise<number> {
-    const ids = await this.ids(ctx, "status = 'CREATED' AND good_till_date < $1::date", [businessDate(ctx.now)]);
+    const ids = await expiredGtdBatch(ctx.q, businessDate(ctx.now));
     return this.each(ctx, ids, async (row) => {
       if (row.status !== 'CREATED') return false;
       await publishOrder(ctx, await cancelOrder(ctx, row, 'expire'), 'OrderUpdated');
@@ -124,7 +113,7 @@ export class OrderEngine implements Job {
   private async match(ctx: OrderContext): Promise<number> {
     const pricing = this.market.orderPricing();
     if (!pricing) return 0;
-    const ids = await this.ids(ctx, "status = 'CREATED' AND order_type = 'LIMIT'");
+    const ids = await waitingLimitBatch(ctx.q);
     let changed = 0;
     for (const id of ids) {
       let refused = false;
@@ -158,7 +147,7 @@ export class OrderEngine implements Job {
   /** XAU/USD fills settle by themselves, unless auto-settle mode has switched that off (until 12:00). */
   private async autoSettle(ctx: OrderContext): Promise<number> {
     if ((await readModes(ctx.q, ctx.now)).autoSettle) return 0;
-    const ids = await this.ids(ctx, "status = 'FILLED' AND symbol = 'XAU/USD'");
+    const ids = await usdFilledBatch(ctx.q);
     return this.each(ctx, ids, async (row) => {
       if (row.status !== 'FILLED') return false;
       await publishOrder(ctx, await settleOrder(ctx, row), 'OrderUpdated');
@@ -168,7 +157,7 @@ export class OrderEngine implements Job {
 
   /** SETTLED orders still owing once interest has started: OVERDUE. */
   private async overdue(ctx: OrderContext): Promise<number> {
-    const ids = await this.ids(ctx, "status = 'SETTLED' AND interest_start_at <= $1", [ctx.now]);
+    const ids = await interestStartedBatch(ctx.q, ctx.now);
     return this.each(ctx, ids, async (row) => {
       if (row.status !== 'SETTLED') return false;
       await publishOrder(ctx, await markOverdue(ctx, row), 'OrderUpdated');

@@ -1,5 +1,6 @@
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import { SCALE, roundTo } from '@aurum/domain/money/decimal';
-import type { OrderNode, TimelineEntry } from '@aurum/domain/orders/order-schemas';
+import type { OrderCurrency, OrderNode, OrderSide, OrderType, TimelineEntry } from '@aurum/domain/orders/order-schemas';
 import type { OrderStatus, TimelineAction } from '@aurum/domain/orders/order-status';
 import { gramsToOunces } from '@aurum/domain/orders/order-pricing';
 import type { PaymentRecord, TradeRecordOrder } from '@aurum/domain/orders/order-views';
@@ -7,86 +8,108 @@ import { TRADE_RECORD_STATUSES } from '@aurum/domain/orders/order-views';
 import type { FeeAdjustMode } from '@aurum/domain/users/user-enums';
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
+import type { Database, OrdersTable, UsersTable } from '../../db/db-types.ts';
+import { asDate, isoDate, kysely } from '../../db/query-builder.ts';
 
 /**
- * The orders' queries, and nothing else: rows in, rows (or nodes) out. The rules that decide what
- * to write live in the domain (packages/domain/src/orders), the transactions and locks in
- * order-service.ts.
+ * The orders' queries, and nothing else: rows in, rows (or nodes) out, built with Kysely
+ * (docs/decisions.md "Queries: Kysely over our Db"). The rules that decide what to write live in
+ * the domain (packages/domain/src/orders), the transactions and locks in order-service.ts.
  */
 
-/** An orders row as the database answers it (NUMERIC as decimal strings, timestamps as Date). */
-export interface OrderRow {
-  id: number;
-  execution_id: string;
-  user_id: number;
-  action: 'BUY' | 'SELL';
-  order_type: 'MARKET' | 'LIMIT' | 'OFF_LINE';
-  status: OrderStatus;
-  symbol: 'XAU/MYR' | 'XAU/USD';
-  currency: 'MYR' | 'USD';
-  quantity_gram: string;
-  limit_price: string | null;
-  cost_price: string | null;
-  quote_price: string | null;
-  myr_price: string | null;
-  usd_price: string | null;
-  exchange_rate: string | null;
-  amount: string | null;
-  usd_amount: string | null;
-  balance_deducted: string;
-  credit_deducted: string;
-  gold_reserved: string;
-  spread_adjustment: string | null;
-  customized_adjustment: string | null;
-  user_fee: string | null;
-  global_fee: string | null;
-  interest_rate_personal: string;
-  interest_rate_global: string;
-  interest_carried: string;
-  interest_from: string | null;
-  use_aht_config: boolean;
-  source: string | null;
-  note: string | null;
-  comment: string | null;
-  is_custom: boolean;
-  good_till_date: string | null;
-  created_at: Date;
-  created_by: number | null;
-  filled_at: Date | null;
-  settled_at: Date | null;
-  settled_by: number | null;
-  interest_start_at: Date | null;
-  completed_at: Date | null;
-  canceled_at: Date | null;
-  canceled_by: number | null;
-  reverted_at: Date | null;
-  reverted_by: number | null;
-  revert_reason: string | null;
-  updated_at: Date;
-}
+type OrdersWhere = ExpressionBuilder<Database, 'orders'>;
+/** A condition on the orders table. */
+type OrderCondition = (eb: OrdersWhere) => Expression<SqlBool>;
 
-/** Columns with dates as yyyy-MM-dd text (the driver would turn a DATE into a local-midnight Date). */
-export const ORDER_COLUMNS = `o.id, o.execution_id, o.user_id, o.action, o.order_type, o.status, o.symbol, o.currency, o.quantity_gram,
-  o.limit_price, o.cost_price, o.quote_price, o.myr_price, o.usd_price, o.exchange_rate, o.amount, o.usd_amount,
-  o.balance_deducted, o.credit_deducted, o.gold_reserved, o.spread_adjustment, o.customized_adjustment, o.user_fee, o.global_fee,
-  o.interest_rate_personal, o.interest_rate_global, o.interest_carried, to_char(o.interest_from, 'YYYY-MM-DD') AS interest_from,
-  o.use_aht_config, o.source, o.note, o.comment, o.is_custom, to_char(o.good_till_date, 'YYYY-MM-DD') AS good_till_date,
-  o.created_at, o.created_by, o.filled_at, o.settled_at, o.settled_by, o.interest_start_at, o.completed_at, o.canceled_at,
-  o.canceled_by, o.reverted_at, o.reverted_by, o.revert_reason, o.updated_at`;
+/** The pair of an order. */
+export type OrderSymbol = 'XAU/MYR' | 'XAU/USD';
+
+/**
+ * An orders row as the database answers it (NUMERIC as decimal strings, timestamps as Date), the
+ * text columns the CHECK lists hold narrowed to their values and the dates as yyyy-MM-dd.
+ */
+export type OrderRow = Omit<Selectable<OrdersTable>, 'action' | 'order_type' | 'status' | 'symbol' | 'currency' | 'interest_from' | 'good_till_date'> & {
+  action: OrderSide;
+  order_type: OrderType;
+  status: OrderStatus;
+  symbol: OrderSymbol;
+  currency: OrderCurrency;
+  /** yyyy-MM-dd */
+  interest_from: string | null;
+  /** yyyy-MM-dd */
+  good_till_date: string | null;
+};
+
+/** Every column of an order, dates as yyyy-MM-dd text (the drivers would read a DATE as a Date at midnight). */
+const orderColumns = (eb: OrdersWhere) =>
+  [
+    'orders.id',
+    'orders.execution_id',
+    'orders.user_id',
+    'orders.action',
+    'orders.order_type',
+    'orders.status',
+    'orders.symbol',
+    'orders.currency',
+    'orders.quantity_gram',
+    'orders.limit_price',
+    'orders.cost_price',
+    'orders.quote_price',
+    'orders.myr_price',
+    'orders.usd_price',
+    'orders.exchange_rate',
+    'orders.amount',
+    'orders.usd_amount',
+    'orders.balance_deducted',
+    'orders.credit_deducted',
+    'orders.gold_reserved',
+    'orders.spread_adjustment',
+    'orders.customized_adjustment',
+    'orders.user_fee',
+    'orders.global_fee',
+    'orders.interest_rate_personal',
+    'orders.interest_rate_global',
+    'orders.interest_carried',
+    isoDate(eb.ref('orders.interest_from')).as('interest_from'),
+    'orders.use_aht_config',
+    'orders.source',
+    'orders.note',
+    'orders.comment',
+    'orders.is_custom',
+    isoDate(eb.ref('orders.good_till_date')).as('good_till_date'),
+    'orders.created_at',
+    'orders.created_by',
+    'orders.filled_at',
+    'orders.settled_at',
+    'orders.settled_by',
+    'orders.interest_start_at',
+    'orders.completed_at',
+    'orders.canceled_at',
+    'orders.canceled_by',
+    'orders.reverted_at',
+    'orders.reverted_by',
+    'orders.revert_reason',
+    'orders.updated_at',
+  ] as const;
+
+/** The orders matching a condition, as OrderRows (the CHECK lists narrow the text columns). */
+const selectOrders = (q: Queryable) => kysely(q).selectFrom('orders').select(orderColumns).$castTo<OrderRow>();
 
 export async function findOrder(q: Queryable, id: number, forUpdate = false): Promise<OrderRow | undefined> {
-  const [row] = await q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
-  return row;
+  return selectOrders(q)
+    .where('orders.id', '=', id)
+    .$if(forUpdate, (qb) => qb.forUpdate())
+    .executeTakeFirst();
 }
 
 /** A new order as it is inserted (status CREATED). */
 export interface OrderInsert {
   executionId: string;
   userId: number;
-  action: 'BUY' | 'SELL';
-  orderType: 'MARKET' | 'LIMIT' | 'OFF_LINE';
-  symbol: 'XAU/MYR' | 'XAU/USD';
-  currency: 'MYR' | 'USD';
+  action: OrderSide;
+  orderType: OrderType;
+  symbol: OrderSymbol;
+  currency: OrderCurrency;
   quantity: string;
   limitPrice: string | null;
   goodTillDate: string | null;
@@ -100,99 +123,124 @@ export interface OrderInsert {
 }
 
 export async function insertOrderRow(q: Queryable, o: OrderInsert): Promise<number> {
-  const [row] = await q.query<{ id: number }>(
-    `INSERT INTO orders (execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, limit_price, good_till_date,
-                         comment, note, source, is_custom, use_aht_config, created_at, created_by, updated_at)
-     VALUES ($1, $2, $3, $4, 'CREATED', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $15) RETURNING id`,
-    [o.executionId, o.userId, o.action, o.orderType, o.symbol, o.currency, o.quantity, o.limitPrice, o.goodTillDate, o.comment, o.note, o.source, o.isCustom, o.useAhtConfig, o.createdAt, o.createdBy],
-  );
-  return row!.id;
+  const row = await kysely(q)
+    .insertInto('orders')
+    .values({
+      execution_id: o.executionId,
+      user_id: o.userId,
+      action: o.action,
+      order_type: o.orderType,
+      status: 'CREATED',
+      symbol: o.symbol,
+      currency: o.currency,
+      quantity_gram: o.quantity,
+      limit_price: o.limitPrice,
+      good_till_date: o.goodTillDate,
+      comment: o.comment,
+      note: o.note,
+      source: o.source,
+      is_custom: o.isCustom,
+      use_aht_config: o.useAhtConfig,
+      created_at: o.createdAt,
+      created_by: o.createdBy,
+      updated_at: o.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
+
+/** The columns a status change sets besides the status (fill prices, settle and cancel stamps...). */
+export type OrderChanges = Omit<Updateable<OrdersTable>, 'id' | 'status' | 'updated_at'>;
 
 /**
  * Changes the status from `seen` to `to` with the given columns, conditionally: false when the
  * order is no longer in `seen` (a concurrent change).
  */
-export async function updateOrderStatus(q: Queryable, id: number, seen: OrderStatus, to: OrderStatus, now: Date, sets: Record<string, unknown> = {}): Promise<boolean> {
-  const names = Object.keys(sets);
-  const assignments = names.map((n, i) => `${n} = $${i + 5}`);
-  const updated = await q.query<{ id: number }>(
-    `UPDATE orders SET status = $2, updated_at = $3${assignments.length ? ', ' + assignments.join(', ') : ''} WHERE id = $1 AND status = $4 RETURNING id`,
-    [id, to, now, seen, ...names.map((n) => sets[n])],
-  );
-  return updated.length > 0;
+export async function updateOrderStatus(q: Queryable, id: number, seen: OrderStatus, to: OrderStatus, now: Date, sets: OrderChanges = {}): Promise<boolean> {
+  const updated = await kysely(q)
+    .updateTable('orders')
+    .set({ ...sets, status: to, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', seen)
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
 }
 
 /** After a payment: the interest carried unpaid and the date interest runs from. */
 export async function setInterestState(q: Queryable, id: number, carried: string, from: string, now: Date): Promise<void> {
-  await q.query('UPDATE orders SET interest_carried = $2, interest_from = $3, updated_at = $4 WHERE id = $1', [id, carried, from, now]);
+  await kysely(q).updateTable('orders').set({ interest_carried: carried, interest_from: from, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function insertPayment(
   q: Queryable,
   p: { orderId: number; kind: 'MYR' | 'XAU'; amount: string; toInterest: string; toPrincipal: string; paymentDate: string; note: string | null; submittedBy: number | null; createdAt: Date },
 ): Promise<void> {
-  await q.query(
-    `INSERT INTO order_payments (order_id, kind, amount, to_interest, to_principal, payment_date, note, submitted_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [p.orderId, p.kind, p.amount, p.toInterest, p.toPrincipal, p.paymentDate, p.note, p.submittedBy, p.createdAt],
-  );
+  await kysely(q)
+    .insertInto('order_payments')
+    .values({
+      order_id: p.orderId,
+      kind: p.kind,
+      amount: p.amount,
+      to_interest: p.toInterest,
+      to_principal: p.toPrincipal,
+      payment_date: p.paymentDate,
+      note: p.note,
+      submitted_by: p.submittedBy,
+      created_at: p.createdAt,
+    })
+    .execute();
 }
 
 /** Marks the order's payments refunded; answers how many were. */
 export async function refundPayments(q: Queryable, orderId: number, now: Date): Promise<number> {
-  return (await q.query('UPDATE order_payments SET refunded_at = $2 WHERE order_id = $1 AND refunded_at IS NULL RETURNING id', [orderId, now])).length;
+  const result = await kysely(q).updateTable('order_payments').set({ refunded_at: now }).where('order_id', '=', orderId).where('refunded_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
-interface TimelineRow {
-  id: number;
-  order_id: number;
-  action: TimelineAction;
-  date: Date;
-  secondary_date: Date | null;
+export async function addTimeline(q: Queryable, orderId: number, action: TimelineAction, date: Date, by: number | null, secondaryDate: Date | null = null): Promise<void> {
+  await kysely(q).insertInto('order_timeline').values({ order_id: orderId, action, date, secondary_date: secondaryDate, created_by: by }).execute();
 }
 
-export async function addTimeline(
-  q: Queryable,
-  orderId: number,
-  action: TimelineAction,
-  date: Date,
-  by: number | null,
-  secondaryDate: Date | null = null,
-): Promise<void> {
-  await q.query('INSERT INTO order_timeline (order_id, action, date, secondary_date, created_by) VALUES ($1, $2, $3, $4, $5)', [
-    orderId,
-    action,
-    date,
-    secondaryDate,
-    by,
-  ]);
-}
+/** The timeline rows of some orders, by order then id (what a page of nodes reads). */
+export const timelineQuery = (q: Queryable, orderIds: readonly number[]) =>
+  kysely(q)
+    .selectFrom('order_timeline')
+    .select(['id', 'order_id', 'action', 'date', 'secondary_date'])
+    .where('order_id', '=', (eb) => eb.fn.any(eb.val([...orderIds])))
+    .orderBy('order_id')
+    .orderBy('id');
 
 async function timelines(q: Queryable, orderIds: readonly number[]): Promise<Map<number, TimelineEntry[]>> {
   const out = new Map<number, TimelineEntry[]>();
   if (orderIds.length === 0) return out;
-  const rows = await q.query<TimelineRow>(
-    'SELECT id, order_id, action, date, secondary_date FROM order_timeline WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, id',
-    [[...orderIds]],
-  );
-  for (const r of rows) {
+  for (const r of await timelineQuery(q, orderIds).execute()) {
     const list = out.get(r.order_id) ?? [];
-    list.push({ id: r.id, action: r.action, date: r.date.toISOString(), secondaryDate: r.secondary_date?.toISOString() ?? null });
+    list.push({ id: r.id, action: r.action as TimelineAction, date: r.date.toISOString(), secondaryDate: r.secondary_date?.toISOString() ?? null });
     out.set(r.order_id, list);
   }
   return out;
 }
 
+/** Usernames of users by id. */
+async function usernames(q: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await kysely(q)
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', '=', (eb) => eb.fn.any(eb.val([...ids])))
+    .execute();
+  return new Map(rows.map((u) => [u.id, u.username]));
+}
+
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Orders as nodes (SPEC.md §3 "Order", the domain's OrderNode), with their usernames and timelines. */
-export async function toNodes(q: Queryable, rows: readonly OrderRow[]): Promise<OrderNode[]> {
+export async function toNodes(q: Queryable, rows: ReadonlyArray<OrderRow & { username?: string | null }>): Promise<OrderNode[]> {
   if (rows.length === 0) return [];
-  const users = await q.query<{ id: number; username: string }>('SELECT id, username FROM users WHERE id = ANY($1::bigint[])', [
-    [...new Set(rows.map((r) => r.user_id))],
-  ]);
-  const names = new Map(users.map((u) => [u.id, u.username]));
+  // a page read with its usernames (orderPage) needs no second query for them
+  const unnamed = rows.filter((r) => r.username === undefined);
+  const names = unnamed.length > 0 ? await usernames(q, [...new Set(unnamed.map((r) => r.user_id))]) : new Map<number, string>();
   const lines = await timelines(q, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
@@ -202,7 +250,7 @@ export async function toNodes(q: Queryable, rows: readonly OrderRow[]): Promise<
     action: r.action,
     symbol: r.symbol,
     userId: r.user_id,
-    username: names.get(r.user_id) ?? '',
+    username: (r.username === undefined ? names.get(r.user_id) : r.username) ?? '',
     currency: r.currency,
     quantityGram: roundTo(r.quantity_gram, SCALE.XAU),
     quantityOz: gramsToOunces(r.quantity_gram),
@@ -248,87 +296,175 @@ export interface PaymentRow extends PaymentRecord {
 }
 
 export async function paymentsOf(q: Queryable, orderId: number): Promise<PaymentRow[]> {
-  return q.query<PaymentRow>(
-    `SELECT p.id, p.kind, p.amount, p.to_interest AS "toInterest", p.to_principal AS "toPrincipal",
-            to_char(p.payment_date, 'YYYY-MM-DD') AS "paymentDate", p.note, a.username AS "submittedBy", p.refunded_at AS "refundedAt"
-       FROM order_payments p LEFT JOIN admins a ON a.id = p.submitted_by
-      WHERE p.order_id = $1 ORDER BY p.id`,
-    [orderId],
-  );
+  return kysely(q)
+    .selectFrom('order_payments as p')
+    .leftJoin('admins as a', 'a.id', 'p.submitted_by')
+    .select((eb) => [
+      'p.id',
+      'p.kind',
+      'p.amount',
+      'p.to_interest as toInterest',
+      'p.to_principal as toPrincipal',
+      isoDate(eb.ref('p.payment_date')).as('paymentDate'),
+      'p.note',
+      'a.username as submittedBy',
+      'p.refunded_at as refundedAt',
+    ])
+    .where('p.order_id', '=', orderId)
+    .orderBy('p.id')
+    .$castTo<PaymentRow>()
+    .execute();
 }
 
 /** Links a ledger entry to the order that caused it (`purpose`: fill, settle, payment, complete, cancel, revert). */
 export async function linkEntry(q: Queryable, orderId: number, entryId: number, purpose: string): Promise<void> {
-  await q.query('INSERT INTO order_ledger_entries (order_id, entry_id, purpose) VALUES ($1, $2, $3)', [orderId, entryId, purpose]);
+  await kysely(q).insertInto('order_ledger_entries').values({ order_id: orderId, entry_id: entryId, purpose }).execute();
 }
 
 /** Every posting of the entries linked to an order, in posting order. */
 export async function orderPostings(q: Queryable, orderId: number): Promise<Posting[]> {
-  return q.query<Posting>(
-    `SELECT p.from_account AS "from", p.to_account AS "to", p.asset, p.amount FROM ledger_postings p
-       JOIN order_ledger_entries l ON l.entry_id = p.entry_id WHERE l.order_id = $1 ORDER BY p.id`,
-    [orderId],
-  );
+  return kysely(q)
+    .selectFrom('ledger_postings as p')
+    .innerJoin('order_ledger_entries as l', 'l.entry_id', 'p.entry_id')
+    .select(['p.from_account as from', 'p.to_account as to', 'p.asset', 'p.amount'])
+    .where('l.order_id', '=', orderId)
+    .orderBy('p.id')
+    .$castTo<Posting>()
+    .execute();
 }
 
 /** A user's trade configuration as the order rules and pricing read it. */
-export interface TradeUserRow {
-  id: number;
+export type TradeUserRow = Pick<Selectable<UsersTable>, 'id' | 'interest_rate' | 'premium' | 'refinery_fees' | 'trade_limit'> & {
   allowed_action: 'all' | 'buyAndSell' | 'buyOnly' | 'sellOnly' | 'readOnly';
-  allowed_pair: 'none' | 'XAU/MYR' | 'XAU/USD';
-  interest_rate: string;
-  premium: string;
-  refinery_fees: string;
-  trade_limit: string | null;
+  allowed_pair: 'none' | OrderSymbol;
   fee_adjust_mode: FeeAdjustMode;
-}
+};
 
 export async function findTradeUser(q: Queryable, userId: number): Promise<TradeUserRow | undefined> {
-  const [u] = await q.query<TradeUserRow>(
-    `SELECT id, allowed_action, allowed_pair, interest_rate, premium, refinery_fees, trade_limit, fee_adjust_mode
-       FROM users WHERE id = $1 AND deleted_at IS NULL`,
-    [userId],
-  );
-  return u;
+  return kysely(q)
+    .selectFrom('users')
+    .select(['id', 'allowed_action', 'allowed_pair', 'interest_rate', 'premium', 'refinery_fees', 'trade_limit', 'fee_adjust_mode'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .$castTo<TradeUserRow>()
+    .executeTakeFirst();
 }
 
 export async function userExists(q: Queryable, userId: number): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM users WHERE id = $1', [userId])).length > 0;
+  return (await kysely(q).selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
 }
 
 /** Usernames of admins by id. */
 export async function adminNames(q: Queryable, ids: readonly (number | null)[]): Promise<Map<number, string>> {
   const wanted = ids.filter((v): v is number => v !== null);
   if (wanted.length === 0) return new Map();
-  const rows = await q.query<{ id: number; username: string }>('SELECT id, username FROM admins WHERE id = ANY($1::bigint[])', [wanted]);
+  const rows = await kysely(q)
+    .selectFrom('admins')
+    .select(['id', 'username'])
+    .where('id', '=', (eb) => eb.fn.any(eb.val(wanted)))
+    .execute();
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 
-/** How many orders have each of the statuses (absent: none). */
+/**
+ * How many orders have each of the statuses (absent: none), from the counters of migration 012
+ * (order_status_counts: rows of (status, delta) its triggers add with every change of orders).
+ */
+export const statusCountsQuery = (q: Queryable, statuses: readonly string[]) =>
+  kysely(q)
+    .selectFrom('order_status_counts')
+    .select((eb) => ['status', eb.cast<number>(eb.fn.sum('delta'), 'bigint').as('n')])
+    .where('status', '=', (eb) => eb.fn.any(eb.val([...statuses])))
+    .groupBy('status');
+
 export async function countByStatus(q: Queryable, statuses: readonly string[]): Promise<Map<string, number>> {
-  const rows = await q.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM orders WHERE status = ANY($1::text[]) GROUP BY status', [statuses]);
-  return new Map(rows.map((r) => [r.status, r.n]));
+  return new Map((await statusCountsQuery(q, statuses).execute()).map((r) => [r.status, r.n]));
+}
+
+/**
+ * Folds the counters' rows into one per status (sum of its deltas; none when it is 0). Only rows
+ * this statement sees are deleted and summed: what concurrent transactions add meanwhile stays
+ * for the next fold, so the sums never change. Answers how many rows it folded.
+ */
+export async function foldStatusCounts(q: Queryable): Promise<number> {
+  const db = kysely(q);
+  const rows = await db
+    .with('gone', (d) => d.deleteFrom('order_status_counts').returning(['status', 'delta']))
+    .with('kept', (d) =>
+      d
+        .insertInto('order_status_counts')
+        .columns(['status', 'delta'])
+        .expression((eb) =>
+          eb
+            .selectFrom('gone')
+            .select((s) => ['gone.status', s.cast<number>(s.fn.sum('gone.delta'), 'bigint').as('delta')])
+            .groupBy('gone.status')
+            .having((h) => h.fn.sum('gone.delta'), '<>', 0),
+        )
+        .returning('status'),
+    )
+    .selectNoFrom((eb) => [eb.selectFrom('gone').select((s) => s.fn.countAll<number>().as('n')).as('folded'), eb.selectFrom('kept').select((s) => s.fn.countAll<number>().as('n')).as('kept')])
+    .executeTakeFirstOrThrow();
+  return Number(rows.folded ?? 0);
+}
+
+/** The counters next to a fresh count(*) per status, in one statement (one snapshot): the statuses where they differ. */
+export async function statusCountDrift(q: Queryable): Promise<Array<{ status: string; counted: number; kept: number }>> {
+  const rows = await kysely(q)
+    .with('counted', (d) => d.selectFrom('orders').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status'))
+    .with('kept', (d) => d.selectFrom('order_status_counts').select((eb) => ['status', eb.cast<number>(eb.fn.sum('delta'), 'bigint').as('n')]).groupBy('status'))
+    .selectFrom('counted')
+    .fullJoin('kept', 'kept.status', 'counted.status')
+    .select((eb) => [
+      eb.fn.coalesce('counted.status', 'kept.status').as('status'),
+      eb.fn.coalesce('counted.n', sql<number>`0`).as('counted'),
+      eb.fn.coalesce('kept.n', sql<number>`0`).as('kept'),
+    ])
+    .where((eb) => eb(eb.fn.coalesce('counted.n', sql<number>`0`), 'is distinct from', eb.fn.coalesce('kept.n', sql<number>`0`)))
+    .execute();
+  return rows.map((r) => ({ status: r.status!, counted: Number(r.counted), kept: Number(r.kept) }));
 }
 
 /** A user's trade record (TRADE_RECORD_STATUSES), each order with the principal paid on it (payments not refunded). */
 export async function tradeRecord(q: Queryable, userId: number): Promise<TradeRecordOrder[]> {
-  return q.query<TradeRecordOrder>(
-    `SELECT o.action, o.status, o.amount, o.quantity_gram AS "quantityGram", o.balance_deducted AS "balanceDeducted",
-            o.gold_reserved AS "goldReserved",
-            coalesce((SELECT sum(p.to_principal) FROM order_payments p WHERE p.order_id = o.id AND p.refunded_at IS NULL), 0)::text AS "principalPaid"
-       FROM orders o WHERE o.user_id = $1 AND o.status = ANY($2::text[])`,
-    [userId, TRADE_RECORD_STATUSES],
-  );
+  return kysely(q)
+    .selectFrom('orders as o')
+    .select((eb) => [
+      'o.action',
+      'o.status',
+      'o.amount',
+      'o.quantity_gram as quantityGram',
+      'o.balance_deducted as balanceDeducted',
+      'o.gold_reserved as goldReserved',
+      eb
+        .cast<string>(
+          eb.fn.coalesce(
+            eb
+              .selectFrom('order_payments as p')
+              .select((p) => p.fn.sum<string>('p.to_principal').as('paid'))
+              .whereRef('p.order_id', '=', 'o.id')
+              .where('p.refunded_at', 'is', null),
+            sql<string>`0`,
+          ),
+          'text',
+        )
+        .as('principalPaid'),
+    ])
+    .where('o.user_id', '=', userId)
+    .where('o.status', '=', (eb) => eb.fn.any(eb.val([...TRADE_RECORD_STATUSES])))
+    .$castTo<TradeRecordOrder>()
+    .execute();
 }
 
 /** The legacy order list: by id, user and statuses; newest first, at most 1000. */
 export async function legacyList(q: Queryable, f: { orderId: number | null; userId: number | null; statuses: readonly string[] }): Promise<OrderRow[]> {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  if (f.orderId) where.push(`o.id = $${args.push(f.orderId)}`);
-  if (f.userId !== null) where.push(`o.user_id = $${args.push(f.userId)}`);
-  if (f.statuses.length > 0) where.push(`o.status = ANY($${args.push(f.statuses)}::text[])`);
-  return q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders o ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY o.id DESC LIMIT 1000`, args);
+  return selectOrders(q)
+    .$if(Boolean(f.orderId), (qb) => qb.where('orders.id', '=', f.orderId!))
+    .$if(f.userId !== null, (qb) => qb.where('orders.user_id', '=', f.userId!))
+    .$if(f.statuses.length > 0, (qb) => qb.where('orders.status', '=', (eb) => eb.fn.any(eb.val([...f.statuses]))))
+    .orderBy('orders.id', 'desc')
+    .limit(1000)
+    .execute();
 }
 
 /** The filters of the orders connection, parsed (order-graphql.ts `connectionFilter`): every value as the table holds it. */
@@ -351,28 +487,42 @@ export interface OrderFilter {
   quantity?: string;
 }
 
-/** WHERE clauses (on `orders o`) of the filters. */
-export function filterSql(f: OrderFilter): { where: string[]; args: unknown[] } {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  const p = (v: unknown) => `$${args.push(v)}`;
-  if (f.userId !== undefined) where.push(`o.user_id = ${p(f.userId)}`);
-  if (f.usernamePart !== undefined) {
-    const like = `%${f.usernamePart.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(`o.user_id IN (SELECT id FROM users WHERE lower(username) LIKE ${p(like)})`);
-  }
-  if (f.action) where.push(`o.action = ${p(f.action)}`);
-  if (f.orderId !== undefined) where.push(`o.id = ${p(f.orderId)}`);
-  if (f.statuses) where.push(f.statuses.length === 0 ? 'FALSE' : `o.status = ANY(${p(f.statuses)}::text[])`);
-  if (f.orderType) where.push(`o.order_type = ${p(f.orderType)}`);
-  if (f.createdFrom) where.push(`o.created_at >= ${p(f.createdFrom)}`);
-  if (f.createdBefore) where.push(`o.created_at < ${p(f.createdBefore)}`);
-  if (f.filled) where.push(`o.filled_at >= ${p(f.filled.from)} AND o.filled_at < ${p(f.filled.before)}`);
-  if (f.goodTill) where.push(`o.good_till_date BETWEEN ${p(f.goodTill.from)}::date AND ${p(f.goodTill.to)}::date`);
-  if (f.symbol) where.push(`o.symbol = ${p(f.symbol)}`);
-  if (f.currency) where.push(`o.currency = ${p(f.currency)}`);
-  if (f.quantity) where.push(`o.quantity_gram = ${p(f.quantity)}::numeric`);
-  return { where, args };
+/** Whether the filter is at most a status list: its count is then the counters' (statusCountsQuery). */
+export function onlyStatuses(f: OrderFilter): boolean {
+  return Object.entries(f).every(([key, value]) => key === 'statuses' || value === undefined);
+}
+
+/** The filters as one condition on `orders` (every filter ANDed; no filter: true). */
+export function matches(f: OrderFilter): OrderCondition {
+  return (eb) => {
+    const all: Array<Expression<SqlBool>> = [];
+    if (f.userId !== undefined) all.push(eb('orders.user_id', '=', f.userId));
+    if (f.usernamePart !== undefined) {
+      const like = `%${f.usernamePart.replace(/[\\%_]/g, '\\$&')}%`;
+      all.push(
+        eb(
+          'orders.user_id',
+          'in',
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .where((u) => u(u.fn('lower', ['users.username']), 'like', like)),
+        ),
+      );
+    }
+    if (f.action) all.push(eb('orders.action', '=', f.action));
+    if (f.orderId !== undefined) all.push(eb('orders.id', '=', f.orderId));
+    if (f.statuses) all.push(eb('orders.status', '=', eb.fn.any(eb.val([...f.statuses]))));
+    if (f.orderType) all.push(eb('orders.order_type', '=', f.orderType));
+    if (f.createdFrom) all.push(eb('orders.created_at', '>=', f.createdFrom));
+    if (f.createdBefore) all.push(eb('orders.created_at', '<', f.createdBefore));
+    if (f.filled) all.push(eb('orders.filled_at', '>=', f.filled.from), eb('orders.filled_at', '<', f.filled.before));
+    if (f.goodTill) all.push(eb.between('orders.good_till_date', asDate(f.goodTill.from), asDate(f.goodTill.to)));
+    if (f.symbol) all.push(eb('orders.symbol', '=', f.symbol));
+    if (f.currency) all.push(eb('orders.currency', '=', f.currency));
+    if (f.quantity) all.push(eb('orders.quantity_gram', '=', f.quantity));
+    return eb.and(all);
+  };
 }
 
 /**
@@ -380,56 +530,92 @@ export function filterSql(f: OrderFilter): { where: string[]; args: unknown[] } 
  * PostgreSQL's planner assumes a filter is spread evenly over the id order and, for `ORDER BY id
  * LIMIT n`, would walk the primary key past every earlier order (a month in the middle of a million
  * orders: ~290 ms). With such a range the matching ids are read through their own index in a
- * MATERIALIZED CTE (planned without the LIMIT) and only the page is sorted: at most about the cost
- * of the count the connection runs anyway (bench/orders-connection.ts).
+ * MATERIALIZED CTE (planned without the LIMIT) and only the page is sorted
+ * (bench/orders-connection.ts).
  */
 export function hasDateRange(f: OrderFilter): boolean {
   return Boolean(f.createdFrom || f.createdBefore || f.filled || f.goodTill);
 }
 
-/** The page's SQL: keyset on id (after/before), size + 1 rows to know whether there are more. */
-export function pageQuery(f: OrderFilter, size: number, backward: boolean, after: number | null, before: number | null): { text: string; values: unknown[] } {
-  const { where, args } = filterSql(f);
-  const page = [...where];
-  const values = [...args];
-  if (after !== null) page.push(`o.id > $${values.push(after)}`);
-  if (before !== null) page.push(`o.id < $${values.push(before)}`);
-  const cond = page.length ? page.join(' AND ') : 'TRUE';
-  const dir = backward ? 'DESC' : 'ASC';
-  const limit = `$${values.push(size + 1)}`;
-  const text = hasDateRange(f)
-    ? `WITH m AS MATERIALIZED (SELECT o.id FROM orders o WHERE ${cond})
-       SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id IN (SELECT id FROM m ORDER BY id ${dir} LIMIT ${limit}) ORDER BY o.id ${dir}`
-    : `SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${cond} ORDER BY o.id ${dir} LIMIT ${limit}`;
-  return { text, values };
+/** The page's query: keyset on id (after/before), size + 1 rows to know whether there are more. */
+export function pageQuery(q: Queryable, f: OrderFilter, size: number, backward: boolean, after: number | null, before: number | null) {
+  const dir = backward ? 'desc' : 'asc';
+  const cond: OrderCondition = (eb) =>
+    eb.and([matches(f)(eb), ...(after !== null ? [eb('orders.id', '>', after)] : []), ...(before !== null ? [eb('orders.id', '<', before)] : [])]);
+  if (!hasDateRange(f)) return selectOrders(q).where(cond).orderBy('orders.id', dir).limit(size + 1);
+  return kysely(q)
+    .with(
+      (cte) => cte('m').materialized(),
+      (db) => db.selectFrom('orders').select('orders.id').where(cond),
+    )
+    .selectFrom('orders')
+    .select(orderColumns)
+    .where('orders.id', 'in', (eb) => eb.selectFrom('m').select('m.id').orderBy('m.id', dir).limit(size + 1))
+    .orderBy('orders.id', dir)
+    .$castTo<OrderRow>();
 }
 
-/** Whether an order matching the filters lies beyond a cursor (`cond` '<=' or '>='). */
-export function beyondQuery(f: OrderFilter, cond: '<=' | '>=', id: number): { text: string; values: unknown[] } {
-  const { where, args } = filterSql(f);
-  const base = where.length ? where.join(' AND ') : 'TRUE';
-  const probe = `SELECT o.id FROM orders o WHERE ${base} AND o.id ${cond} $${args.length + 1}`;
-  return { text: hasDateRange(f) ? `WITH m AS MATERIALIZED (${probe}) SELECT 1 FROM m LIMIT 1` : `${probe} LIMIT 1`, values: [...args, id] };
+/** Whether an order matching the filters lies beyond a cursor (`cond` '<=' or '>='): one id or none. */
+export function beyondQuery(q: Queryable, f: OrderFilter, cond: '<=' | '>=', id: number) {
+  const probe: OrderCondition = (eb) => eb.and([matches(f)(eb), eb('orders.id', cond, id)]);
+  if (!hasDateRange(f)) return kysely(q).selectFrom('orders').select('orders.id').where(probe).limit(1);
+  return kysely(q)
+    .with(
+      (cte) => cte('m').materialized(),
+      (db) => db.selectFrom('orders').select('orders.id').where(probe),
+    )
+    .selectFrom('m')
+    .select('m.id')
+    .limit(1);
 }
 
-/** How many orders match the filters. */
-export function countQuery(f: OrderFilter): { text: string; values: unknown[] } {
-  const { where, args } = filterSql(f);
-  return { text: `SELECT count(*)::int AS n FROM orders o WHERE ${where.length ? where.join(' AND ') : 'TRUE'}`, values: args };
+/** How many orders match the filters, counting at most `limit` of them. */
+export function boundedCountQuery(q: Queryable, f: OrderFilter, limit: number) {
+  return kysely(q)
+    .selectFrom((db) => db.selectFrom('orders').select('orders.id').where(matches(f)).limit(limit).as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
-export async function orderPage(q: Queryable, f: OrderFilter, size: number, backward: boolean, after: number | null, before: number | null): Promise<OrderRow[]> {
-  const sql = pageQuery(f, size, backward, after, before);
-  return q.query<OrderRow>(sql.text, sql.values);
+/** A page of orders (pageQuery) with each order's username. */
+export async function orderPage(q: Queryable, f: OrderFilter, size: number, backward: boolean, after: number | null, before: number | null): Promise<Array<OrderRow & { username: string | null }>> {
+  return pageQuery(q, f, size, backward, after, before)
+    .select((eb) => eb.selectFrom('users').select('users.username').whereRef('users.id', '=', 'orders.user_id').as('username'))
+    .execute();
 }
 
 export async function anyOrderBeyond(q: Queryable, f: OrderFilter, cond: '<=' | '>=', id: number): Promise<boolean> {
-  const sql = beyondQuery(f, cond, id);
-  return (await q.query(sql.text, sql.values)).length > 0;
+  return (await beyondQuery(q, f, cond, id).executeTakeFirst()) !== undefined;
 }
 
-export async function countOrders(q: Queryable, f: OrderFilter): Promise<number> {
-  const sql = countQuery(f);
-  const [row] = await q.query<{ n: number }>(sql.text, sql.values);
-  return row!.n;
+/** How many orders match the filters, counting at most `limit`. */
+export async function countOrdersUpTo(q: Queryable, f: OrderFilter, limit: number): Promise<number> {
+  const row = await boundedCountQuery(q, f, limit).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
+
+/** The order engine's batches: the oldest 500 matching orders, handled in ascending user id. */
+async function engineBatch(q: Queryable, cond: OrderCondition): Promise<number[]> {
+  // handled in ascending user id: the wallet locks each order's savepoint keeps until the batch
+  // commits are then taken in the lock order of money-moving transactions
+  const rows = await kysely(q)
+    .selectFrom((db) => db.selectFrom('orders').select(['orders.id', 'orders.user_id']).where(cond).orderBy('orders.id').limit(500).as('batch'))
+    .select('batch.id')
+    .orderBy('batch.user_id')
+    .orderBy('batch.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** GTD orders still waiting once their good-till date (a business date) is before `today`. */
+export const expiredGtdBatch = (q: Queryable, today: string) =>
+  engineBatch(q, (eb) => eb.and([eb('orders.status', '=', 'CREATED'), eb('orders.good_till_date', '<', asDate(today))]));
+
+/** Limit orders still waiting. */
+export const waitingLimitBatch = (q: Queryable) => engineBatch(q, (eb) => eb.and([eb('orders.status', '=', 'CREATED'), eb('orders.order_type', '=', 'LIMIT')]));
+
+/** XAU/USD orders filled and not yet settled. */
+export const usdFilledBatch = (q: Queryable) => engineBatch(q, (eb) => eb.and([eb('orders.status', '=', 'FILLED'), eb('orders.symbol', '=', 'XAU/USD')]));
+
+/** SETTLED orders whose interest has started by `now`. */
+export const interestStartedBatch = (q: Queryable, now: Date) =>
+  engineBatch(q, (eb) => eb.and([eb('orders.status', '=', 'SETTLED'), eb('orders.interest_start_at', '<=', now)]));

@@ -37,6 +37,7 @@ import {
   statusCounts,
   totalOwedAt,
   userOrderSummary,
+  type CommandHooks,
   type OrderContext,
 } from './order-service.ts';
 
@@ -61,39 +62,41 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
       idempotent(db, req, scope, admin!.id, body, run, () => audit.note('idempotentReplay', true));
   const today = () => businessDate(deps.now());
 
-  route(app, deps, {
-    method: 'POST',
-    url: `${SECURE}/order/create`,
-    summary: 'Create a market or limit order for a user (market orders fill at once); Idempotency-Key honoured; answers {id}',
-    tags: ['orders'],
-    auth: 'admin',
-    permission: 'createOrder',
-    audit: 'order.create',
-    body: CreateOrderBody,
-    response: OrderIdAnswer,
-    handler: ({ db, body, admin, req, audit }) =>
-      createOrder(ctxOf(db, admin), market, deps.config.orderMinGrams, body, {
-        once: onceBy(db, req, 'order/create', admin, body, audit),
-        after: (node) => audit.after(node),
-      }),
-  });
-
-  route(app, deps, {
-    method: 'POST',
-    url: `${SECURE}/order/customize`,
-    summary: 'Enter an offline (customised) order with explicit prices; filled at once; possible unless panic mode; answers {id}',
-    tags: ['orders'],
-    auth: 'admin',
-    permission: 'createOrder',
-    audit: 'order.customize',
-    body: CustomizeOrderBody,
-    response: OrderIdAnswer,
-    handler: ({ db, body, admin, req, audit }) =>
-      customizeOrder(ctxOf(db, admin), market, deps.config.orderMinGrams, body, {
-        once: onceBy(db, req, 'order/customize', admin, body, audit),
-        after: (node) => audit.after(node),
-      }),
-  });
+  /** order/create and order/customize: the same call around their service function. */
+  const newOrderRoute = <B extends CreateOrderBody | CustomizeOrderBody>(
+    call: 'create' | 'customize',
+    summary: string,
+    body: z.ZodType<B>,
+    enter: (ctx: OrderContext, body: B, hooks: CommandHooks<{ id: number }>) => Promise<{ id: number }>,
+  ) =>
+    route(app, deps, {
+      method: 'POST',
+      url: `${SECURE}/order/${call}`,
+      summary,
+      tags: ['orders'],
+      auth: 'admin',
+      permission: 'createOrder',
+      audit: `order.${call}`,
+      body,
+      response: OrderIdAnswer,
+      handler: ({ db, body, admin, req, audit }) =>
+        enter(ctxOf(db, admin), body, {
+          once: onceBy(db, req, `order/${call}`, admin, body, audit),
+          after: (node) => audit.after(node),
+        }),
+    });
+  newOrderRoute(
+    'create',
+    'Create a market or limit order for a user (market orders fill at once); Idempotency-Key honoured; answers {id}',
+    CreateOrderBody,
+    (ctx, body, hooks) => createOrder(ctx, market, deps.config.orderMinGrams, body, hooks),
+  );
+  newOrderRoute(
+    'customize',
+    'Enter an offline (customised) order with explicit prices; filled at once; possible unless panic mode; answers {id}',
+    CustomizeOrderBody,
+    (ctx, body, hooks) => customizeOrder(ctx, market, deps.config.orderMinGrams, body, hooks),
+  );
 
   route(app, deps, {
     method: 'POST',

@@ -35,11 +35,12 @@ import {
   adminNames,
   anyOrderBeyond,
   countByStatus,
-  countOrders,
+  countOrdersUpTo,
   findOrder,
   findTradeUser,
   insertOrderRow,
   insertPayment,
+  onlyStatuses,
   legacyList,
   linkEntry,
   orderPage,
@@ -52,7 +53,9 @@ import {
   tradeRecord,
   updateOrderStatus,
   userExists,
+  type OrderChanges,
   type OrderFilter,
+  type OrderInsert,
   type OrderRow,
   type PaymentRow,
   type TradeUserRow,
@@ -120,7 +123,7 @@ async function post(ctx: OrderContext, row: OrderRow, purpose: string, postings:
 }
 
 /** Changes the status through the machine: a conditional UPDATE, so a concurrent change makes it a 409. */
-async function transition(ctx: OrderContext, row: OrderRow, action: OrderAction, sets: Record<string, unknown> = {}): Promise<OrderRow> {
+async function transition(ctx: OrderContext, row: OrderRow, action: OrderAction, sets: OrderChanges = {}): Promise<OrderRow> {
   const to = nextStatus(action, row.status);
   if (to === null) throw statusConflict(action, row.status);
   if (!(await updateOrderStatus(ctx.q, row.id, row.status, to, ctx.now, sets))) throw statusConflict(action, 'changed meanwhile');
@@ -205,20 +208,8 @@ export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPr
   return filled;
 }
 
-export interface NewOrder {
-  userId: number;
-  action: 'BUY' | 'SELL';
-  orderType: 'MARKET' | 'LIMIT' | 'OFF_LINE';
-  symbol: 'XAU/MYR' | 'XAU/USD';
-  currency: 'MYR' | 'USD';
-  quantity: string;
-  limitPrice: string | null;
-  goodTillDate: string | null;
-  comment: string | null;
-  note: string | null;
-  source: string | null;
-  useAhtConfig: boolean;
-}
+/** A new order as the service is given it: the repository's insert less what insertOrder sets itself. */
+export type NewOrder = Omit<OrderInsert, 'executionId' | 'isCustom' | 'createdAt' | 'createdBy'>;
 
 /** A new order, CREATED, with its ORDER timeline entry. */
 export async function insertOrder(ctx: OrderContext, o: NewOrder): Promise<OrderRow> {
@@ -339,16 +330,33 @@ export async function markOverdue(ctx: OrderContext, row: OrderRow): Promise<Ord
 const direct = <A>(run: () => Promise<A>) => run();
 
 /**
- * order/create: a market order fills at once at the user's live price; a limit order waits
- * (CREATED), checked now at its limit price and reserved when it fills. Refused: a trade rule
- * (order-rules), the pair's market closed (1008), a GTD date in the past, not enough assets (2080).
+ * What order/create and order/customize share: the user's wallet locked first (the lock order of
+ * money-moving transactions), then inside `once` the user read and the trade rules checked before
+ * `make` enters the order.
  */
-export async function createOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CreateOrderBody, hooks: CommandHooks<{ id: number }> = {}): Promise<{ id: number }> {
-  await lockForMoney(ctx.q, { userIds: [body.userId] }); // first: the lock order of money-moving transactions
+async function forNewOrder(
+  ctx: OrderContext,
+  minGrams: string,
+  body: CreateOrderBody | CustomizeOrderBody,
+  hooks: CommandHooks<{ id: number }>,
+  make: (side: 'BUY' | 'SELL', user: TradeUserRow) => Promise<{ id: number }>,
+): Promise<{ id: number }> {
+  await lockForMoney(ctx.q, { userIds: [body.userId] });
   return (hooks.once ?? direct)(async () => {
     const side = body.action === 0 ? 'BUY' : 'SELL';
     const user = await tradeUser(ctx.q, body.userId);
     checkTradeRules(user, side, body.symbol, body.quantity, minGrams);
+    return make(side, user);
+  });
+}
+
+/**
+ * order/create: a market order fills at once at the user's live price; a limit order waits
+ * (CREATED), checked now at its limit price and reserved when it fills. Refused: a trade rule
+ * (order-rules), the pair's market closed (1008), a GTD date in the past, not enough assets (2080).
+ */
+export function createOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CreateOrderBody, hooks: CommandHooks<{ id: number }> = {}): Promise<{ id: number }> {
+  return forNewOrder(ctx, minGrams, body, hooks, async (side, user) => {
     const pricing = market.orderPricing();
     const pair = body.symbol === 'XAU/MYR' ? 'myr' : 'usd';
     const status = pricing?.status ?? market.currentStatus();
@@ -386,12 +394,8 @@ export async function createOrder(ctx: OrderContext, market: MarketService, minG
 }
 
 /** order/customize: an offline order entered with explicit prices, filled at once; possible unless offline orders are unavailable (panic). */
-export async function customizeOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CustomizeOrderBody, hooks: CommandHooks<{ id: number }> = {}): Promise<{ id: number }> {
-  await lockForMoney(ctx.q, { userIds: [body.userId] }); // first: the lock order of money-moving transactions
-  return (hooks.once ?? direct)(async () => {
-    const side = body.action === 0 ? 'BUY' : 'SELL';
-    const user = await tradeUser(ctx.q, body.userId);
-    checkTradeRules(user, side, body.symbol, body.quantity, minGrams);
+export function customizeOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CustomizeOrderBody, hooks: CommandHooks<{ id: number }> = {}): Promise<{ id: number }> {
+  return forNewOrder(ctx, minGrams, body, hooks, async (side, user) => {
     const status = market.currentStatus();
     if (!status.offline.available) throw marketUnavailable(status.offline.reason ?? 'offline orders unavailable');
     const settings = market.xauSettings(body.useAhtConfig ? 'afterHour' : 'regular');
@@ -584,14 +588,36 @@ export interface ConnectionPage {
   before: number | null;
 }
 
+/** Beyond this many matching orders, an arbitrary filter's total reads "10,000+" (docs/decisions.md "Order counts per status"). */
+export const COUNT_BOUND = 10_000;
+
+/**
+ * The connection's total: exact from the status counters when the filter is at most a status
+ * list; otherwise counted up to COUNT_BOUND + 1 matching orders, and beyond COUNT_BOUND the
+ * answer is COUNT_BOUND marked as a lower bound.
+ */
+export async function connectionTotal(q: Queryable, filter: OrderFilter): Promise<{ count: number; lowerBound: boolean }> {
+  if (onlyStatuses(filter)) {
+    const counts = await countByStatus(q, filter.statuses ?? ORDER_STATUSES);
+    return { count: [...counts.values()].reduce((a, b) => a + b, 0), lowerBound: false };
+  }
+  const counted = await countOrdersUpTo(q, filter, COUNT_BOUND + 1);
+  return counted > COUNT_BOUND ? { count: COUNT_BOUND, lowerBound: true } : { count: counted, lowerBound: false };
+}
+
 export async function ordersConnection(q: Queryable, filter: OrderFilter, page: ConnectionPage) {
-  const rows = await orderPage(q, filter, page.size, page.backward, page.after, page.before);
+  // the other direction: is there anything beyond the cursor we came from?
+  const from = page.backward ? page.before : page.after;
+  // independent reads: on PostgreSQL they run at once on the pool's connections
+  const [rows, total, beyond] = await Promise.all([
+    orderPage(q, filter, page.size, page.backward, page.after, page.before),
+    connectionTotal(q, filter),
+    from === null ? false : anyOrderBeyond(q, filter, page.backward ? '>=' : '<=', from),
+  ]);
   const more = rows.length > page.size;
   const pageRows = rows.slice(0, page.size);
   if (page.backward) pageRows.reverse();
-  // the other direction: is there anything beyond the cursor we came from?
-  const hasNextPage = page.backward ? (page.before !== null ? await anyOrderBeyond(q, filter, '>=', page.before) : false) : more;
-  const hasPreviousPage = page.backward ? more : page.after !== null ? await anyOrderBeyond(q, filter, '<=', page.after) : false;
-  const totalCount = await countOrders(q, filter);
-  return { nodes: await toNodes(q, pageRows), hasNextPage, hasPreviousPage, totalCount };
+  const hasNextPage = page.backward ? beyond : more;
+  const hasPreviousPage = page.backward ? more : beyond;
+  return { nodes: await toNodes(q, pageRows), hasNextPage, hasPreviousPage, totalCount: total.count, totalIsLowerBound: total.lowerBound };
 }

@@ -5,23 +5,10 @@ import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import type { PageInfo, PageVariables } from './order-paging.ts';
 import type { FilterVariables } from './order-filters.ts';
-import { ORDER_FIELDS } from './order-fields.ts';
+import { ORDERS_CONNECTION_QUERY } from './orders-connection-query.ts';
 
 export type ConnectionVariables = FilterVariables & PageVariables;
 
-export const ORDERS_CONNECTION_QUERY = `query OrdersConnection($first: Int, $last: Int, $after: String, $before: String,
-  $userCondition: UserCondition, $userInput: String, $action: OrderAction, $orderId: Int, $status: [OrderStatus!],
-  $orderType: OrderTypeFilter, $createdAfter: String, $createdBefore: String, $filledAt: [String!], $goodTillDate: [String!],
-  $symbol: String, $currency: Currency, $quantity: String) {
-  adminOrdersConnection(first: $first, last: $last, after: $after, before: $before, userCondition: $userCondition,
-    userInput: $userInput, action: $action, orderId: $orderId, status: $status, orderType: $orderType,
-    createdAfter: $createdAfter, createdBefore: $createdBefore, filledAt: $filledAt, goodTillDate: $goodTillDate,
-    symbol: $symbol, currency: $currency, quantity: $quantity) {
-    edges { cursor node { ${ORDER_FIELDS} } }
-    pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-    totalCount
-  }
-}`;
 
 const ConnectionAnswer = z.object({
   data: z
@@ -30,6 +17,7 @@ const ConnectionAnswer = z.object({
         edges: z.array(z.object({ cursor: z.string(), node: OrderNode })),
         pageInfo: z.object({ startCursor: z.string().nullable(), endCursor: z.string().nullable(), hasNextPage: z.boolean(), hasPreviousPage: z.boolean() }),
         totalCount: z.number(),
+        totalIsLowerBound: z.boolean(),
       }),
     })
     .nullable()
@@ -41,6 +29,8 @@ export interface OrdersPage {
   edges: Array<{ cursor: string; node: OrderNode }>;
   pageInfo: PageInfo;
   totalCount: number;
+  /** totalCount is a lower bound ("10,000+"): the server counts an arbitrary filter's matches up to 10,000. */
+  totalIsLowerBound: boolean;
 }
 
 /** An order list failure, with the text of SPEC.md §8. */

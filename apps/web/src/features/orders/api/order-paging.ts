@@ -108,13 +108,33 @@ export function offsetAfter(move: PagingMove, current: number | null, rows: numb
   }
 }
 
-/** The 'start-end of total' bounds, or null when the start is unknown. */
-export function pageRange(state: CursorState, offset: number | null, rows: number, total: number): { start: number; end: number } | null {
+/**
+ * The 'start-end of total' bounds, or null when the start is unknown. With a total that is a lower
+ * bound ("10,000+") the oldest page's start is unknown and the end is not capped by the total.
+ */
+export function pageRange(state: CursorState, offset: number | null, rows: number, total: number, totalIsLowerBound = false): { start: number; end: number } | null {
   if (rows === 0) return { start: 0, end: 0 };
   let start: number | null;
   if (!state.after && !state.before && !state.oldest) start = 0;
-  else if (state.oldest) start = Math.max(0, total - rows);
+  else if (state.oldest) start = totalIsLowerBound ? null : Math.max(0, total - rows);
   else start = offset;
   if (start === null) return null;
-  return { start: start + 1, end: Math.min(total, start + rows) };
+  return { start: start + 1, end: totalIsLowerBound ? start + rows : Math.min(total, start + rows) };
+}
+
+/** The translation keys of the pager's label. */
+export type PagerLabelKey = 'common:list.range' | 'common:list.rangeAtLeast' | 'order:paging.rows' | 'order:paging.rowsAtLeast';
+
+/**
+ * The pager's label (SPEC.md §2 'start-end of total'; docs/decisions.md "Order counts per status"):
+ * '1-10 of 25', or '1-10 of 10,000+' when the total is a lower bound; 'n rows of total' when the
+ * start is unknown.
+ */
+export function pagerLabel(
+  t: (key: PagerLabelKey, values: Record<string, string | number>) => string,
+  p: { range: { start: number; end: number } | null; rows: number; total: number; totalIsLowerBound: boolean },
+): string {
+  const total = p.totalIsLowerBound ? p.total.toLocaleString('en-US') : Math.max(0, p.total);
+  if (p.range) return t(p.totalIsLowerBound ? 'common:list.rangeAtLeast' : 'common:list.range', { start: p.range.start, end: p.range.end, total });
+  return t(p.totalIsLowerBound ? 'order:paging.rowsAtLeast' : 'order:paging.rows', { count: p.rows, total });
 }

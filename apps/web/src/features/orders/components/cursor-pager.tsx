@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PagerFrame } from '#shared/list/pagination.tsx';
 import type { PageInfo, PagingMove } from '../api/order-paging.ts';
-import { cursorsFor } from '../api/order-paging.ts';
+import { cursorsFor, pagerLabel } from '../api/order-paging.ts';
 
 export interface CursorPagerProps {
   info: PageInfo;
@@ -10,6 +10,8 @@ export interface CursorPagerProps {
   range: { start: number; end: number } | null;
   rows: number;
   total: number;
+  /** The total is a lower bound: the label reads '1-10 of 10,000+'. */
+  totalIsLowerBound?: boolean;
   onMove: (move: PagingMove) => void;
   onLimit: (limit: number) => void;
   /** The rows on screen are the previous page's while the next one loads: no moves, no range. */
@@ -20,14 +22,14 @@ export interface CursorPagerProps {
  * Pagination of a cursor list (SPEC.md §2): page size, 'start-end of total', first (newest),
  * previous (newer), next (older), last (oldest).
  */
-export function CursorPager({ info, limit, range, rows, total, onMove, onLimit, stale = false }: CursorPagerProps) {
+export function CursorPager({ info, limit, range, rows, total, totalIsLowerBound = false, onMove, onLimit, stale = false }: CursorPagerProps) {
   const { t } = useTranslation(['common', 'order']);
   const move = (to: PagingMove) => (!stale && cursorsFor(to, info) !== null ? () => onMove(to) : null);
   return (
     <PagerFrame
       limit={limit}
       onLimit={onLimit}
-      label={stale ? t('common:loading') : range ? t('common:list.range', { start: range.start, end: range.end, total: Math.max(0, total) }) : t('order:paging.rows', { count: rows, total })}
+      label={stale ? t('common:loading') : pagerLabel((key, values) => t(key, values), { range, rows, total, totalIsLowerBound })}
       first={move('newest')}
       previous={move('newer')}
       next={move('older')}

@@ -102,7 +102,8 @@ export function OrderListPage() {
             limit={paging.limit}
             rows={orders.data.edges.length}
             total={orders.data.totalCount}
-            range={pageRange(paging, offset, orders.data.edges.length, orders.data.totalCount)}
+            totalIsLowerBound={orders.data.totalIsLowerBound}
+            range={pageRange(paging, offset, orders.data.edges.length, orders.data.totalCount, orders.data.totalIsLowerBound)}
             onMove={move}
             stale={orders.isPlaceholderData}
             onLimit={(limit) => setQuery(withLimit(query, limit), { state: { offset: 0 } })}

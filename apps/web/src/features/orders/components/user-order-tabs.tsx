@@ -80,8 +80,9 @@ function UserOrders({ userId, kind }: { userId: number; kind: 'online' | 'offlin
             limit={paging.limit}
             rows={rows.length}
             total={orders.data.totalCount}
+            totalIsLowerBound={orders.data.totalIsLowerBound}
             // the online tab leaves offline orders out of each page: its range is not known
-            range={kind === 'offline' ? pageRange(paging, paging.offset, orders.data.edges.length, orders.data.totalCount) : null}
+            range={kind === 'offline' ? pageRange(paging, paging.offset, orders.data.edges.length, orders.data.totalCount, orders.data.totalIsLowerBound) : null}
             onMove={move}
             stale={orders.isPlaceholderData}
             onLimit={(limit) => setPaging({ after: null, before: null, oldest: false, limit, offset: 0 })}

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, patched, readCursorState, withLimit, type PageInfo } from '../order-paging.ts';
+import { cursorsFor, forDisplay, offsetAfter, pageRange, pagerLabel, pageVariables, patched, readCursorState, withLimit, type PageInfo, type PagerLabelKey } from '../order-paging.ts';
 
 const q = (text: string) => new URLSearchParams(text);
 const info = (over: Partial<PageInfo> = {}): PageInfo => ({ startCursor: 'S', endCursor: 'E', hasNextPage: true, hasPreviousPage: true, ...over });
@@ -54,5 +56,39 @@ describe('order list cursor paging', () => {
     expect(pageRange({ ...state, before: 'S' }, null, 10, 25)).toBeNull();
     expect(pageRange({ ...state, oldest: true }, null, 10, 25)).toEqual({ start: 16, end: 25 });
     expect(pageRange(state, 0, 0, 0)).toEqual({ start: 0, end: 0 });
+  });
+
+  describe("the pager's label (SPEC.md §2 'start-end of total', a bounded total reads 10,000+)", () => {
+    const locale = (language: string, namespace: string) => JSON.parse(readFileSync(new URL(`../../../../locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as object;
+    const translator = async (language: string) => {
+      const i18n = i18next.createInstance();
+      await i18n.init({
+        lng: language,
+        resources: { [language]: { common: locale(language, 'common'), order: locale(language, 'order') } },
+        interpolation: { escapeValue: false },
+        showSupportNotice: false,
+      });
+      return (key: PagerLabelKey, values: Record<string, string | number>) => i18n.t(key, values);
+    };
+    const state = { after: null, before: null, oldest: false, limit: 20 };
+
+    it('reads "1-20 of 10,000+" when the total is a lower bound, "1-20 of 25" when exact', async () => {
+      const en = await translator('en');
+      expect(pagerLabel(en, { range: pageRange(state, null, 20, 10_000, true), rows: 20, total: 10_000, totalIsLowerBound: true })).toBe('1-20 of 10,000+');
+      expect(pagerLabel(en, { range: pageRange(state, null, 20, 25), rows: 20, total: 25, totalIsLowerBound: false })).toBe('1-20 of 25');
+      // a deeper page is not capped by a lower bound
+      expect(pageRange({ ...state, before: 'S' }, 9_990, 20, 10_000, true)).toEqual({ start: 9_991, end: 10_010 });
+      // the oldest page's start is unknown under a lower bound: the rows label
+      expect(pageRange({ ...state, oldest: true }, null, 20, 10_000, true)).toBeNull();
+      expect(pagerLabel(en, { range: null, rows: 20, total: 10_000, totalIsLowerBound: true })).toBe('20 rows of 10,000+');
+      expect(pagerLabel(en, { range: null, rows: 20, total: 25, totalIsLowerBound: false })).toBe('20 rows of 25');
+    });
+
+    it('reads the same in Traditional Chinese', async () => {
+      const zh = await translator('zh-Hant');
+      expect(pagerLabel(zh, { range: { start: 1, end: 20 }, rows: 20, total: 10_000, totalIsLowerBound: true })).toBe('第 1-20 筆，共 10,000+ 筆');
+      expect(pagerLabel(zh, { range: { start: 1, end: 20 }, rows: 20, total: 25, totalIsLowerBound: false })).toBe('第 1-20 筆，共 25 筆');
+      expect(pagerLabel(zh, { range: null, rows: 20, total: 10_000, totalIsLowerBound: true })).toBe('共 10,000+ 筆中的 20 筆');
+    });
   });
 });
