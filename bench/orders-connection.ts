@@ -36,7 +36,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/db.ts';
 import { kysely } from '../apps/server/src/db/query-builder.ts';
 import { createMailer } from '../apps/server/src/mail/mailer.ts';
-import { createEventBus } from '../apps/server/src/modules/live/event-bus.ts';
+import { createEventBus } from '../apps/server/src/live/event-bus.ts';
 import { connectionFilter, connectionPage, encodeCursor, type ConnectionArgs } from '../apps/server/src/modules/orders/order-graphql.ts';
 import { COUNT_BOUND } from '../apps/server/src/modules/orders/order-service.ts';
 import { boundedCountQuery, foldStatusCounts, onlyStatuses, pageQuery, statusCountsQuery, timelineQuery } from '../apps/server/src/modules/orders/order-repository.ts';
