@@ -8,6 +8,7 @@ import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { route } from '../../http/route.ts';
 import { appError, notFound } from '../../http/app-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { announceAdminChanged } from '../auth/auth-cache.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { endAllSessions } from '../auth/sessions.ts';
 import { uniquely } from '../users/unique-violation.ts';
@@ -143,6 +144,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
           ]),
         adminDuplicateOfIndex,
       );
+      await announceAdminChanged(db, before.id);
       const after = toDetail((await findAdminWithDates(db, before.id))!);
       audit.before(toDetail(before));
       audit.after(after);
@@ -168,6 +170,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (target.role === 'superAdmin' && superAdmins <= 1) throw lastSuperAdmin();
       const now = deps.now();
       await db.query('UPDATE admins SET deleted_at = $2, updated_at = $2 WHERE id = $1', [target.id, now]);
+      await announceAdminChanged(db, target.id);
       const sessionsEnded = await endAllSessions(db, target.id, 'forced', now);
       audit.before(toDetail(target));
       audit.after({ deleted: true, sessionsEnded });

@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { EventBus, LiveEvent, Quotes } from '../live/event-bus.ts';
 import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-repository.ts';
-import { readModes } from '../system/mode-routes.ts';
+import { readModes } from '../system/mode-repository.ts';
 import { REFERENCE_SOURCES, type MarketQuotes, type PriceSource, type RateSet, type ReferenceSource } from './price-sources.ts';
 
 /** A reference rate as last received, with the moment of its quotes. */
