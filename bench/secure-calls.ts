@@ -6,8 +6,9 @@
  *   - GET user/list (first page) vs the same list query served bare (PostgreSQL);
  *   - one GraphQL orders page (adminOrdersConnection, first 20, the console's fields and total)
  *     vs the same keyset page and timeline rows served bare (PostgreSQL).
- * Load by autocannon from this process; the server runs as `npm start` runs it. Goal: at least
- * half of the bare figure (issue 14).
+ * Load by autocannon from this process, Aurum and the bare server in alternating one-second slices
+ * (--seconds of each); beside req/s, the CPU time each process spent per request. The server runs
+ * as `npm start` runs it. Goal: at least half of the bare figure (issue 14).
  *
  *   node bench/secure-calls.ts [--seconds 5] [--db postgres,pglite]
  */
@@ -18,7 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { PGLITE_NODE_FLAGS } from '../apps/server/src/db/pglite-db.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
-import { benchPostgresUrl, fmt, reportBench, startProcess, stopProcess } from './support/bench-kit.ts';
+import { benchPostgresUrl, cpuMs, fmt, reportBench, startProcess, stopProcess } from './support/bench-kit.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, db: { type: 'string', default: 'postgres,pglite' } } });
 const SECONDS = Number(values.seconds);
@@ -51,19 +52,57 @@ interface Load {
   body?: string;
 }
 
-/** Requests per second over SECONDS (after one second of warm-up); fails on any non-2xx answer. */
-async function reqPerSecond(load: Load, connections: number): Promise<number> {
-  const opts = { url: load.url, method: load.method ?? 'GET', headers: load.headers, body: load.body, connections };
-  await autocannon({ ...opts, duration: 1 });
-  const r = await autocannon({ ...opts, duration: SECONDS });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${load.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return r.requests.average;
+interface Side {
+  load: Load;
+  pid: number;
 }
 
-function compare(what: string, figure: number, baseline: number): void {
-  const ratio = figure / baseline;
-  console.log(`${what.padEnd(52)} ${fmt(figure, 0).padStart(8)} req/s   bare ${fmt(baseline, 0).padStart(8)} req/s   ${fmt(ratio, 2)}x`);
-  reportBench({ bench: 'secure-calls', what, figure, baseline, unit: 'req/s', goal: `>= ${GOAL}x`, met: ratio >= GOAL });
+interface Figure {
+  reqPerSecond: number;
+  /** CPU time of the answering process per request (user + system), in microseconds. */
+  cpuUsPerRequest: number;
+}
+
+/** One second of load; fails on any non-2xx answer. */
+async function slice(side: Side, connections: number, seconds: number): Promise<{ requests: number; seconds: number; cpuMs: number }> {
+  const { load } = side;
+  const cpu0 = cpuMs(side.pid);
+  const r = await autocannon({ url: load.url, method: load.method ?? 'GET', headers: load.headers, body: load.body, connections, duration: seconds });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${load.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { requests: r.requests.total, seconds: r.duration, cpuMs: cpuMs(side.pid) - cpu0 };
+}
+
+/**
+ * Aurum and the bare server under the same load, in alternating one-second slices (SECONDS of
+ * each, after a second of warm-up each), so that whatever else the machine does weighs on both alike.
+ */
+async function pair(aurum: Side, bare: Side, connections: number): Promise<{ aurum: Figure; bare: Figure }> {
+  await slice(bare, connections, 1);
+  await slice(aurum, connections, 1);
+  const sums = { aurum: { requests: 0, seconds: 0, cpuMs: 0 }, bare: { requests: 0, seconds: 0, cpuMs: 0 } };
+  for (let i = 0; i < SECONDS; i++) {
+    for (const [name, side] of [['bare', bare], ['aurum', aurum]] as const) {
+      const r = await slice(side, connections, 1);
+      sums[name].requests += r.requests;
+      sums[name].seconds += r.seconds;
+      sums[name].cpuMs += r.cpuMs;
+    }
+  }
+  const figure = (x: { requests: number; seconds: number; cpuMs: number }): Figure => ({
+    reqPerSecond: x.requests / x.seconds,
+    cpuUsPerRequest: (x.cpuMs * 1000) / x.requests,
+  });
+  return { aurum: figure(sums.aurum), bare: figure(sums.bare) };
+}
+
+async function compare(what: string, aurum: Side, bare: Side, connections: number): Promise<void> {
+  const r = await pair(aurum, bare, connections);
+  const ratio = r.aurum.reqPerSecond / r.bare.reqPerSecond;
+  console.log(
+    `${what.padEnd(48)} ${fmt(r.aurum.reqPerSecond, 0).padStart(7)} req/s (${fmt(r.aurum.cpuUsPerRequest, 0)} us CPU/req)   ` +
+      `bare ${fmt(r.bare.reqPerSecond, 0).padStart(7)} req/s (${fmt(r.bare.cpuUsPerRequest, 0)} us CPU/req)   ${fmt(ratio, 2)}x`,
+  );
+  reportBench({ bench: 'secure-calls', what, figure: r.aurum.reqPerSecond, baseline: r.bare.reqPerSecond, unit: 'req/s', goal: `>= ${GOAL}x`, met: ratio >= GOAL });
 }
 
 async function benchDriver(driver: 'postgres' | 'pglite'): Promise<void> {
@@ -101,24 +140,27 @@ async function benchDriver(driver: 'postgres' | 'pglite'): Promise<void> {
       /listening (\d+)/,
     );
     const bareBase = `http://127.0.0.1:${bare.match[1]}`;
-    console.log(`\n${driver}: ${SECONDS} s per figure after 1 s of warm-up`);
+    console.log(`\n${driver}: ${SECONDS} one-second slices of each, alternating, after a second of warm-up each`);
+    const aurumSide = (load: Load): Side => ({ load, pid: server.child.pid! });
+    const bareSide = (load: Load): Side => ({ load, pid: bare!.child.pid! });
     for (const connections of [10, 50]) {
-      const bareFigure = await reqPerSecond({ url: `${bareBase}/mode` }, connections);
-      const figure = await reqPerSecond({ url: modeUrl, headers }, connections);
-      compare(`GET mode, ${driver}, ${connections} connections`, figure, bareFigure);
+      await compare(`GET mode, ${driver}, ${connections} connections`, aurumSide({ url: modeUrl, headers }), bareSide({ url: `${bareBase}/mode` }), connections);
     }
     if (driver !== 'postgres') return;
     const list = '?page=1&limit=20';
-    const bareList = await reqPerSecond({ url: `${bareBase}/user/list${list}` }, 10);
-    const listFigure = await reqPerSecond({ url: `${base}/v0/web/secure/user/list${list}`, headers }, 10);
-    compare(`user/list page, ${driver}, 10 connections`, listFigure, bareList);
-    const json = { 'content-type': 'application/json' };
-    const bareOrders = await reqPerSecond({ url: `${bareBase}/orders`, method: 'POST', headers: json, body: JSON.stringify({ first: 20 }) }, 10);
-    const ordersFigure = await reqPerSecond(
-      { url: `${base}/v0/web/secure/graphql`, method: 'POST', headers: { ...headers, ...json }, body: JSON.stringify({ query: ORDERS_QUERY, variables: { first: 20 } }) },
+    await compare(
+      `user/list page, ${driver}, 10 connections`,
+      aurumSide({ url: `${base}/v0/web/secure/user/list${list}`, headers }),
+      bareSide({ url: `${bareBase}/user/list${list}` }),
       10,
     );
-    compare(`GraphQL orders page, ${driver}, 10 connections`, ordersFigure, bareOrders);
+    const json = { 'content-type': 'application/json' };
+    await compare(
+      `GraphQL orders page, ${driver}, 10 connections`,
+      aurumSide({ url: `${base}/v0/web/secure/graphql`, method: 'POST', headers: { ...headers, ...json }, body: JSON.stringify({ query: ORDERS_QUERY, variables: { first: 20 } }) }),
+      bareSide({ url: `${bareBase}/orders`, method: 'POST', headers: json, body: JSON.stringify({ first: 20 }) }),
+      10,
+    );
   } finally {
     if (bare) await stopProcess(bare.child);
     await stopProcess(server.child);

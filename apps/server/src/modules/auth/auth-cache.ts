@@ -1,6 +1,7 @@
 import type { AdminRole } from '@aurum/domain/access/roles';
 import { ProcessCache } from '../../cache/process-cache.ts';
 import type { Queryable } from '../../db/db.ts';
+import type { AccessClaims } from './tokens.ts';
 import { notifyLive, type EventBus } from '../live/event-bus.ts';
 
 /**
@@ -27,6 +28,8 @@ export interface CachedAdmin {
 export interface AuthCaches {
   sessions: ProcessCache<string, CachedSession>;
   admins: ProcessCache<number, CachedAdmin>;
+  /** Access tokens whose signature was checked, with their claims (their expiry is checked on every use). */
+  tokens: ProcessCache<string, AccessClaims>;
 }
 
 /** The safety net of the caches (a notification lost by a broken listener): entries are read again after 30 s. */
@@ -44,6 +47,8 @@ export function authCaches(bus: EventBus): AuthCaches {
   const caches: AuthCaches = {
     sessions: new ProcessCache({ maxAgeMs: AUTH_CACHE_MAX_AGE_MS, maxEntries: MAX_ENTRIES }),
     admins: new ProcessCache({ maxAgeMs: AUTH_CACHE_MAX_AGE_MS, maxEntries: MAX_ENTRIES }),
+    // a signature stays good: only the size bounds these
+    tokens: new ProcessCache({ maxAgeMs: Number.POSITIVE_INFINITY, maxEntries: MAX_ENTRIES }),
   };
   bus.subscribe((event) => {
     if (event.kind === 'sessionsEnded') caches.sessions.drop(event.sessionIds);

@@ -6,7 +6,7 @@ import { sessionEnded } from '../../http/app-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { authCaches, type AuthCaches, type CachedAdmin, type CachedSession } from './auth-cache.ts';
-import { verifyAccessToken } from './tokens.ts';
+import { verifyAccessToken, type AccessClaims } from './tokens.ts';
 import { lapsedReason, touchSession } from './sessions.ts';
 
 export interface AuthAdmin {
@@ -32,11 +32,29 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest): Promise<
   const header = req.headers.authorization;
   const match = header ? /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header) : null;
   if (!match) throw sessionEnded(SESSION_MESSAGES.invalid);
-  const verified = await verifyAccessToken(match[1]!, deps.jwtSecret, Math.floor(deps.now().getTime() / 1000));
-  if (!verified.ok) throw sessionEnded(verified.reason === 'expired' ? SESSION_MESSAGES.expired : SESSION_MESSAGES.invalid);
-  const { admin, session } = await liveSession(deps, verified.claims.sid, Number(verified.claims.sub));
+  const claims = await verifiedClaims(deps, match[1]!);
+  const { admin, session } = await liveSession(deps, claims.sid, Number(claims.sub));
   if (!isBackgroundCall(req)) await recordAction(deps, admin.sessionId, session);
   return admin;
+}
+
+/**
+ * The claims of a well-signed access token that has not expired. A token whose signature was
+ * checked once is remembered (auth-cache.ts: the signature check is most of a cached call's cost);
+ * its expiry is checked on every use, as jose does (expired once exp <= now).
+ */
+async function verifiedClaims(deps: AppDeps, token: string): Promise<AccessClaims> {
+  const nowSeconds = Math.floor(deps.now().getTime() / 1000);
+  const tokens = authCaches(deps.events).tokens;
+  let claims = tokens.get(token);
+  if (!claims) {
+    const verified = await verifyAccessToken(token, deps.jwtSecret, nowSeconds);
+    if (!verified.ok) throw sessionEnded(verified.reason === 'expired' ? SESSION_MESSAGES.expired : SESSION_MESSAGES.invalid);
+    claims = verified.claims;
+    tokens.keepIfCurrent(token, claims, tokens.stamp());
+  }
+  if (claims.exp <= nowSeconds) throw sessionEnded(SESSION_MESSAGES.expired);
+  return claims;
 }
 
 /** The admin of a live session (the socket checks with it too; it is no action of the admin). */

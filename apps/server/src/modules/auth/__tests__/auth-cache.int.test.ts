@@ -110,6 +110,15 @@ describe(`process caches of secure calls on ${driver}`, () => {
     expect((await ownDetail(s)).status).toBe(401);
   });
 
+  it('a token checked once is still refused once it expires', async () => {
+    const s = await newAdmin('none');
+    expect((await ownDetail(s)).status).toBe(200);
+    ts.advanceClock(3600_000);
+    const r = await ownDetail(s);
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ code: 1152, context: SESSION_MESSAGES.expired });
+  });
+
   it('never keeps a session past its idle limit, and follows actions another process has seen', async () => {
     const s = await newAdmin('none');
     expect((await ownDetail(s)).status).toBe(200);
