@@ -33,9 +33,8 @@ const noModuleInMechanism = {
   message: 'A mechanism (http, db, jobs, mail, live) imports no module: take what it needs as an interface, built in app.ts.',
 };
 // From modules/<noun>/<file>.ts, another module is ../<other>/<file>.ts: only its *-service.ts files.
-// system/mode-routes.ts is allowed until the mode service lands (readModes; owned by the modes work).
 const onlyThroughServices = {
-  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+-service\\.ts$)(?!mode-routes\\.ts$)',
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+-service\\.ts$)',
   message: "A module reaches another module only through its *-service.ts files.",
 };
 const noQueriesInRoutes = {
@@ -78,8 +77,6 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/modules/*/*-routes.ts'],
-    // mode-routes.ts keeps its queries until the mode service (another piece of work) takes them
-    ignores: ['apps/server/src/modules/system/mode-routes.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...serverBase, onlyThroughServices, noQueriesInRoutes] }],
       'no-restricted-syntax': ['error', ...noSqlText],

@@ -27,6 +27,7 @@ const BENCHES: ReadonlyArray<{ name: string; args: readonly string[]; full: read
   { name: 'socket-fanout', args: ['--sockets', '5000', '--periods', '3'], full: ['--sockets', '5000', '--periods', '3'] },
   { name: 'orders-connection', args: ['--rows', '100000', '--iterations', '50'], full: ['--full'] },
   { name: 'audit-export', args: ['--rows', '200000'], full: ['--rows', '1000000'] },
+  { name: 'secure-calls', args: ['--seconds', '5'], full: ['--seconds', '10'] },
 ];
 
 const only = values.only?.split(',');

@@ -10,7 +10,7 @@ import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@aurum/domain/auth/backgrou
 import { badRequest, notFound } from './http/app-error.ts';
 import { nestedDeeperThan } from './http/json-depth.ts';
 import { clientErrorHandler, frameworkErrors, replyWithError } from './http/error-contract.ts';
-import { docsContentSecurityPolicy, helmetOptions, sendConsoleIndex } from './http/security-headers.ts';
+import { docsContentSecurityPolicy, helmetOptions, securityHeadersHook, sendConsoleIndex } from './http/security-headers.ts';
 import type { AppDeps } from './app-deps.ts';
 import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
 import { registerSystemRoutes } from './modules/system/system-routes.ts';
@@ -95,9 +95,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // every error answers {code, context} (http/error-contract.ts): AppErrors, Fastify's and multipart's, input the database refused
   app.setErrorHandler(replyWithError);
 
-  // security headers on every answer, errors and the console included (README "Security")
+  // security headers on every answer, errors and the console included (README "Security"); the
+  // plugin only lends reply.helmet() to index.html (its nonce), the hook applies them prebuilt
   const security = { hsts: deps.config.hsts };
-  await app.register(fastifyHelmet, helmetOptions(security));
+  await app.register(fastifyHelmet, { ...helmetOptions(security), global: false });
+  app.addHook('onRequest', securityHeadersHook(security));
 
   await app.register(fastifySwagger, {
     openapi: {

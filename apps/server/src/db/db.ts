@@ -32,9 +32,10 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /**
    * LISTEN on a channel: `onPayload` gets every NOTIFY payload committed by any process on this
-   * database. Answers the function that stops listening.
+   * database. Answers the function that stops listening. `onReconnect` runs when the listening
+   * connection came back after a loss: notifications sent meanwhile are gone.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

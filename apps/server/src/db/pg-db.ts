@@ -47,12 +47,12 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     async exec(sql) {
       await pool.query(sql);
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onReconnect) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
       // one dedicated connection per listener; reconnects if the server drops it
       let client: pg.Client | null = null;
       let stopped = false;
-      const connect = async (): Promise<void> => {
+      const connect = async (again = false): Promise<void> => {
         const c = new pg.Client({ connectionString: url, types: typeParsers });
         c.on('notification', (n) => {
           if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
@@ -60,11 +60,12 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         c.on('error', () => {
           if (stopped) return;
           client = null;
-          setTimeout(() => void connect().catch(() => undefined), 1000);
+          setTimeout(() => void connect(true).catch(() => undefined), 1000);
         });
         await c.connect();
         await c.query(`LISTEN ${channel}`);
         client = c;
+        if (again) onReconnect?.();
       };
       await connect();
       return async () => {

@@ -18,6 +18,10 @@ export type LiveEvent =
   | { kind: 'quotes'; quotes: Quotes }
   | { kind: 'settings'; what: 'adjust' | 'modes' | 'holidays' | 'manualPrice'; metal?: string }
   | { kind: 'sessionsEnded'; sessionIds: string[] }
+  /** An admin was edited or deleted: processes drop what they hold of it (role, name). */
+  | { kind: 'adminsChanged'; adminIds: number[] }
+  /** Never sent: told to this process's handlers when its listener came back after a loss (events may be missing). */
+  | { kind: 'resync' }
   | { kind: 'order'; type: 'Market' | 'Limit' | 'OrderUpdated'; userId: number; data: Record<string, unknown> & { id: number | string } }
   /** A payment request created or decided: sent as {type:'RequestUpdated', data} to sockets of all users and of the users involved. */
   | { kind: 'request'; userIds: number[]; data: Record<string, unknown> & { id: number } };
@@ -29,15 +33,14 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** Sends an event on `q` (a transaction: delivered on commit, to every process including this one). */
+export async function notifyLive(q: Queryable, event: LiveEvent): Promise<void> {
+  await q.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(event)]);
+}
+
 export async function createEventBus(db: Db): Promise<EventBus> {
   const handlers = new Set<(event: LiveEvent) => void>();
-  const unlisten = await db.listen(LIVE_CHANNEL, (payload) => {
-    let event: LiveEvent;
-    try {
-      event = JSON.parse(payload) as LiveEvent;
-    } catch {
-      return;
-    }
+  const deliver = (event: LiveEvent) => {
     for (const h of handlers) {
       try {
         h(event);
@@ -45,11 +48,22 @@ export async function createEventBus(db: Db): Promise<EventBus> {
         // one handler's failure does not stop the others
       }
     }
-  });
-  return {
-    async publish(q, event) {
-      await q.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(event)]);
+  };
+  const unlisten = await db.listen(
+    LIVE_CHANNEL,
+    (payload) => {
+      let event: LiveEvent;
+      try {
+        event = JSON.parse(payload) as LiveEvent;
+      } catch {
+        return;
+      }
+      deliver(event);
     },
+    () => deliver({ kind: 'resync' }),
+  );
+  return {
+    publish: notifyLive,
     subscribe(handler) {
       handlers.add(handler);
       return () => handlers.delete(handler);

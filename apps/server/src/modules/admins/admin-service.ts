@@ -8,7 +8,7 @@ import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { uniquely } from '../../db/unique-violation.ts';
-import { endAllSessions, hashPassword } from '../auth/auth-service.ts';
+import { announceAdminChanged, endAllSessions, hashPassword } from '../auth/auth-service.ts';
 import {
   countAdmins,
   findAdminByEmail,
@@ -91,6 +91,7 @@ export async function editAdmin(c: Change, id: number, body: AdminEditBody): Pro
   const taken = await takenAdminIdentity(c.q, { email: body.email }, before.id);
   if (taken) throw duplicateAdmin(taken);
   await uniquely(c.q, () => updateAdmin(c.q, before.id, body, c.now), adminDuplicateOfIndex);
+  await announceAdminChanged(c.q, before.id);
   const after = toDetail((await findAdminWithDates(c.q, before.id))!);
   c.audit.before(toDetail(before));
   c.audit.after(after);
@@ -104,6 +105,7 @@ export async function deleteAdmin(c: Change, id: number): Promise<{ id: number; 
   if (target.id === c.by) throw appError(ErrorCode.CannotDeleteSelf, ADMIN_CONTEXT.deleteSelf);
   if (target.role === 'superAdmin' && superAdmins <= 1) throw lastSuperAdmin();
   await markAdminDeleted(c.q, target.id, c.now);
+  await announceAdminChanged(c.q, target.id);
   const sessionsEnded = await endAllSessions(c.q, target.id, 'forced', c.now);
   c.audit.before(toDetail(target));
   c.audit.after({ deleted: true, sessionsEnded });

@@ -23,6 +23,7 @@ import { verifyAccessToken } from './tokens.ts';
 export type { AuthAdmin };
 export { endAllSessions };
 export { hashPassword };
+export { announceAdminChanged } from './auth-cache.ts';
 
 /** route()'s authentication (http/route.ts gets it as an interface from app.ts): the admin of the call's live session. */
 export function requestAuthenticator(deps: AppDeps): (req: FastifyRequest) => Promise<AuthAdmin> {

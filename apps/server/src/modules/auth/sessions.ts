@@ -1,8 +1,8 @@
 import type { SessionEndReason } from '@aurum/domain/auth/session-messages';
 import type { Queryable } from '../../db/db.ts';
-import { LIVE_CHANNEL, type LiveEvent } from '../../live/event-bus.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { findAdminById, type AdminRow } from '../admins/admin-service.ts';
+import { announceSessionsEnded } from './auth-cache.ts';
 import { hashToken, newOpaqueToken, newSessionId, signAccessToken } from './tokens.ts';
 
 export interface SessionRow {
@@ -50,19 +50,12 @@ export async function openSession(
   return { sessionId, jwt: await issueAccessToken(deps, adminId, sessionId), refreshToken };
 }
 
-/** Tells every process (on commit) that these sessions ended: their sockets close at once. */
-async function announceEnded(q: Queryable, sessionIds: string[]): Promise<void> {
-  if (sessionIds.length === 0) return;
-  const event: LiveEvent = { kind: 'sessionsEnded', sessionIds };
-  await q.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(event)]);
-}
-
 export async function endSession(q: Queryable, sessionId: string, reason: SessionEndReason, at: Date): Promise<void> {
   const rows = await q.query<{ id: string }>(
     'UPDATE admin_sessions SET ended_at = $2, end_reason = $3 WHERE id = $1 AND ended_at IS NULL RETURNING id',
     [sessionId, at, reason],
   );
-  await announceEnded(q, rows.map((r) => r.id));
+  await announceSessionsEnded(q, rows.map((r) => r.id));
 }
 
 /** Ends every open session of an admin at once (password reset, force logout). */
@@ -71,18 +64,19 @@ export async function endAllSessions(q: Queryable, adminId: number, reason: Sess
     'UPDATE admin_sessions SET ended_at = $2, end_reason = $3 WHERE admin_id = $1 AND ended_at IS NULL RETURNING id',
     [adminId, at, reason],
   );
-  await announceEnded(q, rows.map((r) => r.id));
+  await announceSessionsEnded(q, rows.map((r) => r.id));
   return rows.length;
 }
 
 /**
  * Records an admin's action on the session (an authenticated call not marked as background):
  * the idle limit counts from the last one. The token refresh never calls this. Written at most
- * once per ACTIVITY_RESOLUTION_MS, and never moved backwards.
+ * once per ACTIVITY_RESOLUTION_MS, and never moved backwards. Answers whether it wrote.
  */
-export async function touchSession(q: Queryable, s: Pick<SessionRow, 'id' | 'last_seen_at'>, at: Date): Promise<void> {
-  if (at.getTime() - s.last_seen_at.getTime() < ACTIVITY_RESOLUTION_MS) return;
+export async function touchSession(q: Queryable, s: Pick<SessionRow, 'id' | 'last_seen_at'>, at: Date): Promise<boolean> {
+  if (at.getTime() - s.last_seen_at.getTime() < ACTIVITY_RESOLUTION_MS) return false;
   await q.query('UPDATE admin_sessions SET last_seen_at = GREATEST(last_seen_at, $2) WHERE id = $1 AND ended_at IS NULL', [s.id, at]);
+  return true;
 }
 
 /** How finely the last action of a session is kept: one write per session per 5 s at most. */

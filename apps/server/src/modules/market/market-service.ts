@@ -10,7 +10,7 @@ import type { EventBus, LiveEvent, Quotes } from '../../live/event-bus.ts';
 import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-service.ts';
 import { holidayDates } from '../system/holiday-service.ts';
 import { manualPriceRows, releaseFeedLease, takeFeedLease } from './market-repository.ts';
-import { readModes } from '../system/mode-routes.ts';
+import { readModes } from '../system/mode-service.ts';
 import { REFERENCE_SOURCES, type MarketQuotes, type PriceSource, type RateSet, type ReferenceSource } from './price-sources.ts';
 
 /** A reference rate as last received, with the moment of its quotes. */

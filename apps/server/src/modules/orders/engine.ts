@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/app-error.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { MarketService } from '../market/market-service.ts';
-import { readModes } from '../system/mode-routes.ts';
+import { readModes } from '../system/mode-service.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
 import { expiredGtdBatch, findOrder, interestStartedBatch, usdFilledBatch, waitingLimitBatch, type OrderRow } from './order-repository.ts';
 import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-service.ts';

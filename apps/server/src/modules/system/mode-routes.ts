@@ -1,30 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { can } from '@aurum/domain/access/permissions';
-import { autoSettleReenableAt } from '@aurum/domain/system/market-status';
 import { ModeAnswer, ModeBody } from '@aurum/domain/system/system-schemas';
 import { forbidden } from '../../http/app-error.ts';
 import { route } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Queryable } from '../../db/db.ts';
+import { currentModes, switchMode, type Modes } from './mode-service.ts';
 
 const SECURE = '/v0/web/secure';
 
-interface ModesRow {
-  panic: boolean;
-  trading_period: boolean;
-  auto_settle: boolean;
-  auto_settle_since: Date | null;
-}
-
-/** The modes as they stand now: auto-settle mode has turned itself off once 12:00 has passed. */
-export async function readModes(q: Queryable, now: Date): Promise<{ panic: boolean; tradingPeriod: boolean; autoSettle: boolean; reenableAt: Date | null }> {
-  const [row] = await q.query<ModesRow>('SELECT panic, trading_period, auto_settle, auto_settle_since FROM system_modes WHERE id = 1');
-  const reenableAt = row!.auto_settle && row!.auto_settle_since ? autoSettleReenableAt(row!.auto_settle_since) : null;
-  const autoSettle = row!.auto_settle && reenableAt !== null && reenableAt > now;
-  return { panic: row!.panic, tradingPeriod: row!.trading_period, autoSettle, reenableAt: autoSettle ? reenableAt : null };
-}
-
-function toAnswer(m: Awaited<ReturnType<typeof readModes>>): ModeAnswer {
+function toAnswer(m: Modes): ModeAnswer {
   return {
     panicMode: m.panic,
     tradingPeriodMode: m.tradingPeriod,
@@ -40,7 +24,7 @@ export function registerModeRoutes(app: FastifyInstance, deps: AppDeps): void {
     tags: ['system'],
     auth: 'admin',
     response: ModeAnswer,
-    handler: async ({ db }) => toAnswer(await readModes(db, deps.now())),
+    handler: async () => toAnswer(await currentModes(deps)),
   });
 
   const setters = [
@@ -62,16 +46,7 @@ export function registerModeRoutes(app: FastifyInstance, deps: AppDeps): void {
       handler: async ({ db, body, admin, audit }) => {
         // switching off has its own permission (granted to the same roles today)
         if (!body.enabled && !can(admin, s.off)) throw forbidden();
-        const now = deps.now();
-        const before = await readModes(db, now);
-        await db.query(
-          `UPDATE system_modes SET ${s.column} = $1, updated_at = $2, updated_by = $3${
-            s.column === 'auto_settle' ? ', auto_settle_since = CASE WHEN $1 THEN $2::timestamptz ELSE NULL END' : ''
-          } WHERE id = 1`,
-          [body.enabled, now, admin!.id],
-        );
-        const after = await readModes(db, now);
-        await deps.events.publish(db, { kind: 'settings', what: 'modes' });
+        const { before, after } = await switchMode(deps, db, s.column, body.enabled, admin!.id);
         audit.before(toAnswer(before));
         audit.after(toAnswer(after));
         return toAnswer(after);
