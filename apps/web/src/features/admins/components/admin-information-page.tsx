@@ -7,7 +7,6 @@ import type { AdminDetail } from '@aurum/domain/admins/admin-views';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
-import { errorMessage } from '#shared/http/api-error.ts';
 import { PasswordDialog } from '#shared/form/password-dialog.tsx';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
@@ -18,7 +17,7 @@ import { Card } from '#shared/ui/card.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { QueryContent } from '#shared/ui/query-content.tsx';
 import { useAdminDetail } from '../api/get-admin.ts';
 import { useDeleteAdmin } from '../api/delete-admin.ts';
 import { useLogoutAdmin } from '../api/logout-admin.ts';
@@ -38,30 +37,28 @@ export function AdminInformationPage() {
         <Card>
           <p className="text-sm text-slate-600">{t('admin:notFound')}</p>
         </Card>
-      ) : admin.isPending ? (
-        <SectionSpinner />
-      ) : admin.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(admin.error)}
-        </p>
       ) : (
-        <>
-          <Card>
-            <DetailList
-              columns={3}
-              items={[
-                { label: t('admin:fields.id'), value: admin.data.id },
-                { label: t('admin:fields.username'), value: admin.data.username, testId: 'admin-username' },
-                { label: t('admin:fields.fullName'), value: admin.data.fullName },
-                { label: t('admin:fields.email'), value: admin.data.email },
-                { label: t('admin:fields.role'), value: <Badge>{t(`common:roles.${roleFromServer(admin.data.role)}`)}</Badge>, testId: 'admin-role' },
-                { label: t('admin:fields.createdAt'), value: formatDateTime(admin.data.createdAt) },
-                { label: t('admin:fields.createdBy'), value: orDash(admin.data.createdBy) },
-              ]}
-            />
-          </Card>
-          <PermissionTable admin={admin.data} />
-        </>
+        <QueryContent query={admin}>
+          {(found) => (
+            <>
+              <Card>
+                <DetailList
+                  columns={3}
+                  items={[
+                    { label: t('admin:fields.id'), value: found.id },
+                    { label: t('admin:fields.username'), value: found.username, testId: 'admin-username' },
+                    { label: t('admin:fields.fullName'), value: found.fullName },
+                    { label: t('admin:fields.email'), value: found.email },
+                    { label: t('admin:fields.role'), value: <Badge>{t(`common:roles.${roleFromServer(found.role)}`)}</Badge>, testId: 'admin-role' },
+                    { label: t('admin:fields.createdAt'), value: formatDateTime(found.createdAt) },
+                    { label: t('admin:fields.createdBy'), value: orDash(found.createdBy) },
+                  ]}
+                />
+              </Card>
+              <PermissionTable admin={found} />
+            </>
+          )}
+        </QueryContent>
       )}
     </div>
   );

@@ -6,7 +6,6 @@ import { REQUEST_NOTE_MAX } from '@aurum/domain/assets/request-schemas';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { errorToast } from '#shared/form/server-errors.ts';
-import { errorMessage } from '#shared/http/api-error.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
@@ -17,7 +16,7 @@ import { FieldShell } from '#shared/ui/field.tsx';
 import { ImageUpload } from '#shared/ui/image-upload.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { QueryContent } from '#shared/ui/query-content.tsx';
 import { useApproveRequest } from '../api/approve-request.ts';
 import { useDeclineRequest } from '../api/decline-request.ts';
 import { useRequest } from '../api/get-request.ts';
@@ -42,15 +41,11 @@ export function RequestDetailsPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={title} back={from ?? (r ? requestListPath(r.action) : '/asset/')} subtitle={r ? `#${r.id}` : undefined} actions={r ? <Decisions request={r} /> : null} />
-      {request.isPending ? (
-        <SectionSpinner />
-      ) : request.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(request.error)}
-        </p>
-      ) : (
-        <RequestBody request={request.data} />
-      )}
+      <QueryContent query={request}>
+        {(found) => (
+          <RequestBody request={found} />
+        )}
+      </QueryContent>
     </div>
   );
 }

@@ -3,12 +3,11 @@ import { useNavigate, useParams } from 'react-router';
 import type { UserEditBody } from '@aurum/domain/users/user-schemas';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
-import { errorMessage } from '#shared/http/api-error.ts';
 import { duplicateOf } from '#shared/form/server-errors.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Card } from '#shared/ui/card.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { QueryContent } from '#shared/ui/query-content.tsx';
 import { useUser } from '../api/get-user.ts';
 import { useEditUser } from '../api/edit-user.ts';
 import { UserForm } from './user-form.tsx';
@@ -32,42 +31,40 @@ export function UserEditPage() {
         <Card>
           <p className="text-sm text-slate-600">{t('common:noPermission')}</p>
         </Card>
-      ) : user.isPending ? (
-        <SectionSpinner />
-      ) : user.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(user.error)}
-        </p>
       ) : (
-        <UserForm
-          mode="edit"
-          submitLabel={t('common:save')}
-          submitting={edit.isPending}
-          defaultValues={{
-            username: user.data.profile.username,
-            email: user.data.profile.email,
-            firstName: user.data.profile.firstName,
-            lastName: user.data.profile.lastName,
-            phone: user.data.profile.phone ?? { countryCode: '', number: '' },
-            category: user.data.profile.category,
-            companyName: user.data.profile.companyName ?? '',
-            companyRegistrationNumber: user.data.profile.companyRegistrationNumber ?? '',
-            companyPhoneNumber: user.data.profile.companyPhoneNumber ?? '',
-            internal: user.data.profile.internal,
-          }}
-          onCancel={() => void navigate(back)}
-          onSubmit={async (values) => {
-            try {
-              await edit.mutateAsync({ userId, body: values as UserEditBody });
-              toast.success(t('user:toast.edited', { username: (values as UserEditBody).username }));
-              void navigate(back);
-              return null;
-            } catch (error) {
-              if (!duplicateOf(error)) fail(error);
-              return error;
-            }
-          }}
-        />
+        <QueryContent query={user}>
+          {(found) => (
+            <UserForm
+              mode="edit"
+              submitLabel={t('common:save')}
+              submitting={edit.isPending}
+              defaultValues={{
+                username: found.profile.username,
+                email: found.profile.email,
+                firstName: found.profile.firstName,
+                lastName: found.profile.lastName,
+                phone: found.profile.phone ?? { countryCode: '', number: '' },
+                category: found.profile.category,
+                companyName: found.profile.companyName ?? '',
+                companyRegistrationNumber: found.profile.companyRegistrationNumber ?? '',
+                companyPhoneNumber: found.profile.companyPhoneNumber ?? '',
+                internal: found.profile.internal,
+              }}
+              onCancel={() => void navigate(back)}
+              onSubmit={async (values) => {
+                try {
+                  await edit.mutateAsync({ userId, body: values as UserEditBody });
+                  toast.success(t('user:toast.edited', { username: (values as UserEditBody).username }));
+                  void navigate(back);
+                  return null;
+                } catch (error) {
+                  if (!duplicateOf(error)) fail(error);
+                  return error;
+                }
+              }}
+            />
+          )}
+        </QueryContent>
       )}
     </div>
   );

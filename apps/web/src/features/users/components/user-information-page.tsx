@@ -17,6 +17,7 @@ import { PageHeader } from '#shared/ui/page-header.tsx';
 import { TabList } from '#shared/ui/tab-list.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { USER_TAB_SLOTS, userTabComponent, type UserTabSlot } from '#shared/slots/slots.ts';
+import { QueryContent } from '#shared/ui/query-content.tsx';
 import type { UserDetail } from '@aurum/domain/users/user-views';
 import { useUser } from '../api/get-user.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -52,23 +53,19 @@ export function UserInformationPage() {
         onChange={(name) => setQuery(name === 'profile' ? new URLSearchParams() : new URLSearchParams({ tab: name }))}
       />
       <div role="tabpanel" aria-label={t(`user:tabs.${tab}`)}>
-        {user.isPending ? (
-          <SectionSpinner />
-        ) : user.isError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {errorMessage(user.error)}
-          </p>
-        ) : tab === 'profile' ? (
-          <div className="flex flex-col gap-6">
-            <ProfileSection user={user.data} />
-            <AddressSection userId={userId} address={user.data.address} />
-            <BankSection userId={userId} bank={user.data.bankAccount} />
-            <TradeConfigSection userId={userId} config={user.data.tradeConfig} />
-            <WalletSection userId={userId} />
-          </div>
-        ) : (
-          <SlotTab name={tab} userId={userId} />
-        )}
+        <QueryContent query={user}>
+          {(found) => (tab === 'profile' ? (
+            <div className="flex flex-col gap-6">
+              <ProfileSection user={found} />
+              <AddressSection userId={userId} address={found.address} />
+              <BankSection userId={userId} bank={found.bankAccount} />
+              <TradeConfigSection userId={userId} config={found.tradeConfig} />
+              <WalletSection userId={userId} />
+            </div>
+          ) : (
+            <SlotTab name={tab} userId={userId} />
+          ))}
+        </QueryContent>
       </div>
     </div>
   );
