@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { UserEditBody } from '@aurum/domain/users/user-schemas';
-import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
-import { duplicateOf } from '#shared/form/server-errors.ts';
-import { useToast } from '#shared/toast/use-toast.ts';
-import { Card } from '#shared/ui/card.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
+import { Notice } from '#shared/ui/notice.tsx';
+import { useAccountSave } from '#shared/form/use-account-save.ts';
 import { useUser } from '../api/get-user.ts';
 import { useEditUser } from '../api/edit-user.ts';
 import { UserForm } from './user-form.tsx';
@@ -17,8 +15,7 @@ export function UserEditPage() {
   const { t } = useTranslation(['user', 'common']);
   const userId = Number(useParams().userId);
   const navigate = useNavigate();
-  const toast = useToast();
-  const fail = useFailureToast();
+  const save = useAccountSave();
   const user = useUser(userId);
   const edit = useEditUser();
   const allowed = useCan('editUser');
@@ -28,9 +25,7 @@ export function UserEditPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title={t('user:edit')} back={back} subtitle={user.data?.profile.username} />
       {!allowed ? (
-        <Card>
-          <p className="text-sm text-slate-600">{t('common:noPermission')}</p>
-        </Card>
+        <Notice>{t('common:noPermission')}</Notice>
       ) : (
         <QueryContent query={user}>
           {(found) => (
@@ -51,17 +46,12 @@ export function UserEditPage() {
                 internal: found.profile.internal,
               }}
               onCancel={() => void navigate(back)}
-              onSubmit={async (values) => {
-                try {
+              onSubmit={(values) =>
+                save(async () => {
                   await edit.mutateAsync({ userId, body: values as UserEditBody });
-                  toast.success(t('user:toast.edited', { username: (values as UserEditBody).username }));
-                  void navigate(back);
-                  return null;
-                } catch (error) {
-                  if (!duplicateOf(error)) fail(error);
-                  return error;
-                }
-              }}
+                  return { toast: t('user:toast.edited', { username: (values as UserEditBody).username }), to: back };
+                })
+              }
             />
           )}
         </QueryContent>
