@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ORDER_MODES } from '@aurum/domain/orders/order-status';
 import { formatDecimal } from '#shared/format/number.ts';
 import { formatDateTime } from '#shared/format/display.ts';
-import { Card } from '#shared/ui/card.tsx';
+import { TitledCard } from '#shared/ui/titled-card.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
 import { statusEnum } from '../api/order-filters.ts';
@@ -19,13 +19,9 @@ const LATEST = 5;
 
 function WidgetCard({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <Card className="h-full">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-        {action}
-      </div>
+    <TitledCard title={title} action={action} className="h-full" headerGap="gap-3">
       {children}
-    </Card>
+    </TitledCard>
   );
 }
 
