@@ -10,6 +10,7 @@ import {
   SESSION_KEYS,
   type SessionAdmin,
 } from './session-storage.ts';
+import { createListeners } from '#shared/store/listeners.ts';
 
 /**
  * SPEC.md §4: the console starts initialising; then it is signed in (admin restored from
@@ -55,20 +56,17 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
   const { storage } = deps;
   const logError = deps.logError ?? ((message: string, detail?: unknown) => console.error(message, detail));
   let state: AuthState = { status: 'initialising' };
-  const listeners = new Set<() => void>();
-  const expiredListeners = new Set<() => void>();
+  const listeners = createListeners();
+  const expiredListeners = createListeners();
 
   function set(next: AuthState) {
     state = next;
-    for (const listener of listeners) listener();
+    listeners.emit();
   }
 
   return {
     getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.add,
     initialise() {
       if (state.status !== 'initialising') return;
       const session = readStoredSession(storage);
@@ -108,7 +106,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
           clearSession(storage);
           if (error.code === ErrorCode.SessionEnded && error.context) storeSessionMessage(storage, error.context);
           set({ status: 'signedOut' });
-          for (const listener of expiredListeners) listener();
+          expiredListeners.emit();
         } else {
           logError('session refresh failed', error);
         }
@@ -116,8 +114,7 @@ export function createAuthController(deps: AuthControllerDeps): AuthController {
       }
     },
     onExpired(listener) {
-      expiredListeners.add(listener);
-      return () => expiredListeners.delete(listener);
+      return expiredListeners.add(listener);
     },
   };
 }

@@ -9,10 +9,12 @@ export interface ControlledSelectProps<T extends FieldValues> {
   required?: boolean;
   hint?: string;
   disabled?: boolean;
+  /** Told of a pick after the form is (to reset what depends on it). */
+  onChange?: (value: string) => void;
 }
 
 /** The searchable single-select bound to a react-hook-form field (message below, on blur). */
-export function ControlledSelect<T extends FieldValues>({ control, name, label, options, required, hint, disabled }: ControlledSelectProps<T>) {
+export function ControlledSelect<T extends FieldValues>({ control, name, label, options, required, hint, disabled, onChange }: ControlledSelectProps<T>) {
   return (
     <Controller
       control={control}
@@ -22,7 +24,10 @@ export function ControlledSelect<T extends FieldValues>({ control, name, label, 
           label={label}
           options={options}
           value={(field.value as string | null | undefined) ?? null}
-          onChange={field.onChange}
+          onChange={(value) => {
+            field.onChange(value);
+            onChange?.(value);
+          }}
           onBlur={field.onBlur}
           required={required}
           hint={hint}

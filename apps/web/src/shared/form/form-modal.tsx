@@ -1,7 +1,7 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/modal.tsx';
+import { FormActions } from './form-actions.tsx';
 
 export interface FormModalProps {
   title: ReactNode;
@@ -30,16 +30,7 @@ export function FormModal({ title, description, wide, pending, onClose, onSubmit
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={title}
       description={description}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {t('common:save')}
-          </Button>
-        </>
-      }
+      footer={<FormActions onCancel={onClose} pending={pending} submitLabel={t('common:save')} form={formId} />}
     >
       <form id={formId} noValidate className={className} onSubmit={onSubmit}>
         {children}

@@ -3,9 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordForm } from '@aurum/domain/auth/schemas';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@aurum/domain/validation/rules';
-import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/modal.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { FormActions } from './form-actions.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { lengthValues } from './server-errors.ts';
 
 type PasswordForm = { password: string; confirmPassword: string };
@@ -38,35 +38,12 @@ export function PasswordDialog({ open, onOpenChange, title, description, loading
       }}
       title={title}
       description={description}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={loading}>
-            {t('confirm.cancel')}
-          </Button>
-          <Button type="submit" form="password-dialog-form" loading={loading}>
-            {t('password.submit')}
-          </Button>
-        </>
-      }
+      footer={<FormActions onCancel={() => onOpenChange(false)} pending={loading} submitLabel={t('password.submit')} form="password-dialog-form" />}
     >
       <form id="password-dialog-form" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((values) => onSubmit(values.password))}>
-        <TextField
-          label={t('password.new')}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
-          error={errors.password?.message}
-          errorValues={lengthValues(errors.password?.message, limits)}
-          {...register('password')}
-        />
-        <TextField
-          label={t('password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          label={(name) => (name === 'password' ? t('password.new') : t('password.confirm'))}
+          field={(name) => ({ error: errors[name]?.message, errorValues: name === 'password' ? lengthValues(errors.password?.message, limits) : undefined, ...register(name) })}
         />
       </form>
     </Modal>

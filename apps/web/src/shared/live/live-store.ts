@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { MyrRateData, PriceData, SocketMessage } from '@aurum/domain/system/live-messages';
 import type { MetalAdjustAnswer } from '@aurum/domain/system/system-schemas';
 import type { MarketStatus } from './market-status.ts';
+import { createListeners } from '#shared/store/listeners.ts';
 
 /** A partial order pushed by the socket (Market, Limit, OrderUpdated), merged by id. */
 export type OrderUpdate = Record<string, unknown> & { id: number | string };
@@ -66,31 +67,25 @@ export interface LiveStore {
 
 export function createLiveStore(onStatus?: (status: MarketStatus) => void): LiveStore {
   let state = EMPTY_LIVE_STATE;
-  const listeners = new Set<() => void>();
-  const messageListeners = new Set<(message: SocketMessage) => void>();
+  const listeners = createListeners();
+  const messageListeners = createListeners<[SocketMessage]>();
   const set = (next: LiveState) => {
     state = next;
     onStatus?.(marketStatusOf(state));
-    for (const listener of listeners) listener();
+    listeners.emit();
   };
   return {
     get: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.add,
     reset: (connected) => set({ ...EMPTY_LIVE_STATE, connected }),
     setConnected: (connected) => {
       if (state.connected !== connected) set({ ...state, connected });
     },
     apply(message) {
       set(applyLiveMessage(state, message));
-      for (const listener of messageListeners) listener(message);
+      messageListeners.emit(message);
     },
-    onMessage(listener) {
-      messageListeners.add(listener);
-      return () => messageListeners.delete(listener);
-    },
+    onMessage: messageListeners.add,
   };
 }
 

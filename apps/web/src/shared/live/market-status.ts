@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ClosureReason } from '@aurum/domain/system/market-status';
+import { createListeners } from '#shared/store/listeners.ts';
 
 /**
  * What the top bar shows about the market (SPEC.md §2). `connecting` until the live socket has
@@ -12,7 +13,7 @@ export type MarketStatus = { phase: 'connecting' } | { phase: 'live'; reason: Cl
 const CONNECTING: MarketStatus = { phase: 'connecting' };
 
 let status: MarketStatus = CONNECTING;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 export function getMarketStatus(): MarketStatus {
   return status;
@@ -21,7 +22,7 @@ export function getMarketStatus(): MarketStatus {
 export function setMarketStatus(next: MarketStatus): void {
   if (JSON.stringify(next) === JSON.stringify(status)) return;
   status = next;
-  for (const listener of listeners) listener();
+  listeners.emit();
 }
 
 /** Back to 'connecting' (the socket is (re)connecting). */
@@ -29,13 +30,8 @@ export function resetMarketStatus(): void {
   setMarketStatus(CONNECTING);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useMarketStatus(): MarketStatus {
-  return useSyncExternalStore(subscribe, getMarketStatus);
+  return useSyncExternalStore(listeners.add, getMarketStatus);
 }
 
 /** The translation key (common namespace) of a closure reason. */

@@ -1,3 +1,5 @@
+import { createListeners } from '#shared/store/listeners.ts';
+
 /** SPEC.md §2 and §9: toast variants, one toast at a time, 5000 ms, swipe right past 50 px. */
 export type ToastVariant = 'default' | 'success' | 'error' | 'warning';
 
@@ -30,17 +32,14 @@ export interface ToastStore {
 export function createToastStore(): ToastStore {
   let toasts: readonly ToastItem[] = [];
   let nextId = 1;
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const set = (next: readonly ToastItem[]) => {
     toasts = next;
-    for (const listener of listeners) listener();
+    listeners.emit();
   };
   return {
     getToasts: () => toasts,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.add,
     show(input) {
       const id = nextId++;
       const item: ToastItem = {

@@ -1,21 +1,11 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { useId, useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
-import { displayToIso, isoToDisplay, isoToLocalDate, localDateToIso } from '../format/date.ts';
+import { isoToLocalDate, localDateToIso } from '../format/date.ts';
+import { CALENDAR_STYLE, CalendarIcon, daysOutside, useTypedDate } from './date-parts.tsx';
 import { FieldShell, INPUT_CLASSES, inputBorder } from './field.tsx';
-
-// the calendar in the console's colours and a little smaller than the library's default
-const CALENDAR_STYLE = {
-  '--rdp-accent-color': '#d97706',
-  '--rdp-accent-background-color': '#fef3c7',
-  '--rdp-today-color': '#b45309',
-  '--rdp-day-width': '2.25rem',
-  '--rdp-day-height': '2.25rem',
-  '--rdp-day_button-width': '2.125rem',
-  '--rdp-day_button-height': '2.125rem',
-} as CSSProperties;
 
 export interface DateFieldProps {
   label: string;
@@ -48,20 +38,11 @@ export function DateField({ label, value, onChange, onBlur, min, max, required, 
   const { t } = useTranslation('common');
   const id = useId();
   const [open, setOpen] = useState(false);
-  // what the input shows: the stored date formatted, or the admin's text while typing
-  const [typed, setTyped] = useState<{ text: string; for: string } | null>(null);
-  const text = typed && typed.for === value ? typed.text : isoToDisplay(value);
+  const { text, commit, reset } = useTypedDate(value, onChange);
   const selected = isoToLocalDate(value) ?? undefined;
   const minDate = isoToLocalDate(min);
   const maxDate = isoToLocalDate(max);
-  const disabledDays = [...(minDate ? [{ before: minDate }] : []), ...(maxDate ? [{ after: maxDate }] : [])];
-
-  const commit = (raw: string) => {
-    const trimmed = raw.trim();
-    const next = trimmed === '' ? '' : (displayToIso(trimmed) ?? trimmed);
-    setTyped({ text: raw, for: next });
-    onChange(next);
-  };
+  const disabledDays = daysOutside(minDate, maxDate);
 
   return (
     <FieldShell label={label} htmlFor={id} required={required} hint={hint} error={error} errorValues={errorValues} errorId={`${id}-error`} className={className}>
@@ -80,7 +61,7 @@ export function DateField({ label, value, onChange, onBlur, min, max, required, 
             aria-describedby={error ? `${id}-error` : undefined}
             onChange={(e) => commit(e.target.value)}
             onBlur={() => {
-              setTyped(null);
+              reset();
               onBlur?.();
             }}
             className={`${INPUT_CLASSES} ${inputBorder(Boolean(error))} pr-10`}
@@ -93,10 +74,7 @@ export function DateField({ label, value, onChange, onBlur, min, max, required, 
               data-testid="date-field-calendar"
               className="absolute inset-y-0 right-0 my-1 mr-1 rounded px-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-amber-600 disabled:cursor-not-allowed"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-                <rect x="3" y="5" width="18" height="16" rx="2" />
-                <path d="M3 10h18M8 3v4M16 3v4" />
-              </svg>
+              <CalendarIcon />
             </button>
           </Popover.Trigger>
         </div>
@@ -120,7 +98,7 @@ export function DateField({ label, value, onChange, onBlur, min, max, required, 
                 setOpen(false);
                 // picking the selected day again keeps it (a date field is not cleared by the calendar)
                 if (!day) return;
-                setTyped(null);
+                reset();
                 onChange(localDateToIso(day));
               }}
             />

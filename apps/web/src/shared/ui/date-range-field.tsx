@@ -3,20 +3,12 @@ import * as Popover from '@radix-ui/react-popover';
 import { DayPicker, type DateRange as PickedRange } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
-import { displayToIso, isoToDisplay, isoToLocalDate, localDateToIso } from '../format/date.ts';
+import { isoToLocalDate, localDateToIso } from '../format/date.ts';
+import { CALENDAR_STYLE, CalendarIcon, daysOutside, useTypedDate } from './date-parts.tsx';
 import { lastAllowedDay, rangeProblem, type DateRange, type RangeLimits } from './date-range.ts';
 import { INPUT_CLASSES, inputBorder } from './field.tsx';
 
-const CALENDAR_STYLE = {
-  '--rdp-accent-color': '#d97706',
-  '--rdp-accent-background-color': '#fef3c7',
-  '--rdp-range_middle-background-color': '#fef3c7',
-  '--rdp-today-color': '#b45309',
-  '--rdp-day-width': '2.25rem',
-  '--rdp-day-height': '2.25rem',
-  '--rdp-day_button-width': '2.125rem',
-  '--rdp-day_button-height': '2.125rem',
-} as CSSProperties;
+const RANGE_STYLE = { ...CALENDAR_STYLE, '--rdp-range_middle-background-color': '#fef3c7' } as CSSProperties;
 
 export interface DateRangeFieldProps extends RangeLimits {
   label: string;
@@ -58,11 +50,7 @@ export function DateRangeField({ label, value, onChange, min, max, minDays, maxD
   // once a start is picked, days past the longest range (or before it) cannot end the range
   const start = picking?.from && !picking.to ? localDateToIso(picking.from) : null;
   const reach = start ? isoToLocalDate(lastAllowedDay(start, maxDays)) : null;
-  const disabledDays = [
-    ...(minDate ? [{ before: minDate }] : []),
-    ...(maxDate ? [{ after: maxDate }] : []),
-    ...(reach ? [{ after: reach }] : []),
-  ];
+  const disabledDays = daysOutside(minDate, maxDate, reach);
   const selected: PickedRange | undefined = picking ?? (isoToLocalDate(value.from) ? { from: isoToLocalDate(value.from) ?? undefined, to: isoToLocalDate(value.to) ?? undefined } : undefined);
 
   return (
@@ -88,10 +76,7 @@ export function DateRangeField({ label, value, onChange, min, max, minDays, maxD
               data-testid="date-range-calendar"
               className="rounded-md border border-slate-300 bg-white p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-amber-600 disabled:cursor-not-allowed"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-                <rect x="3" y="5" width="18" height="16" rx="2" />
-                <path d="M3 10h18M8 3v4M16 3v4" />
-              </svg>
+              <CalendarIcon />
             </button>
           </Popover.Trigger>
           {value.from !== '' || value.to !== '' ? (
@@ -103,7 +88,7 @@ export function DateRangeField({ label, value, onChange, min, max, minDays, maxD
         <Popover.Portal>
           <Popover.Content align="start" sideOffset={4} className="z-[60] rounded-lg border border-slate-200 bg-white p-2 shadow-lg outline-none" data-testid="date-range-popover">
             <DayPicker
-              style={CALENDAR_STYLE}
+              style={RANGE_STYLE}
               mode="range"
               numberOfMonths={2}
               weekStartsOn={0}
@@ -144,8 +129,7 @@ export function DateRangeField({ label, value, onChange, min, max, minDays, maxD
 
 /** One end of the range, typed as dd/MM/yyyy (a text that is not a date is handed on as it is). */
 function DateText({ label, value, onChange, invalid, describedBy }: { label: string; value: string; onChange: (value: string) => void; invalid: boolean; describedBy?: string }) {
-  const [typed, setTyped] = useState<{ text: string; for: string } | null>(null);
-  const text = typed && typed.for === value ? typed.text : isoToDisplay(value);
+  const { text, commit, reset } = useTypedDate(value, onChange);
   return (
     <input
       type="text"
@@ -156,14 +140,8 @@ function DateText({ label, value, onChange, invalid, describedBy }: { label: str
       value={text}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
-      onChange={(event) => {
-        const raw = event.target.value;
-        const trimmed = raw.trim();
-        const next = trimmed === '' ? '' : (displayToIso(trimmed) ?? trimmed);
-        setTyped({ text: raw, for: next });
-        onChange(next);
-      }}
-      onBlur={() => setTyped(null)}
+      onChange={(event) => commit(event.target.value)}
+      onBlur={reset}
       className={`${INPUT_CLASSES} ${inputBorder(invalid)} w-32`}
     />
   );

@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { roleFromServer } from '@aurum/domain/access/roles';
-import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
-import { errorMessage } from '#shared/http/api-error.ts';
-import { duplicateOf } from '#shared/form/server-errors.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
-import { useToast } from '#shared/toast/use-toast.ts';
-import { Card } from '#shared/ui/card.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { QueryContent } from '#shared/ui/query-content.tsx';
+import { Notice } from '#shared/ui/notice.tsx';
+import { useAccountSave } from '#shared/form/use-account-save.ts';
 import { useAdminDetail } from '../api/get-admin.ts';
 import { useEditAdmin } from '../api/edit-admin.ts';
 import { AdminForm } from './admin-form.tsx';
@@ -20,8 +17,7 @@ export function AdminEditPage() {
   const adminId = Number(useSearchParams()[0].get('adminId'));
   const navigate = useNavigate();
   const from = usePreviousPath();
-  const toast = useToast();
-  const fail = useFailureToast();
+  const save = useAccountSave();
   const admin = useAdminDetail(adminId);
   const edit = useEditAdmin();
   const allowed = useCan('editAdmin');
@@ -30,40 +26,27 @@ export function AdminEditPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title={t('admin:edit')} back={from ?? info} subtitle={admin.data?.username} />
       {!allowed ? (
-        <Card>
-          <p className="text-sm text-slate-600" data-testid="no-permission">
-            {t('common:noPermission')}
-          </p>
-        </Card>
+        <Notice testId="no-permission">{t('common:noPermission')}</Notice>
       ) : !Number.isSafeInteger(adminId) || adminId <= 0 ? (
-        <Card>
-          <p className="text-sm text-slate-600">{t('admin:notFound')}</p>
-        </Card>
-      ) : admin.isPending ? (
-        <SectionSpinner />
-      ) : admin.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(admin.error)}
-        </p>
+        <Notice>{t('admin:notFound')}</Notice>
       ) : (
-        <AdminForm
-          mode="edit"
-          defaultValues={{ username: admin.data.username, email: admin.data.email, firstName: admin.data.firstName, lastName: admin.data.lastName, role: roleFromServer(admin.data.role) }}
-          submitting={edit.isPending}
-          submitLabel={t('common:save')}
-          onCancel={() => void navigate(info)}
-          onSubmit={async ({ email, firstName, lastName, role }) => {
-            try {
-              await edit.mutateAsync({ adminId, body: { email, firstName, lastName, role } });
-              toast.success(t('admin:toast.edited', { username: admin.data.username }));
-              void navigate(info);
-              return null;
-            } catch (error) {
-              if (!duplicateOf(error)) fail(error);
-              return error;
-            }
-          }}
-        />
+        <QueryContent query={admin}>
+          {(found) => (
+            <AdminForm
+              mode="edit"
+              defaultValues={{ username: found.username, email: found.email, firstName: found.firstName, lastName: found.lastName, role: roleFromServer(found.role) }}
+              submitting={edit.isPending}
+              submitLabel={t('common:save')}
+              onCancel={() => void navigate(info)}
+              onSubmit={({ email, firstName, lastName, role }) =>
+                save(async () => {
+                  await edit.mutateAsync({ adminId, body: { email, firstName, lastName, role } });
+                  return { toast: t('admin:toast.edited', { username: found.username }), to: info };
+                })
+              }
+            />
+          )}
+        </QueryContent>
       )}
     </div>
   );

@@ -1,16 +1,15 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ADMIN_ROLES, roleFromServer } from '@aurum/domain/access/roles';
 import type { AdminListItem } from '@aurum/domain/admins/admin-views';
 import { useCan } from '#shared/access/use-can.ts';
-import { errorMessage } from '#shared/http/api-error.ts';
 import { formatDate, orDash } from '#shared/format/display.ts';
-import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import type { Column } from '#shared/list/data-table.tsx';
+import { PagedTable } from '#shared/list/paged-table.tsx';
+import { SearchForm } from '#shared/list/search-form.tsx';
 import { FilterButton, type FilterField } from '#shared/list/filter-button.tsx';
 import { patchQuery } from '#shared/list/list-query.ts';
-import { Pagination } from '#shared/list/pagination.tsx';
-import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
@@ -71,55 +70,17 @@ export function AdminListPage() {
         }
       />
       <div className="flex flex-wrap items-end gap-3">
-        <SearchBar initial={list.query.get('input') ?? ''} onSearch={(input) => list.setQuery(patchQuery(list.query, { input, page: 1 }))} />
+        <SearchForm
+          initial={list.query.get('input') ?? ''}
+          onSearch={(input) => list.setQuery(patchQuery(list.query, { input, page: 1 }))}
+          label={t('admin:search.input')}
+          placeholder={t('admin:search.placeholder')}
+          submitLabel={t('admin:search.submit')}
+          width="w-72"
+        />
         <FilterButton fields={filters} />
       </div>
-      {admins.isPending ? (
-        <TableSkeleton columns={7} pagination />
-      ) : admins.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(admins.error)}
-        </p>
-      ) : (
-        <>
-          <DataTable
-            label={t('admin:list')}
-            testId="admin-table"
-            columns={columns}
-            rows={admins.data.items}
-            rowKey={(a) => a.id}
-            sort={list.sort}
-            order={list.order}
-            onSort={list.toggleSort}
-            stale={admins.isPlaceholderData}
-          />
-          <Pagination page={list.page} limit={list.limit} total={admins.data.total} onPage={list.setPage} onLimit={list.setLimit} />
-        </>
-      )}
+      <PagedTable query={admins} list={list} columns={columns} rowKey={(a) => a.id} label={t('admin:list')} testId="admin-table" skeleton={{ columns: 7 }} />
     </div>
-  );
-}
-
-function SearchBar({ initial, onSearch }: { initial: string; onSearch: (input: string) => void }) {
-  const { t } = useTranslation(['admin']);
-  const [input, setInput] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(input.trim());
-  };
-  return (
-    <form role="search" onSubmit={submit} className="flex items-center gap-2">
-      <input
-        type="search"
-        aria-label={t('admin:search.input')}
-        placeholder={t('admin:search.placeholder')}
-        value={input}
-        onChange={(event) => setInput(event.target.value)}
-        className="w-72 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
-      />
-      <Button type="submit" variant="secondary">
-        {t('admin:search.submit')}
-      </Button>
-    </form>
   );
 }

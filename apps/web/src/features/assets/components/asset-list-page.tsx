@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { REQUEST_ACTIONS, REQUEST_STATUSES, REQUEST_TYPES, type RequestView } from '@aurum/domain/assets/request-schemas';
 import { useCanCheck } from '#shared/access/use-can.ts';
-import { errorMessage } from '#shared/http/api-error.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
-import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import type { Column } from '#shared/list/data-table.tsx';
+import { PagedTable } from '#shared/list/paged-table.tsx';
 import { FilterButton, type FilterField } from '#shared/list/filter-button.tsx';
-import { Pagination } from '#shared/list/pagination.tsx';
-import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
@@ -102,28 +100,7 @@ export function AssetListPage() {
       <div className="flex flex-wrap items-end gap-3">
         <FilterButton fields={filters} />
       </div>
-      {requests.isPending ? (
-        <TableSkeleton columns={action ? 8 : 9} pagination />
-      ) : requests.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(requests.error)}
-        </p>
-      ) : (
-        <>
-          <DataTable
-            label={title}
-            testId="request-table"
-            columns={columns}
-            rows={requests.data.items}
-            rowKey={(r) => r.id}
-            sort={list.sort}
-            order={list.order}
-            onSort={list.toggleSort}
-            stale={requests.isPlaceholderData}
-          />
-          <Pagination page={list.page} limit={list.limit} total={requests.data.total} onPage={list.setPage} onLimit={list.setLimit} />
-        </>
-      )}
+      <PagedTable query={requests} list={list} columns={columns} rowKey={(r) => r.id} label={title} testId="request-table" skeleton={{ columns: action ? 8 : 9 }} />
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RequestAction } from '@aurum/domain/assets/request-schemas';
-import { errorMessage } from '#shared/http/api-error.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { Card } from '#shared/ui/card.tsx';
-import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { QueryContent } from '#shared/ui/query-content.tsx';
 import { useRequestList } from '../api/list-requests.ts';
 import { useRequestsLive } from '../api/use-requests-live.ts';
 import { requestListPath, requestPath, requestValue } from './request-labels.ts';
@@ -32,27 +31,23 @@ function PendingRequestsWidget({ action }: { action: RequestAction }) {
           {t('dashboard:viewAll')}
         </Link>
       </div>
-      {requests.isPending ? (
-        <SectionSpinner />
-      ) : requests.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(requests.error)}
-        </p>
-      ) : requests.data.items.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('dashboard:requests.none')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-label={title}>
-          {requests.data.items.slice(0, LATEST).map((r) => (
-            <li key={r.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-              <Link to={requestPath(r.id)} className="min-w-0 truncate font-medium text-amber-700 hover:underline">
-                #{r.id} · {orDash((r.action === 'deposit' ? r.receiver : r.sender)?.username)}
-              </Link>
-              <span className="shrink-0 text-slate-900 tabular-nums">{requestValue(r)}</span>
-              <span className="hidden shrink-0 text-xs text-slate-500 sm:inline">{formatDateTime(r.createdAt)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryContent query={requests} compact>
+        {(page) => (page.items.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('dashboard:requests.none')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label={title}>
+            {page.items.slice(0, LATEST).map((r) => (
+              <li key={r.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <Link to={requestPath(r.id)} className="min-w-0 truncate font-medium text-amber-700 hover:underline">
+                  #{r.id} · {orDash((r.action === 'deposit' ? r.receiver : r.sender)?.username)}
+                </Link>
+                <span className="shrink-0 text-slate-900 tabular-nums">{requestValue(r)}</span>
+                <span className="hidden shrink-0 text-xs text-slate-500 sm:inline">{formatDateTime(r.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        ))}
+      </QueryContent>
     </Card>
   );
 }

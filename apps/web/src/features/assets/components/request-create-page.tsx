@@ -15,10 +15,10 @@ import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { ImageUpload } from '#shared/ui/image-upload.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { Select } from '#shared/ui/select.tsx';
 import { UserPicker, fullName, type UserLabel } from '#shared/form/user-picker.tsx';
 import { Spinner } from '#shared/ui/spinner.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
+import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { useCreateRequest } from '../api/create-request.ts';
 import { useUserBalances } from '../api/use-user-balances.ts';
 import { actionOf, requestListPath, requestPath, requestPermission } from './request-labels.ts';
@@ -89,6 +89,8 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
   const valueField = type === 'MYR' ? 'amount' : 'quantity';
   const message = (key: string | undefined) => (key === 'sameUser' ? t('asset:form.sameUser') : key === 'notAllowed' ? t('asset:form.notAllowed') : key);
   const decimals = type === 'MYR' ? { count: 2 } : { count: 4 };
+  // what is asked for: an amount of MYR or grams of gold (keyed: switching the type mounts a fresh input)
+  const valueText = type === 'MYR' ? ({ label: 'asset:fields.amountMyr', hint: 'asset:form.amountHint' } as const) : ({ label: 'asset:fields.quantityGrams', hint: 'asset:form.quantityHint' } as const);
 
   const submit = handleSubmit((values) => {
     if (!receipt) {
@@ -134,47 +136,25 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
           )}
         />
         <Balances action={action} loading={balances.isFetching && !balances.data} balances={userIdNow ? (balances.data ?? null) : null} />
-        <Controller
+        <ControlledSelect
           control={control}
           name="type"
-          render={({ field }) => (
-            <Select
-              label={t('asset:fields.type')}
-              required
-              options={REQUEST_TYPES.map((v) => ({ value: v, label: t(`asset:types.${v}`) }))}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                setValue(value === 'MYR' ? 'quantity' : 'amount', '');
-              }}
-              onBlur={field.onBlur}
-            />
-          )}
+          label={t('asset:fields.type')}
+          required
+          options={REQUEST_TYPES.map((v) => ({ value: v, label: t(`asset:types.${v}`) }))}
+          onChange={(value) => setValue(value === 'MYR' ? 'quantity' : 'amount', '')}
         />
         {method ? <TextField label={t('asset:fields.method')} value={t(`asset:methods.${method}`)} readOnly disabled /> : <div className="hidden md:block" />}
-        {type === 'MYR' ? (
-          <TextField
-            key="amount"
-            label={t('asset:fields.amountMyr')}
-            required
-            inputMode="decimal"
-            hint={t('asset:form.amountHint')}
-            error={errors.amount?.message}
-            errorValues={decimals}
-            {...register('amount', { setValueAs: stripSeparators })}
-          />
-        ) : (
-          <TextField
-            key="quantity"
-            label={t('asset:fields.quantityGrams')}
-            required
-            inputMode="decimal"
-            hint={t('asset:form.quantityHint')}
-            error={errors.quantity?.message}
-            errorValues={decimals}
-            {...register('quantity', { setValueAs: stripSeparators })}
-          />
-        )}
+        <TextField
+          key={valueField}
+          label={t(valueText.label)}
+          required
+          inputMode="decimal"
+          hint={t(valueText.hint)}
+          error={errors[valueField]?.message}
+          errorValues={decimals}
+          {...register(valueField, { setValueAs: stripSeparators })}
+        />
         {action === 'transfer' ? (
           <Controller
             control={control}

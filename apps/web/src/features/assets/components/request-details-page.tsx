@@ -5,19 +5,17 @@ import type { RequestView } from '@aurum/domain/assets/request-schemas';
 import { REQUEST_NOTE_MAX } from '@aurum/domain/assets/request-schemas';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
-import { errorToast } from '#shared/form/server-errors.ts';
-import { errorMessage } from '#shared/http/api-error.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
-import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { FieldShell } from '#shared/ui/field.tsx';
 import { ImageUpload } from '#shared/ui/image-upload.tsx';
-import { Modal } from '#shared/ui/modal.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { QueryContent } from '#shared/ui/query-content.tsx';
+import { ActionModal } from '#shared/form/action-modal.tsx';
+import { useCallOutcome } from '#shared/form/use-call-outcome.ts';
 import { useApproveRequest } from '../api/approve-request.ts';
 import { useDeclineRequest } from '../api/decline-request.ts';
 import { useRequest } from '../api/get-request.ts';
@@ -42,15 +40,11 @@ export function RequestDetailsPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={title} back={from ?? (r ? requestListPath(r.action) : '/asset/')} subtitle={r ? `#${r.id}` : undefined} actions={r ? <Decisions request={r} /> : null} />
-      {request.isPending ? (
-        <SectionSpinner />
-      ) : request.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(request.error)}
-        </p>
-      ) : (
-        <RequestBody request={request.data} />
-      )}
+      <QueryContent query={request}>
+        {(found) => (
+          <RequestBody request={found} />
+        )}
+      </QueryContent>
     </div>
   );
 }
@@ -129,58 +123,27 @@ function Decisions({ request }: { request: RequestView }) {
   );
 }
 
-function useFail(onClose: () => void) {
-  const { t } = useTranslation(['common']);
-  const toast = useToast();
-  return (error: unknown) => {
-    onClose();
-    const { title, description } = errorToast(error, t('common:failed'));
-    toast.error(title, description);
-  };
-}
-
 function ApproveDialog({ request, onClose }: { request: RequestView; onClose: () => void }) {
   const { t } = useTranslation(['asset', 'common']);
-  const toast = useToast();
   const approve = useApproveRequest();
-  const fail = useFail(onClose);
+  const outcome = useCallOutcome(onClose, true);
   const [receipt, setReceipt] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
   return (
-    <Modal
-      open
-      onOpenChange={(next) => (next || approve.isPending ? undefined : onClose())}
+    <ActionModal
+      pending={approve.isPending}
+      onClose={onClose}
+      onSubmit={() => {
+        if (!receipt) {
+          setMissing(true);
+          return;
+        }
+        approve.mutate({ action: request.action, requestId: request.id, receipt }, outcome(t(`asset:toast.approved.${request.action}`, { id: request.id })));
+      }}
+      submitLabel={t('asset:actions.approve')}
       title={t('asset:approve.title', { kind: t(`asset:${request.action}`), id: request.id })}
       description={t('asset:approve.text', { value: requestValue(request) })}
       testId="approve-dialog"
-      footer={
-        <>
-          <Button variant="secondary" disabled={approve.isPending} onClick={onClose}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button
-            loading={approve.isPending}
-            onClick={() => {
-              if (!receipt) {
-                setMissing(true);
-                return;
-              }
-              approve.mutate(
-                { action: request.action, requestId: request.id, receipt },
-                {
-                  onSuccess: () => {
-                    onClose();
-                    toast.success(t(`asset:toast.approved.${request.action}`, { id: request.id }));
-                  },
-                  onError: fail,
-                },
-              );
-            }}
-          >
-            {t('asset:actions.approve')}
-          </Button>
-        </>
-      }
     >
       <ImageUpload
         label={t('asset:fields.verifiedReceipt')}
@@ -193,50 +156,27 @@ function ApproveDialog({ request, onClose }: { request: RequestView; onClose: ()
           setMissing(false);
         }}
       />
-    </Modal>
+    </ActionModal>
   );
 }
 
 function DeclineDialog({ request, onClose }: { request: RequestView; onClose: () => void }) {
   const { t } = useTranslation(['asset', 'common']);
-  const toast = useToast();
   const decline = useDeclineRequest();
-  const fail = useFail(onClose);
+  const outcome = useCallOutcome(onClose, true);
   const [reason, setReason] = useState('');
   const tooLong = reason.trim().length > REQUEST_NOTE_MAX;
   return (
-    <Modal
-      open
-      onOpenChange={(next) => (next || decline.isPending ? undefined : onClose())}
+    <ActionModal
+      pending={decline.isPending}
+      onClose={onClose}
+      onSubmit={() => decline.mutate({ action: request.action, requestId: request.id, reason }, outcome(t(`asset:toast.declined.${request.action}`, { id: request.id })))}
+      submitLabel={t('asset:actions.decline')}
+      variant="danger"
+      disabled={tooLong}
       title={t('asset:decline.title', { kind: t(`asset:${request.action}`), id: request.id })}
       description={t(request.action === 'deposit' ? 'asset:decline.text' : 'asset:decline.textHeld', { value: requestValue(request) })}
       testId="confirm-dialog"
-      footer={
-        <>
-          <Button variant="secondary" disabled={decline.isPending} onClick={onClose}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={decline.isPending}
-            disabled={tooLong}
-            onClick={() =>
-              decline.mutate(
-                { action: request.action, requestId: request.id, reason },
-                {
-                  onSuccess: () => {
-                    onClose();
-                    toast.success(t(`asset:toast.declined.${request.action}`, { id: request.id }));
-                  },
-                  onError: fail,
-                },
-              )
-            }
-          >
-            {t('asset:actions.decline')}
-          </Button>
-        </>
-      }
     >
       <FieldShell label={t('asset:decline.reason')} htmlFor="decline-reason" hint={t('asset:decline.reasonHint')} error={tooLong ? 'maxLength' : undefined} errorValues={{ length: REQUEST_NOTE_MAX }}>
         <textarea
@@ -247,6 +187,6 @@ function DeclineDialog({ request, onClose }: { request: RequestView; onClose: ()
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
         />
       </FieldShell>
-    </Modal>
+    </ActionModal>
   );
 }

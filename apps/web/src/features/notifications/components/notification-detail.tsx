@@ -7,6 +7,7 @@ import { Badge } from '#shared/ui/badge.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { TableHead } from '#shared/ui/table-head.tsx';
 import { useNotification } from '../api/get-notification.ts';
 import { RECIPIENT_PAGE_SIZE } from '../api/notification-queries.ts';
 
@@ -48,14 +49,11 @@ function Detail({ id }: { id: number }) {
         <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('action:detail.recipients')}</h3>
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={t('action:detail.recipients')} data-testid="notification-recipients">
-            <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
-              <tr>
-                <th className="px-3 py-2">{t('action:fields.user')}</th>
-                <th className="px-3 py-2">{t('action:fields.email')}</th>
-                <th className="px-3 py-2">{t('action:fields.state')}</th>
-                <th className="px-3 py-2">{t('action:fields.readAt')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase"
+              cellClassName="px-3 py-2"
+              labels={(['user', 'email', 'state', 'readAt'] as const).map((key) => t(`action:fields.${key}`))}
+            />
             <tbody className="divide-y divide-slate-100">
               {n.recipientList.items.map((r) => (
                 <tr key={r.userId}>

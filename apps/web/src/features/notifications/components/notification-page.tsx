@@ -9,9 +9,8 @@ import { UserMultiPicker, fullName, type UserLabel } from '#shared/form/user-pic
 import { lengthValues } from '#shared/form/server-errors.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { errorMessage, isApiError } from '#shared/http/api-error.ts';
-import { DataTable, type Column } from '#shared/list/data-table.tsx';
-import { Pagination } from '#shared/list/pagination.tsx';
-import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
+import type { Column } from '#shared/list/data-table.tsx';
+import { PagedTable } from '#shared/list/paged-table.tsx';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
@@ -233,28 +232,7 @@ function History() {
       <h2 id="notification-history" className="text-lg font-semibold text-slate-900">
         {t('action:history')}
       </h2>
-      {history.isPending ? (
-        <TableSkeleton columns={7} rows={5} pagination />
-      ) : history.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(history.error)}
-        </p>
-      ) : (
-        <>
-          <DataTable
-            label={t('action:history')}
-            testId="notification-history"
-            columns={columns}
-            rows={history.data.items}
-            rowKey={(n) => n.id}
-            sort={list.sort}
-            order={list.order}
-            onSort={list.toggleSort}
-            stale={history.isPlaceholderData}
-          />
-          <Pagination page={list.page} limit={list.limit} total={history.data.total} onPage={list.setPage} onLimit={list.setLimit} />
-        </>
-      )}
+      <PagedTable query={history} list={list} columns={columns} rowKey={(n) => n.id} label={t('action:history')} testId="notification-history" skeleton={{ columns: 7, rows: 5 }} />
       <NotificationDetailModal id={shown} onClose={() => setShown(null)} />
     </section>
   );

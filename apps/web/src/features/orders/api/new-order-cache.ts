@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '#shared/store/listeners.ts';
 
 /**
  * The cached order of SPEC.md §3 ("Cached order (browser session)"): an order this browser
@@ -65,7 +66,7 @@ export interface NewOrderCache {
 
 /** A cache over a storage (session storage in the browser; a memory one in tests). */
 export function createNewOrderCache(storage: () => StorageLike | null): NewOrderCache {
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   let cached: readonly NewOrder[] = [];
   let lastRaw: string | null | undefined;
   // re-read on every look (cheap): a logout that clears session storage empties the cache too
@@ -93,14 +94,11 @@ export function createNewOrderCache(storage: () => StorageLike | null): NewOrder
     } catch {
       // storage full or unavailable: the in-memory copy still serves this page
     }
-    for (const listener of listeners) listener();
+    listeners.emit();
   };
   return {
     get: read,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.add,
     remember(order) {
       write([order, ...read().filter((o) => o.id !== order.id)]);
     },

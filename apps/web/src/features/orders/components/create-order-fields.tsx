@@ -1,22 +1,27 @@
-import { useId, type RefObject } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { Controller, type Control, type FieldError, type FieldPath, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { SCALE } from '@aurum/domain/money/decimal';
+import type { CreateOrderBody, CustomizeOrderBody } from '@aurum/domain/orders/order-schemas';
 import { SYMBOLS, type Symbol } from '@aurum/domain/system/metals';
 import type { TradeSide } from '@aurum/domain/users/user-enums';
 import type { UserDetail } from '@aurum/domain/users/user-views';
+import { useCan } from '#shared/access/use-can.ts';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { UserPicker as UserSearchPicker, type UserLabel } from '#shared/form/user-picker.tsx';
 import { formatDecimal } from '#shared/format/number.ts';
 import { isApiError } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
+import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { FieldShell } from '#shared/ui/field.tsx';
+import { TextField } from '#shared/ui/text-field.tsx';
 import { rememberNewOrder, type NewOrder } from '../api/new-order-cache.ts';
-import { minimumFromServer } from '../api/order-preview-form.ts';
+import { MIN_ORDER_GRAMS, minimumFromServer, submissionKeys } from '../api/order-preview-form.ts';
 
 export interface ToggleOption<T extends string> {
   value: T;
@@ -183,30 +188,122 @@ export function OrderUserCard({ user }: { user: UserDetail | undefined }) {
 export const AFTER_CREATE = '/order/?orderMode=tr';
 
 /**
- * The two ends of a create (online and offline alike): `placed` caches the new order (Pending
- * until the list has it), names it in a toast and opens the trade requests; `failed` puts a
- * quantity under the server's minimum under the quantity field (keeping the server's number in
- * `minimumRef`) and shows anything else as a toast.
+ * Places an order from a submitted form (online and offline alike): one idempotency key per
+ * distinct body; once placed, the new order is cached (Pending until the list has it), named in a
+ * toast and the trade requests open; a quantity under the server's minimum goes under the
+ * quantity field (the server's number kept in `minimum`), anything else `refused` does not claim
+ * shows as a toast.
  */
-export function useCreateOutcome(minimumRef: RefObject<string>, quantityTooSmall: () => void) {
+export function usePlaceOrderSubmit<B extends CreateOrderBody | CustomizeOrderBody>(
+  place: { mutateAsync: (variables: { body: B; idempotencyKey: string }) => Promise<{ id: number }> },
+  quantityTooSmall: () => void,
+) {
   const { t } = useTranslation(['order']);
   const toast = useToast();
   const fail = useFailureToast();
   const navigate = useNavigate();
-  return {
-    placed(order: NewOrder) {
-      rememberNewOrder(order);
-      toast.success(t('order:createForm.placed'), t('order:createForm.placedDetail', { id: order.id, username: order.username ?? `#${order.userId}` }));
+  const keys = useRef(submissionKeys()).current;
+  // the minimum the server named when it refused the quantity (its ORDER_MIN_GRAMS may differ from the default)
+  const minimum = useRef(MIN_ORDER_GRAMS);
+  const submit = async (body: B, order: Pick<NewOrder, 'username' | 'action' | 'orderType' | 'price'>, refused?: (error: unknown) => boolean) => {
+    try {
+      const { id } = await place.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+      keys.succeeded();
+      const placed: NewOrder = {
+        id,
+        userId: body.userId,
+        username: order.username,
+        action: order.action,
+        orderType: order.orderType,
+        symbol: body.symbol,
+        currency: body.currency,
+        quantityGram: body.quantity,
+        price: order.price,
+        createdAt: new Date().toISOString(),
+      };
+      rememberNewOrder(placed);
+      toast.success(t('order:createForm.placed'), t('order:createForm.placedDetail', { id, username: placed.username ?? `#${placed.userId}` }));
       void navigate(AFTER_CREATE);
-    },
-    failed(error: unknown) {
-      const minimum = isApiError(error) && error.code === ErrorCode.InvalidFormat ? minimumFromServer(error) : null;
-      if (minimum !== null) {
-        minimumRef.current = minimum;
+    } catch (error) {
+      if (refused?.(error)) return;
+      const server = isApiError(error) && error.code === ErrorCode.InvalidFormat ? minimumFromServer(error) : null;
+      if (server !== null) {
+        minimum.current = server;
         quantityTooSmall();
         return;
       }
       fail(error);
-    },
+    }
   };
+  return { submit, minimum };
+}
+
+/** The quantity in grams (online and offline alike); a refusal names the server's minimum when it gave one. */
+export function QuantityField({ error, minimum, registration }: { error: FieldError | undefined; minimum: string; registration: UseFormRegisterReturn }) {
+  const { t } = useTranslation(['order']);
+  return (
+    <TextField
+      label={t('order:createForm.quantity')}
+      inputMode="decimal"
+      required
+      hint={t('order:createForm.quantityHint', { value: MIN_ORDER_GRAMS })}
+      error={error?.message}
+      errorValues={{ count: SCALE.XAU, value: error?.type === 'server' ? minimum : MIN_ORDER_GRAMS }}
+      {...registration}
+    />
+  );
+}
+
+/**
+ * The create form's frame (online and offline alike): the user picker and `children` in the
+ * fields card, cancel and submit below it; `preview` and the picked user's card on the right.
+ */
+export function CreateOrderFrame<T extends FieldValues>({
+  testId,
+  control,
+  onSubmit,
+  pending,
+  onCancel,
+  preview,
+  user,
+  children,
+}: {
+  testId: string;
+  control: Control<T>;
+  /** The form's handleSubmit. */
+  onSubmit: (event: FormEvent) => Promise<void>;
+  pending: boolean;
+  onCancel: () => void;
+  preview: ReactNode;
+  user: UserDetail | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(['order', 'common']);
+  const allowed = useCan('createOrder');
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid grid-cols-1 gap-6 xl:grid-cols-5" data-testid={testId}>
+      <div className="flex flex-col gap-6 xl:col-span-3">
+        <Card>
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            <div className="md:col-span-2">
+              <UserPicker control={control} name={'userId' as FieldPath<T>} />
+            </div>
+            {children}
+          </div>
+        </Card>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button type="submit" loading={pending} disabled={!allowed} title={allowed ? undefined : t('common:noPermission')}>
+            {t('order:createForm.submit')}
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-col gap-6 xl:col-span-2">
+        {preview}
+        <OrderUserCard user={user} />
+      </div>
+    </form>
+  );
 }

@@ -9,38 +9,29 @@ import { businessClock } from '@aurum/domain/system/market-status';
 import type { Symbol } from '@aurum/domain/system/metals';
 import type { TradeSide } from '@aurum/domain/users/user-enums';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
-import { useCan } from '#shared/access/use-can.ts';
 import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
 import { isApiError } from '#shared/http/api-error.ts';
 import { useLive } from '#shared/live/live.ts';
-import { Button } from '#shared/ui/button.tsx';
-import { Card } from '#shared/ui/card.tsx';
 import { DateField } from '#shared/ui/date-field.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
-import { useCreateOrder } from '../api/create-order.ts';
+import { useCreateOrder } from '../api/place-order.ts';
 import {
-  MIN_ORDER_GRAMS,
   NOTE_MAX_LENGTH,
   createOrderBody,
   onlineOrderSchema,
-  submissionKeys,
   type OnlineOrderInput,
   type OnlineOrderValues,
 } from '../api/order-preview-form.ts';
 import { disabledLimit, orderPreview } from '../api/order-preview.ts';
 import { useGoldAdjust } from '../api/order-preview-settings.ts';
 import { useOrderUser } from '../api/order-preview-user.ts';
-import { ControlledToggle, OrderUserCard, SideAndPairFields, useCreateOutcome, UserPicker } from './create-order-fields.tsx';
+import { ControlledToggle, CreateOrderFrame, QuantityField, SideAndPairFields, usePlaceOrderSubmit } from './create-order-fields.tsx';
 import { CreateOrderPreview } from './create-order-preview.tsx';
 
 /** Create Order, online (market or limit), with the live preview of amount and fees. */
 export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: string; onCancel: () => void }) {
   const { t } = useTranslation(['order', 'common', 'validation']);
-  const allowed = useCan('createOrder');
   const create = useCreateOrder();
-  const keys = useRef(submissionKeys()).current;
-  // the minimum the server named when it refused the quantity (its ORDER_MIN_GRAMS may differ from the default)
-  const minimumRef = useRef(MIN_ORDER_GRAMS);
   const price = useLive((s) => s.price);
   const liveSettings = useLive((s) => s.settings.xau);
   const adjust = useGoldAdjust();
@@ -94,128 +85,90 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
   const live = action ? preview.livePrice : null;
   const priceHint = live === null ? t('order:createForm.priceHintNone') : t(usd ? 'order:createForm.priceHintUsd' : 'order:createForm.priceHintMyr', { price: formatDecimal(live, usd ? 2 : 3) });
 
-  const outcome = useCreateOutcome(minimumRef, () => setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true }));
-  const submit = handleSubmit(async (values) => {
+  const place = usePlaceOrderSubmit(create, () => setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true }));
+  const submit = handleSubmit((values) => {
     const body = createOrderBody(values);
-    try {
-      const { id } = await create.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
-      keys.succeeded();
-      outcome.placed({
-        id,
-        userId: body.userId,
-        username: user.data?.profile.username,
-        action: values.action === 'buy' ? 'BUY' : 'SELL',
-        orderType: values.orderType,
-        symbol: body.symbol,
-        currency: body.currency,
-        quantityGram: body.quantity,
-        price: body.price ?? null,
-        createdAt: new Date().toISOString(),
-      });
-    } catch (error) {
-      if (isApiError(error) && error.code === ErrorCode.InvalidFormat && error.context === 'goodTillDate') {
-        setError('goodTillDate', { type: 'server', message: ValidationMessage.invalidDate });
-        return;
-      }
-      outcome.failed(error);
-    }
+    return place.submit(body, { username: user.data?.profile.username, action: values.action === 'buy' ? 'BUY' : 'SELL', orderType: values.orderType, price: body.price ?? null }, (error) => {
+      if (!(isApiError(error) && error.code === ErrorCode.InvalidFormat && error.context === 'goodTillDate')) return false;
+      setError('goodTillDate', { type: 'server', message: ValidationMessage.invalidDate });
+      return true;
+    });
   });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid grid-cols-1 gap-6 xl:grid-cols-5" data-testid="create-order-online">
-      <div className="flex flex-col gap-6 xl:col-span-3">
-        <Card>
-          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            <div className="md:col-span-2">
-              <UserPicker control={control} name="userId" />
-            </div>
-            <ControlledToggle<OnlineOrderInput, 'MARKET' | 'LIMIT'>
+    <CreateOrderFrame
+      testId="create-order-online"
+      control={control}
+      onSubmit={submit}
+      pending={create.isPending}
+      onCancel={onCancel}
+      user={user.data}
+      preview={<CreateOrderPreview preview={preview} price={price} symbol={symbol ?? 'XAU/MYR'} limit={isLimit} hasUser={personal !== null} />}
+    >
+      <ControlledToggle<OnlineOrderInput, 'MARKET' | 'LIMIT'>
+        control={control}
+        name="orderType"
+        label={t('order:createForm.orderType')}
+        required
+        testId="order-type"
+        hint={limitOff ? t('order:createForm.limitDisabled') : undefined}
+        options={[
+          { value: 'MARKET', label: t('order:createForm.types.market') },
+          { value: 'LIMIT', label: t('order:createForm.types.limit'), disabled: limitOff, title: t('order:createForm.limitDisabled') },
+        ]}
+      />
+      <SideAndPairFields control={control} sideAllowed={sideAllowed} pairAllowed={pairAllowed} />
+      <QuantityField error={errors.quantity} minimum={place.minimum.current} registration={register('quantity', { setValueAs: stripSeparators })} />
+      {isLimit ? (
+        <>
+          <TextField
+            label={t('order:createForm.price')}
+            inputMode="decimal"
+            required
+            hint={priceHint}
+            error={errors.price?.message}
+            errorValues={{ count: SCALE.pricePerGram, price: live === null ? '-' : formatDecimal(live, usd ? 2 : 3) }}
+            {...register('price', { setValueAs: stripSeparators })}
+          />
+          <ControlledToggle<OnlineOrderInput, 'GTC' | 'GTD'>
+            control={control}
+            name="expiration"
+            label={t('order:createForm.expiration')}
+            required
+            testId="order-expiration"
+            hint={expiration === 'GTC' ? t('order:createForm.gtcHint') : undefined}
+            options={[
+              { value: 'GTC', label: t('order:createForm.gtc') },
+              { value: 'GTD', label: t('order:createForm.gtd') },
+            ]}
+          />
+          {expiration === 'GTD' ? (
+            <Controller
               control={control}
-              name="orderType"
-              label={t('order:createForm.orderType')}
-              required
-              testId="order-type"
-              hint={limitOff ? t('order:createForm.limitDisabled') : undefined}
-              options={[
-                { value: 'MARKET', label: t('order:createForm.types.market') },
-                { value: 'LIMIT', label: t('order:createForm.types.limit'), disabled: limitOff, title: t('order:createForm.limitDisabled') },
-              ]}
-            />
-            <SideAndPairFields control={control} sideAllowed={sideAllowed} pairAllowed={pairAllowed} />
-            <TextField
-              label={t('order:createForm.quantity')}
-              inputMode="decimal"
-              required
-              hint={t('order:createForm.quantityHint', { value: MIN_ORDER_GRAMS })}
-              error={errors.quantity?.message}
-              errorValues={{ count: SCALE.XAU, value: errors.quantity?.type === 'server' ? minimumRef.current : MIN_ORDER_GRAMS }}
-              {...register('quantity', { setValueAs: stripSeparators })}
-            />
-            {isLimit ? (
-              <>
-                <TextField
-                  label={t('order:createForm.price')}
-                  inputMode="decimal"
+              name="goodTillDate"
+              render={({ field, fieldState }) => (
+                <DateField
+                  label={t('order:createForm.goodTillDate')}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  min={businessClock(new Date()).date}
                   required
-                  hint={priceHint}
-                  error={errors.price?.message}
-                  errorValues={{ count: SCALE.pricePerGram, price: live === null ? '-' : formatDecimal(live, usd ? 2 : 3) }}
-                  {...register('price', { setValueAs: stripSeparators })}
+                  error={fieldState.error?.message}
+                  errorValues={{ compared: businessClock(new Date()).date }}
                 />
-                <ControlledToggle<OnlineOrderInput, 'GTC' | 'GTD'>
-                  control={control}
-                  name="expiration"
-                  label={t('order:createForm.expiration')}
-                  required
-                  testId="order-expiration"
-                  hint={expiration === 'GTC' ? t('order:createForm.gtcHint') : undefined}
-                  options={[
-                    { value: 'GTC', label: t('order:createForm.gtc') },
-                    { value: 'GTD', label: t('order:createForm.gtd') },
-                  ]}
-                />
-                {expiration === 'GTD' ? (
-                  <Controller
-                    control={control}
-                    name="goodTillDate"
-                    render={({ field, fieldState }) => (
-                      <DateField
-                        label={t('order:createForm.goodTillDate')}
-                        value={field.value ?? ''}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        min={businessClock(new Date()).date}
-                        required
-                        error={fieldState.error?.message}
-                        errorValues={{ compared: businessClock(new Date()).date }}
-                      />
-                    )}
-                  />
-                ) : null}
-              </>
-            ) : null}
-            <TextField
-              label={t('order:createForm.comment')}
-              className="md:col-span-2"
-              error={errors.comment?.message}
-              errorValues={{ length: NOTE_MAX_LENGTH }}
-              {...register('comment')}
+              )}
             />
-          </div>
-        </Card>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} disabled={!allowed} title={allowed ? undefined : t('common:noPermission')}>
-            {t('order:createForm.submit')}
-          </Button>
-        </div>
-      </div>
-      <div className="flex flex-col gap-6 xl:col-span-2">
-        <CreateOrderPreview preview={preview} price={price} symbol={symbol ?? 'XAU/MYR'} limit={isLimit} hasUser={personal !== null} />
-        <OrderUserCard user={user.data} />
-      </div>
-    </form>
+          ) : null}
+        </>
+      ) : null}
+      <TextField
+        label={t('order:createForm.comment')}
+        className="md:col-span-2"
+        error={errors.comment?.message}
+        errorValues={{ length: NOTE_MAX_LENGTH }}
+        {...register('comment')}
+      />
+    </CreateOrderFrame>
   );
 }

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ORDER_MODES } from '@aurum/domain/orders/order-status';
-import { errorMessage } from '#shared/http/api-error.ts';
 import { formatDecimal } from '#shared/format/number.ts';
 import { formatDateTime } from '#shared/format/display.ts';
-import { Card } from '#shared/ui/card.tsx';
+import { TitledCard } from '#shared/ui/titled-card.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { QueryContent } from '#shared/ui/query-content.tsx';
 import { statusEnum } from '../api/order-filters.ts';
 import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
@@ -19,13 +19,9 @@ const LATEST = 5;
 
 function WidgetCard({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <Card className="h-full">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-        {action}
-      </div>
+    <TitledCard title={title} action={action} className="h-full" headerGap="gap-3">
       {children}
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -85,27 +81,23 @@ export function TradeOverviewWidget() {
   useOrderRefetch([orderQueries.counts().queryKey], { onUpdate: true });
   return (
     <WidgetCard title={t('widgets.tradeOverview')}>
-      {counts.isPending ? (
-        <SectionSpinner />
-      ) : counts.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(counts.error)}
-        </p>
-      ) : (
-        <ul className="flex flex-col gap-3" data-testid="trade-overview">
-          {counts.data.map((row, index) => (
-            <li key={row.status} className="grid grid-cols-[7rem_1fr_3rem] items-center gap-3 text-sm" data-testid={`count-${row.status}`}>
-              <span className="text-slate-700">{t(`status.${STATUS_LABEL[row.status] ?? 'canceled'}`)}</span>
-              <span className="h-3 rounded-full bg-slate-100" aria-hidden="true">
-                <span className="block h-3 rounded-full" style={{ width: `${barWidths(counts.data)[index]}%`, backgroundColor: BAR_COLOURS[row.status] ?? '#64748b' }} />
-              </span>
-              <span className="text-right font-semibold text-slate-900" data-testid="count-value">
-                {row.count}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryContent query={counts} compact>
+        {(rows) => (
+          <ul className="flex flex-col gap-3" data-testid="trade-overview">
+            {rows.map((row, index) => (
+              <li key={row.status} className="grid grid-cols-[7rem_1fr_3rem] items-center gap-3 text-sm" data-testid={`count-${row.status}`}>
+                <span className="text-slate-700">{t(`status.${STATUS_LABEL[row.status] ?? 'canceled'}`)}</span>
+                <span className="h-3 rounded-full bg-slate-100" aria-hidden="true">
+                  <span className="block h-3 rounded-full" style={{ width: `${barWidths(rows)[index]}%`, backgroundColor: BAR_COLOURS[row.status] ?? '#64748b' }} />
+                </span>
+                <span className="text-right font-semibold text-slate-900" data-testid="count-value">
+                  {row.count}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </WidgetCard>
   );
 }

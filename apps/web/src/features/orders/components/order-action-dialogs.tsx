@@ -2,14 +2,12 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '#shared/format/number.ts';
-import { errorToast } from '#shared/form/server-errors.ts';
 import { stripSeparators } from '#shared/format/number.ts';
-import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { DateField } from '#shared/ui/date-field.tsx';
-import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
+import { useCallOutcome } from '#shared/form/use-call-outcome.ts';
+import { ActionModal } from '#shared/form/action-modal.tsx';
 import { useCancelOrder, useRevertOrder, useSettleOrder } from '../api/order-actions.ts';
 import { useCreatePayment } from '../api/create-payment.ts';
 import { orderQueries } from '../api/order-queries.ts';
@@ -22,79 +20,27 @@ export interface ActionTarget {
   action: 'BUY' | 'SELL';
 }
 
-const useFailureToast = () => {
-  const toast = useToast();
-  const { t } = useTranslation(['common']);
-  return (error: unknown) => {
-    const { title, description } = errorToast(error, t('common:failed'));
-    toast.error(title, description);
-  };
-};
-
-/** Settle Order: a confirmation, then order/settle/{id}/{userId}; a success toast. */
-export function SettleDialog({ order, onClose }: { order: ActionTarget; onClose: () => void }) {
+/**
+ * Settle Order (order/settle/{id}/{userId}) or Cancel Order (order/cancel/{id}): a confirmation,
+ * then the call; a toast either way, and the dialog closes.
+ */
+export function ConfirmOrderDialog({ kind, order, onClose }: { kind: 'settle' | 'cancel'; order: ActionTarget; onClose: () => void }) {
   const { t } = useTranslation('order');
-  const toast = useToast();
-  const failed = useFailureToast();
+  const outcome = useCallOutcome(onClose, true);
   const settle = useSettleOrder();
-  return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={t('settle.title')}
-      message={t('settle.message', { id: order.id, username: order.username })}
-      confirmLabel={t('settle.confirm')}
-      loading={settle.isPending}
-      onConfirm={() =>
-        settle.mutate(
-          { orderId: order.id, userId: order.userId },
-          {
-            onSuccess: () => {
-              toast.success(t('settle.success', { id: order.id }));
-              onClose();
-            },
-            onError: (error) => {
-              failed(error);
-              onClose();
-            },
-          },
-        )
-      }
-    />
-  );
-}
-
-/** Cancel Order: a confirmation, then order/cancel/{id}. */
-export function CancelDialog({ order, onClose }: { order: ActionTarget; onClose: () => void }) {
-  const { t } = useTranslation('order');
-  const toast = useToast();
-  const failed = useFailureToast();
   const cancel = useCancelOrder();
+  const call = kind === 'settle' ? settle : cancel;
   return (
     <ConfirmDialog
       open
-      danger
+      danger={kind === 'cancel'}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={t('cancel.title')}
-      message={t('cancel.message', { id: order.id, username: order.username })}
-      confirmLabel={t('cancel.confirm')}
-      cancelLabel={t('cancel.keep')}
-      loading={cancel.isPending}
-      onConfirm={() =>
-        cancel.mutate(
-          { orderId: order.id },
-          {
-            onSuccess: () => {
-              toast.success(t('cancel.success', { id: order.id }));
-              onClose();
-            },
-            onError: (error) => {
-              failed(error);
-              onClose();
-            },
-          },
-        )
-      }
+      title={t(`${kind}.title`)}
+      message={t(`${kind}.message`, { id: order.id, username: order.username })}
+      confirmLabel={t(`${kind}.confirm`)}
+      cancelLabel={kind === 'cancel' ? t('cancel.keep') : undefined}
+      loading={call.isPending}
+      onConfirm={() => call.mutate({ orderId: order.id, userId: order.userId }, outcome(t(`${kind}.success`, { id: order.id })))}
     />
   );
 }
@@ -102,8 +48,7 @@ export function CancelDialog({ order, onClose }: { order: ActionTarget; onClose:
 /** Revert Order: a required reason, then order/revert {userId, orderId, reason}. */
 export function RevertDialog({ order, onClose }: { order: ActionTarget; onClose: () => void }) {
   const { t } = useTranslation(['order', 'validation', 'common']);
-  const toast = useToast();
-  const failed = useFailureToast();
+  const outcome = useCallOutcome(onClose);
   const revert = useRevertOrder();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -114,32 +59,19 @@ export function RevertDialog({ order, onClose }: { order: ActionTarget; onClose:
     if (problem) return;
     revert.mutate(
       { orderId: order.id, userId: order.userId, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t('order:revert.success', { id: order.id }));
-          onClose();
-        },
-        onError: failed,
-      },
+      outcome(t('order:revert.success', { id: order.id })),
     );
   };
   return (
-    <Modal
-      open
-      onOpenChange={(open) => (open || revert.isPending ? undefined : onClose())}
+    <ActionModal
+      pending={revert.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('order:revert.confirm')}
+      variant="danger"
       title={t('order:revert.title')}
       description={t('order:revert.message', { id: order.id, username: order.username })}
       testId="revert-dialog"
-      footer={
-        <>
-          <Button variant="secondary" disabled={revert.isPending} onClick={onClose}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button variant="danger" loading={revert.isPending} onClick={submit}>
-            {t('order:revert.confirm')}
-          </Button>
-        </>
-      }
     >
       <label className="flex flex-col gap-1.5 text-sm">
         <span className="font-medium text-slate-800">
@@ -156,7 +88,7 @@ export function RevertDialog({ order, onClose }: { order: ActionTarget; onClose:
         />
         {error ? <span className="text-xs text-red-700">{t(`validation:${error}`, { defaultValue: error, length: 1000 })}</span> : null}
       </label>
-    </Modal>
+    </ActionModal>
   );
 }
 
@@ -168,8 +100,7 @@ export function RevertDialog({ order, onClose }: { order: ActionTarget; onClose:
  */
 export function PaymentDialog({ order, onClose }: { order: ActionTarget; onClose: () => void }) {
   const { t } = useTranslation(['order', 'validation', 'common']);
-  const toast = useToast();
-  const failed = useFailureToast();
+  const outcome = useCallOutcome(onClose);
   const pay = useCreatePayment();
   const today = useMemo(() => businessToday(), []);
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
@@ -191,32 +122,18 @@ export function PaymentDialog({ order, onClose }: { order: ActionTarget; onClose
     const value = stripSeparators(amount);
     pay.mutate(
       { orderId: order.id, userId: order.userId, amount: value, paymentDate: date, note: note.trim() || null, idempotencyKey },
-      {
-        onSuccess: () => {
-          toast.success(t('order:payment.success', { amount: `${formatDecimal(value, unit.scale)} ${unitLabel}` }));
-          onClose();
-        },
-        onError: failed,
-      },
+      outcome(t('order:payment.success', { amount: `${formatDecimal(value, unit.scale)} ${unitLabel}` })),
     );
   };
   return (
-    <Modal
-      open
-      onOpenChange={(open) => (open || pay.isPending ? undefined : onClose())}
+    <ActionModal
+      pending={pay.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('order:payment.submit')}
       title={t('order:payment.title')}
       description={t('order:payment.message', { id: order.id, username: order.username })}
       testId="payment-dialog"
-      footer={
-        <>
-          <Button variant="secondary" disabled={pay.isPending} onClick={onClose}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button loading={pay.isPending} onClick={submit}>
-            {t('order:payment.submit')}
-          </Button>
-        </>
-      }
     >
       <div className="flex flex-col gap-4">
         <DateField
@@ -245,6 +162,6 @@ export function PaymentDialog({ order, onClose }: { order: ActionTarget; onClose
         />
         <TextField label={t('order:payment.note')} value={note} maxLength={1000} onChange={(event) => setNote(event.target.value)} />
       </div>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -16,11 +16,12 @@ import { Card } from '#shared/ui/card.tsx';
 import { DetailList, type DetailItem } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { TableHead } from '#shared/ui/table-head.tsx';
 import { useLiveOrders } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
 import { mergeOrder, pastEntries } from '../api/order-view.ts';
 import type { OrderDetail } from '@aurum/domain/orders/order-schemas';
-import { CancelDialog, PaymentDialog, RevertDialog, SettleDialog, type ActionTarget } from './order-action-dialogs.tsx';
+import { ConfirmOrderDialog, PaymentDialog, RevertDialog, type ActionTarget } from './order-action-dialogs.tsx';
 import { OrderStatusBadge } from './order-labels.tsx';
 
 type Dialog = 'settle' | 'cancel' | 'revert' | 'pay' | null;
@@ -122,8 +123,7 @@ export function OrderInformationPage() {
           </Section>
         </div>
       </div>
-      {dialog === 'settle' ? <SettleDialog order={target} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'cancel' ? <CancelDialog order={target} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'settle' || dialog === 'cancel' ? <ConfirmOrderDialog key={dialog} kind={dialog} order={target} onClose={() => setDialog(null)} /> : null}
       {dialog === 'revert' ? <RevertDialog order={target} onClose={() => setDialog(null)} /> : null}
       {dialog === 'pay' ? <PaymentDialog order={target} onClose={() => setDialog(null)} /> : null}
     </div>
@@ -146,6 +146,15 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
         {children}
       </div>
     </Card>
+  );
+}
+
+/** A section that lists label and value pairs. */
+function DetailSection({ title, items, columns = 2, testId }: { title: string; items: readonly DetailItem[]; columns?: 1 | 2; testId?: string }) {
+  return (
+    <Section title={title} testId={testId}>
+      <DetailList items={items} columns={columns} />
+    </Section>
   );
 }
 
@@ -200,11 +209,7 @@ function Prices({ d }: { d: OrderDetail }) {
     { label: t('fields.refineryFees'), value: fee(d.refineryFees) },
     { label: t('fields.averagePrice'), value: money(d.averagePrice, 'MYR/g', 3) },
   ];
-  return (
-    <Section title={t('detail.prices')}>
-      <DetailList items={items} columns={2} />
-    </Section>
-  );
+  return <DetailSection title={t('detail.prices')} items={items} />;
 }
 
 function Amounts({ d }: { d: OrderDetail }) {
@@ -231,11 +236,7 @@ function Amounts({ d }: { d: OrderDetail }) {
     { label: t('fields.creditDeducted'), value: money(d.order.creditDeducted, 'MYR') },
     { label: t('fields.balanceDeducted'), value: money(d.order.balanceDeducted, 'MYR') },
   ];
-  return (
-    <Section title={t('detail.amounts')}>
-      <DetailList items={items} columns={2} />
-    </Section>
-  );
+  return <DetailSection title={t('detail.amounts')} items={items} />;
 }
 
 /** The payment block: payment_view (amounts, interest, rates as percent, payments). */
@@ -267,15 +268,12 @@ function PaymentBlock({ orderId }: { orderId: number }) {
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="payments-table" aria-label={t('payment.list')}>
-            <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
-              <tr>
-                <th className="px-4 py-2">{t('fields.id')}</th>
-                <th className="px-4 py-2 text-right">{t('payment.received')}</th>
-                <th className="px-4 py-2">{t('payment.date')}</th>
-                <th className="px-4 py-2">{t('payment.submittedBy')}</th>
-                <th className="px-4 py-2">{t('payment.note')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase"
+              cellClassName="px-4 py-2"
+              labels={[t('fields.id'), t('payment.received'), t('payment.date'), t('payment.submittedBy'), t('payment.note')]}
+              numeric={[1]}
+            />
             <tbody className="divide-y divide-slate-100">
               {p.payments.map((row) => (
                 <tr key={row.id}>
@@ -322,16 +320,16 @@ function Timeline({ entries }: { entries: OrderDetail['timeline'] }) {
 function External({ external, currency }: { external: NonNullable<OrderDetail['external']>; currency: string }) {
   const { t } = useTranslation('order');
   return (
-    <Section title={t('detail.external')} testId="external-source">
-      <DetailList
-        columns={1}
-        items={[
-          { label: t('fields.source'), value: orDash(external.source) },
-          { label: t('fields.externalPrice'), value: money(external.price, `${currency}/g`, 3) },
-          { label: t('fields.externalQuantity'), value: money(external.quantity, 'g', 4) },
-        ]}
-      />
-    </Section>
+    <DetailSection
+      title={t('detail.external')}
+      testId="external-source"
+      columns={1}
+      items={[
+        { label: t('fields.source'), value: orDash(external.source) },
+        { label: t('fields.externalPrice'), value: money(external.price, `${currency}/g`, 3) },
+        { label: t('fields.externalQuantity'), value: money(external.quantity, 'g', 4) },
+      ]}
+    />
   );
 }
 

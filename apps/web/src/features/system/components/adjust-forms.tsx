@@ -9,11 +9,11 @@ import { CurrencyAdjustBody, SpreadAdjustBody, UserFeeAdjustBody, type MetalAdju
 import { errorMessage } from '#shared/http/api-error.ts';
 import { fractionToPercent, percentToFraction, stripSeparators } from '#shared/format/number.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
-import { useUpdateAdjust } from '../api/update-adjust.ts';
+import { useUpdateAdjust, type AdjustBodies, type AdjustUpdatePart } from '../api/update-adjust.ts';
 import { settingsOf, type Variant } from '../api/trade-constants.ts';
+import { FormActions } from '#shared/form/form-actions.tsx';
 
 export type AdjustPart = 'currency' | 'spread' | 'fee';
 
@@ -28,16 +28,7 @@ const numeric = { setValueAs: stripSeparators };
 
 function FormFooter({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
   const { t } = useTranslation('common');
-  return (
-    <div className="mt-2 flex justify-end gap-2">
-      <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        {t('confirm.cancel')}
-      </Button>
-      <Button type="submit" loading={pending}>
-        {t('save')}
-      </Button>
-    </div>
-  );
+  return <FormActions className="mt-2 flex justify-end gap-2" onCancel={onCancel} pending={pending} submitLabel={t('save')} />;
 }
 
 /** One field of an adjust form: its label key (system namespace), decimal places and upper bound. */
@@ -62,6 +53,12 @@ interface PartForm<V extends FieldValues> {
   useSave: () => { pending: boolean; save: (target: { metal: Metal; variant: Variant }, values: V, callbacks: SaveCallbacks) => void };
 }
 
+/** A part's save: its update call with the body the form values make. */
+function usePartSave<P extends AdjustUpdatePart, V extends FieldValues>(part: P, toBody: (values: V) => AdjustBodies[P]): ReturnType<PartForm<V>['useSave']> {
+  const update = useUpdateAdjust(part);
+  return { pending: update.isPending, save: (target, values, callbacks) => update.mutate({ ...target, body: toBody(values) }, callbacks) };
+}
+
 const CURRENCY: PartForm<CurrencyAdjustBody> = {
   schema: CurrencyAdjustBody,
   defaults: (answer, variant) => ({ currencyKind: 'MYR', bid: settingsOf(answer, variant).currency.bid, ask: settingsOf(answer, variant).currency.ask }),
@@ -71,10 +68,7 @@ const CURRENCY: PartForm<CurrencyAdjustBody> = {
   ],
   hint: 'constant.form.currencyHint',
   toast: 'constant.toast.currency',
-  useSave: () => {
-    const update = useUpdateAdjust('currency');
-    return { pending: update.isPending, save: (target, body, callbacks) => update.mutate({ ...target, body }, callbacks) };
-  },
+  useSave: () => usePartSave('currency', (body: CurrencyAdjustBody) => body),
 };
 
 const SPREAD: PartForm<SpreadAdjustBody> = {
@@ -86,10 +80,7 @@ const SPREAD: PartForm<SpreadAdjustBody> = {
   ],
   hint: 'constant.form.spreadHint',
   toast: 'constant.toast.spread',
-  useSave: () => {
-    const update = useUpdateAdjust('spread');
-    return { pending: update.isPending, save: (target, body, callbacks) => update.mutate({ ...target, body }, callbacks) };
-  },
+  useSave: () => usePartSave('spread', (body: SpreadAdjustBody) => body),
 };
 
 /** The fee form takes the interest rate as a percent (stored fraction x 100, 4 decimals, at most 100). */
@@ -113,14 +104,7 @@ const FEE: PartForm<FeeValues> = {
     { name: 'refineryFees', label: 'constant.refineryFees', scale: SCALE.pricePerGram, max: '100000' },
   ],
   toast: 'constant.toast.fee',
-  useSave: () => {
-    const update = useUpdateAdjust('userFee');
-    return {
-      pending: update.isPending,
-      save: (target, values, callbacks) =>
-        update.mutate({ ...target, body: { refineryFees: values.refineryFees, premium: values.premium, interestRate: percentToFraction(values.interestRatePercent) } }, callbacks),
-    };
-  },
+  useSave: () => usePartSave('userFee', (values: FeeValues) => ({ refineryFees: values.refineryFees, premium: values.premium, interestRate: percentToFraction(values.interestRatePercent) })),
 };
 
 /** The form of one part: its fields with their rules, save and cancel. */

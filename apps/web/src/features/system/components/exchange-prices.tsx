@@ -6,6 +6,7 @@ import { Badge } from '#shared/ui/badge.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { detectAdjustSource } from '../api/adjust-source.ts';
 import type { ExchangeAnswer } from '#shared/queries/system-queries.ts';
+import { TableHead } from '#shared/ui/table-head.tsx';
 import { useExchange } from '../api/get-exchange.ts';
 
 type SetName = 'effective' | 'current' | 'integral' | 'investing';
@@ -53,17 +54,13 @@ export function ExchangePrices() {
       ) : null}
       <div className="mt-4 overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="exchange-table">
-          <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
-            <tr>
-              <th className="py-2 pr-4 font-medium">{t('system:exchange.set')}</th>
-              <th className="py-2 pr-4 text-right font-medium">{t('system:exchange.bid')}</th>
-              <th className="py-2 pr-4 text-right font-medium">{t('system:exchange.ask')}</th>
-              <th className="py-2 pr-4 text-right font-medium">{t('system:exchange.high')}</th>
-              <th className="py-2 pr-4 text-right font-medium">{t('system:exchange.low')}</th>
-              <th className="py-2 pr-4 font-medium">{t('system:exchange.updatedAt')}</th>
-              <th className="py-2 font-medium">{t('system:exchange.sourceColumn')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            className="border-b border-slate-200 text-xs text-slate-500 uppercase"
+            cellClassName="py-2 pr-4 font-medium"
+            labels={(['set', 'bid', 'ask', 'high', 'low', 'updatedAt'] as const).map((key) => t(`system:exchange.${key}`))}
+            numeric={[1, 2, 3, 4]}
+            extra={<th className="py-2 font-medium">{t('system:exchange.sourceColumn')}</th>}
+          />
           <tbody className="divide-y divide-slate-100">
             {rows.map(({ name, set, source: from }) => (
               <tr key={name} data-testid={`exchange-${name}`}>

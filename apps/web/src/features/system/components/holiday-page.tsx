@@ -20,6 +20,8 @@ import { useCreateHoliday } from '../api/create-holiday.ts';
 import { useDeleteHolidays } from '../api/delete-holidays.ts';
 import { useHolidays } from '../api/get-holidays.ts';
 import { useUpdateHoliday } from '../api/update-holiday.ts';
+import { FormActions } from '#shared/form/form-actions.tsx';
+import { RowActionCell } from '#shared/ui/row-action-cell.tsx';
 
 const NAME_MAX = 100;
 
@@ -67,14 +69,7 @@ function HolidayForm({ holiday, onDone }: { holiday: Holiday | null; onDone: () 
           <DateField label={t('system:holiday.date')} required hint={t('system:holiday.dateHint')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.date?.message} />
         )}
       />
-      <div className="mt-2 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={pending}>
-          {t('common:confirm.cancel')}
-        </Button>
-        <Button type="submit" loading={pending}>
-          {t('common:save')}
-        </Button>
-      </div>
+      <FormActions className="mt-2 flex justify-end gap-2" onCancel={onDone} pending={pending} submitLabel={t('common:save')} />
     </form>
   );
 }
@@ -168,11 +163,9 @@ export function HolidayPage() {
                     <td className="px-4 py-3 font-mono whitespace-nowrap tabular-nums">{isoToDisplay(h.date)}</td>
                     <td className="px-4 py-3 text-slate-800">{h.name}</td>
                     {canEdit ? (
-                      <td className="px-4 py-3 text-right">
-                        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setForm({ holiday: h })} aria-label={t('system:holiday.editOne', { name: h.name })}>
-                          {t('common:edit')}
-                        </Button>
-                      </td>
+                      <RowActionCell onClick={() => setForm({ holiday: h })} label={t('system:holiday.editOne', { name: h.name })}>
+                        {t('common:edit')}
+                      </RowActionCell>
                     ) : null}
                   </tr>
                 ))

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -16,9 +16,11 @@ import { Card } from '#shared/ui/card.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { FieldShell, INPUT_CLASSES, inputBorder } from '#shared/ui/field.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { Select } from '#shared/ui/select.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
+import { TableHead } from '#shared/ui/table-head.tsx';
+import { ControlledSelect } from '#shared/form/controlled-select.tsx';
+import { RowActionCell } from '#shared/ui/row-action-cell.tsx';
 import { useClearManualPrice } from '../api/clear-manual-price.ts';
 import { useManualPrices } from '../api/get-manual-prices.ts';
 import { useSetManualPrice } from '../api/set-manual-price.ts';
@@ -67,16 +69,13 @@ export function ManualPricePage() {
           <SectionSpinner />
         ) : (
           <table className="w-full text-left text-sm" data-testid="manual-price-table">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
-              <tr>
-                <th className="px-4 py-3 font-medium">{t('system:manual.metal')}</th>
-                <th className="px-4 py-3 text-right font-medium">{t('system:manual.bid')}</th>
-                <th className="px-4 py-3 text-right font-medium">{t('system:manual.ask')}</th>
-                <th className="px-4 py-3 font-medium">{t('system:manual.expiresAt')}</th>
-                <th className="px-4 py-3 font-medium">{t('system:manual.setBy')}</th>
-                {allowed ? <th className="px-4 py-3" /> : null}
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase"
+              cellClassName="px-4 py-3 font-medium"
+              labels={(['metal', 'bid', 'ask', 'expiresAt', 'setBy'] as const).map((key) => t(`system:manual.${key}`))}
+              numeric={[1, 2]}
+              extra={allowed ? <th className="px-4 py-3" /> : null}
+            />
             <tbody className="divide-y divide-slate-100">
               {(prices.data ?? []).length === 0 ? (
                 <tr>
@@ -95,11 +94,7 @@ export function ManualPricePage() {
                       {p.setBy ?? '-'} · {formatDateTime(p.setAt)}
                     </td>
                     {allowed ? (
-                      <td className="px-4 py-3 text-right">
-                        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => isMetal(p.metal) && setWithdrawing(p.metal)}>
-                          {t('system:manual.withdraw')}
-                        </Button>
-                      </td>
+                      <RowActionCell onClick={() => isMetal(p.metal) && setWithdrawing(p.metal)}>{t('system:manual.withdraw')}</RowActionCell>
                     ) : null}
                   </tr>
                 ))
@@ -136,20 +131,7 @@ export function ManualPricePage() {
               );
             })}
           >
-            <Controller
-              control={control}
-              name="metal"
-              render={({ field }) => (
-                <Select
-                  label={t('system:manual.metal')}
-                  required
-                  options={METALS.map((m) => ({ value: m, label: t(`system:constant.metals.${m}`) }))}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
+            <ControlledSelect control={control} name="metal" label={t('system:manual.metal')} required options={METALS.map((m) => ({ value: m, label: t(`system:constant.metals.${m}`) }))} />
             <FieldShell label={t('system:manual.expiresAt')} htmlFor="manual-expires" hint={t('system:manual.expiresHint')} error={errors.expiresAtLocal?.message}>
               <input id="manual-expires" type="datetime-local" className={`${INPUT_CLASSES} ${inputBorder(Boolean(errors.expiresAtLocal))}`} {...register('expiresAtLocal')} />
             </FieldShell>

@@ -5,12 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { mayDecide } from '@aurum/domain/access/maker-checker';
 import { BankAccountBody } from '@aurum/domain/users/user-schemas';
 import type { BankAccountView } from '@aurum/domain/users/user-views';
-import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { lengthValues } from '#shared/form/server-errors.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
-import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
@@ -24,6 +22,8 @@ import { useDeclineBankAccount } from '../api/decline-bank-account.ts';
 import { useRemoveBankAccount } from '../api/remove-bank-account.ts';
 import { useUpdateBankAccount } from '../api/update-bank-account.ts';
 import { bankBadge } from './user-labels.ts';
+import { FormActions } from '#shared/form/form-actions.tsx';
+import { useCallOutcome } from '#shared/form/use-call-outcome.ts';
 
 type Dialog = 'add' | 'update' | 'approve' | 'decline' | 'remove' | null;
 
@@ -33,7 +33,6 @@ type Dialog = 'add' | 'update' | 'approve' | 'decline' | 'remove' | null;
  */
 export function BankSection({ userId, bank }: { userId: number; bank: BankAccountView | null }) {
   const { t } = useTranslation(['user', 'common']);
-  const toast = useToast();
   const admin = useAdmin();
   const [dialog, setDialog] = useState<Dialog>(null);
   const can = { add: useCan('addBankInfo'), update: useCan('updateBankInfo'), remove: useCan('deleteBankInfo'), approve: useCan('approveBankInfo'), decline: useCan('declineBankInfo') };
@@ -41,11 +40,13 @@ export function BankSection({ userId, bank }: { userId: number; bank: BankAccoun
   const decline = useDeclineBankAccount();
   const remove = useRemoveBankAccount();
   const noPermission = t('common:noPermission');
-  const showFailure = useFailureToast();
-  const fail = (error: unknown) => {
-    setDialog(null);
-    showFailure(error);
-  };
+  // a decision's dialog closes once it is answered, whatever the answer
+  const outcome = useCallOutcome(() => setDialog(null), true);
+  const decisions = [
+    { name: 'approve', call: approve, toast: 'user:toast.bankApproved', danger: false },
+    { name: 'decline', call: decline, toast: 'user:toast.bankDeclined', danger: true },
+    { name: 'remove', call: remove, toast: 'user:toast.bankRemoved', danger: true },
+  ] as const;
   const pending = bank?.status === 'pending';
   const ownSubmission = pending && admin !== null && !mayDecide({ submittedBy: bank.submittedById }, admin.id);
 
@@ -107,59 +108,19 @@ export function BankSection({ userId, bank }: { userId: number; bank: BankAccoun
       )}
 
       {dialog === 'add' || dialog === 'update' ? <BankDialog userId={userId} bank={dialog === 'update' ? bank : null} onClose={() => setDialog(null)} /> : null}
-      <ConfirmDialog
-        open={dialog === 'approve'}
-        onOpenChange={(open) => setDialog(open ? 'approve' : null)}
-        title={t('user:bank.approveTitle')}
-        message={t('user:bank.approveText', { bank: bank?.bankName ?? '' })}
-        confirmLabel={t('user:bank.approve')}
-        loading={approve.isPending}
-        onConfirm={() =>
-          approve.mutate(userId, {
-            onSuccess: () => {
-              setDialog(null);
-              toast.success(t('user:toast.bankApproved'));
-            },
-            onError: fail,
-          })
-        }
-      />
-      <ConfirmDialog
-        open={dialog === 'decline'}
-        onOpenChange={(open) => setDialog(open ? 'decline' : null)}
-        title={t('user:bank.declineTitle')}
-        message={t('user:bank.declineText', { bank: bank?.bankName ?? '' })}
-        confirmLabel={t('user:bank.decline')}
-        danger
-        loading={decline.isPending}
-        onConfirm={() =>
-          decline.mutate(userId, {
-            onSuccess: () => {
-              setDialog(null);
-              toast.success(t('user:toast.bankDeclined'));
-            },
-            onError: fail,
-          })
-        }
-      />
-      <ConfirmDialog
-        open={dialog === 'remove'}
-        onOpenChange={(open) => setDialog(open ? 'remove' : null)}
-        title={t('user:bank.removeTitle')}
-        message={t('user:bank.removeText', { bank: bank?.bankName ?? '' })}
-        confirmLabel={t('user:bank.remove')}
-        danger
-        loading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(userId, {
-            onSuccess: () => {
-              setDialog(null);
-              toast.success(t('user:toast.bankRemoved'));
-            },
-            onError: fail,
-          })
-        }
-      />
+      {decisions.map(({ name, call, toast: done, danger }) => (
+        <ConfirmDialog
+          key={name}
+          open={dialog === name}
+          onOpenChange={(open) => setDialog(open ? name : null)}
+          title={t(`user:bank.${name}Title`)}
+          message={t(`user:bank.${name}Text`, { bank: bank?.bankName ?? '' })}
+          confirmLabel={t(`user:bank.${name}`)}
+          danger={danger}
+          loading={call.isPending}
+          onConfirm={() => call.mutate(userId, outcome(t(done)))}
+        />
+      ))}
     </Card>
   );
 }
@@ -168,8 +129,7 @@ const LIMITS = { bankName: { max: 100 }, accountOwner: { max: 150 }, accountNumb
 
 function BankDialog({ userId, bank, onClose }: { userId: number; bank: BankAccountView | null; onClose: () => void }) {
   const { t } = useTranslation(['user', 'common']);
-  const toast = useToast();
-  const fail = useFailureToast();
+  const outcome = useCallOutcome(onClose);
   const add = useAddBankAccount();
   const update = useUpdateBankAccount();
   const saving = add.isPending || update.isPending;
@@ -189,29 +149,14 @@ function BankDialog({ userId, bank, onClose }: { userId: number; bank: BankAccou
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={bank ? t('user:bank.update') : t('user:bank.add')}
       description={t('user:bank.formText')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button type="submit" form="bank-form" loading={saving}>
-            {bank ? t('common:save') : t('user:bank.add')}
-          </Button>
-        </>
-      }
+      footer={<FormActions onCancel={onClose} pending={saving} submitLabel={bank ? t('common:save') : t('user:bank.add')} form="bank-form" />}
     >
       <form
         id="bank-form"
         noValidate
         className="flex flex-col gap-4"
         onSubmit={handleSubmit((body) => {
-          const callbacks = {
-            onSuccess: () => {
-              toast.success(bank ? t('user:toast.bankUpdated') : t('user:toast.bankAdded'));
-              onClose();
-            },
-            onError: fail,
-          };
+          const callbacks = outcome(bank ? t('user:toast.bankUpdated') : t('user:toast.bankAdded'));
           if (bank) update.mutate({ userId, body }, callbacks);
           else add.mutate({ userId, body }, callbacks);
         })}

@@ -5,32 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { ALLOWED_ACTIONS, ALLOWED_PAIRS, FEE_ADJUST_MODES, TIERS } from '@aurum/domain/users/user-enums';
 import type { TradeConfigView } from '@aurum/domain/users/user-views';
 import { FormModal } from '#shared/form/form-modal.tsx';
-import { useFailureToast } from '#shared/form/use-failure-toast.ts';
-import { useCan } from '#shared/access/use-can.ts';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { formatNumber } from '#shared/format/display.ts';
-import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
-import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useEditTradeConfig } from '../api/edit-trade-config.ts';
 import { FeeFields } from './all-users-fee-dialog.tsx';
 import { TradeConfigForm, feeErrorValues, percentOf, tradeConfigBodyOf, tradeConfigFormOf } from './fee-form.ts';
+import { TitledCard } from '#shared/ui/titled-card.tsx';
+import { useCallOutcome } from '#shared/form/use-call-outcome.ts';
+import { EditButton } from './edit-button.tsx';
 
 /** Fees / trade configuration of one user (editUser): interest rate shown in percent. */
 export function TradeConfigSection({ userId, config }: { userId: number; config: TradeConfigView }) {
   const { t } = useTranslation(['user', 'common']);
-  const canEdit = useCan('editUser');
   const [open, setOpen] = useState(false);
   return (
-    <Card>
-      <div className="mb-4 flex items-center justify-between gap-2">
-        <h2 className="text-base font-semibold text-slate-900">{t('user:sections.fees')}</h2>
-        <Button variant="secondary" disabled={!canEdit} title={canEdit ? undefined : t('common:noPermission')} onClick={() => setOpen(true)}>
-          {t('user:fees.edit')}
-        </Button>
-      </div>
+    <TitledCard title={t('user:sections.fees')} action={<EditButton onClick={() => setOpen(true)}>{t('user:fees.edit')}</EditButton>}>
       <DetailList
         columns={3}
         items={[
@@ -45,14 +36,13 @@ export function TradeConfigSection({ userId, config }: { userId: number; config:
         ]}
       />
       {open ? <TradeConfigDialog userId={userId} config={config} onClose={() => setOpen(false)} /> : null}
-    </Card>
+    </TitledCard>
   );
 }
 
 function TradeConfigDialog({ userId, config, onClose }: { userId: number; config: TradeConfigView; onClose: () => void }) {
   const { t } = useTranslation(['user', 'common']);
-  const toast = useToast();
-  const fail = useFailureToast();
+  const outcome = useCallOutcome(onClose);
   const edit = useEditTradeConfig(userId);
   const {
     register,
@@ -68,16 +58,7 @@ function TradeConfigDialog({ userId, config, onClose }: { userId: number; config
       onClose={onClose}
       className="grid grid-cols-1 gap-4 md:grid-cols-2"
       onSubmit={handleSubmit((values) =>
-        edit.mutate(
-          { userId, body: tradeConfigBodyOf(values) },
-          {
-            onSuccess: () => {
-              toast.success(t('user:toast.feesSaved'));
-              onClose();
-            },
-            onError: fail,
-          },
-        ),
+        edit.mutate({ userId, body: tradeConfigBodyOf(values) }, outcome(t('user:toast.feesSaved'))),
       )}
     >
       <ControlledSelect control={control} name="allowedAction" label={t('user:fields.allowedAction')} required options={ALLOWED_ACTIONS.map((v) => ({ value: v, label: t(`user:allowedActions.${v}`) }))} />

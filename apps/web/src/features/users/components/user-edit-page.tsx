@@ -1,14 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { UserEditBody } from '@aurum/domain/users/user-schemas';
-import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
-import { errorMessage } from '#shared/http/api-error.ts';
-import { duplicateOf } from '#shared/form/server-errors.ts';
-import { useToast } from '#shared/toast/use-toast.ts';
-import { Card } from '#shared/ui/card.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { SectionSpinner } from '#shared/ui/spinner.tsx';
+import { QueryContent } from '#shared/ui/query-content.tsx';
+import { Notice } from '#shared/ui/notice.tsx';
+import { useAccountSave } from '#shared/form/use-account-save.ts';
 import { useUser } from '../api/get-user.ts';
 import { useEditUser } from '../api/edit-user.ts';
 import { UserForm } from './user-form.tsx';
@@ -18,8 +15,7 @@ export function UserEditPage() {
   const { t } = useTranslation(['user', 'common']);
   const userId = Number(useParams().userId);
   const navigate = useNavigate();
-  const toast = useToast();
-  const fail = useFailureToast();
+  const save = useAccountSave();
   const user = useUser(userId);
   const edit = useEditUser();
   const allowed = useCan('editUser');
@@ -29,45 +25,36 @@ export function UserEditPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title={t('user:edit')} back={back} subtitle={user.data?.profile.username} />
       {!allowed ? (
-        <Card>
-          <p className="text-sm text-slate-600">{t('common:noPermission')}</p>
-        </Card>
-      ) : user.isPending ? (
-        <SectionSpinner />
-      ) : user.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(user.error)}
-        </p>
+        <Notice>{t('common:noPermission')}</Notice>
       ) : (
-        <UserForm
-          mode="edit"
-          submitLabel={t('common:save')}
-          submitting={edit.isPending}
-          defaultValues={{
-            username: user.data.profile.username,
-            email: user.data.profile.email,
-            firstName: user.data.profile.firstName,
-            lastName: user.data.profile.lastName,
-            phone: user.data.profile.phone ?? { countryCode: '', number: '' },
-            category: user.data.profile.category,
-            companyName: user.data.profile.companyName ?? '',
-            companyRegistrationNumber: user.data.profile.companyRegistrationNumber ?? '',
-            companyPhoneNumber: user.data.profile.companyPhoneNumber ?? '',
-            internal: user.data.profile.internal,
-          }}
-          onCancel={() => void navigate(back)}
-          onSubmit={async (values) => {
-            try {
-              await edit.mutateAsync({ userId, body: values as UserEditBody });
-              toast.success(t('user:toast.edited', { username: (values as UserEditBody).username }));
-              void navigate(back);
-              return null;
-            } catch (error) {
-              if (!duplicateOf(error)) fail(error);
-              return error;
-            }
-          }}
-        />
+        <QueryContent query={user}>
+          {(found) => (
+            <UserForm
+              mode="edit"
+              submitLabel={t('common:save')}
+              submitting={edit.isPending}
+              defaultValues={{
+                username: found.profile.username,
+                email: found.profile.email,
+                firstName: found.profile.firstName,
+                lastName: found.profile.lastName,
+                phone: found.profile.phone ?? { countryCode: '', number: '' },
+                category: found.profile.category,
+                companyName: found.profile.companyName ?? '',
+                companyRegistrationNumber: found.profile.companyRegistrationNumber ?? '',
+                companyPhoneNumber: found.profile.companyPhoneNumber ?? '',
+                internal: found.profile.internal,
+              }}
+              onCancel={() => void navigate(back)}
+              onSubmit={(values) =>
+                save(async () => {
+                  await edit.mutateAsync({ userId, body: values as UserEditBody });
+                  return { toast: t('user:toast.edited', { username: (values as UserEditBody).username }), to: back };
+                })
+              }
+            />
+          )}
+        </QueryContent>
       )}
     </div>
   );

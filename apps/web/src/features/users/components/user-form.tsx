@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { USER_CATEGORIES } from '@aurum/domain/users/user-enums';
 import { UserCreateForm, UserEditBody } from '@aurum/domain/users/user-schemas';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@aurum/domain/validation/rules';
+import { ACCOUNT_LIMITS, AccountFields } from '#shared/form/account-fields.tsx';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
+import { FormActions } from '#shared/form/form-actions.tsx';
+import { NewPasswordFields } from '#shared/form/new-password-fields.tsx';
 import { duplicateOf, lengthValues } from '#shared/form/server-errors.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { CheckboxField } from '#shared/ui/checkbox-field.tsx';
 import { PhoneField } from '#shared/ui/phone-field.tsx';
@@ -20,11 +21,7 @@ export type UserCreateValues = z.output<typeof UserCreateForm>;
 export type UserEditValues = z.output<typeof UserEditBody>;
 
 const LIMITS: Record<string, { min?: number; max?: number }> = {
-  username: { max: USERNAME_MAX_LENGTH },
-  email: { max: 254 },
-  firstName: { max: 100 },
-  lastName: { max: 100 },
-  password: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+  ...ACCOUNT_LIMITS,
   companyName: { max: 200 },
   companyRegistrationNumber: { max: 50 },
   companyPhoneNumber: { max: 20 },
@@ -81,24 +78,8 @@ export function UserForm({ mode, defaultValues, submitting, submitLabel, onSubmi
       <Card>
         <h2 className="mb-4 text-base font-semibold text-slate-900">{t('user:sections.account')}</h2>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <TextField label={t('user:fields.username')} required autoComplete="off" {...err('username')} {...register('username')} />
-          <TextField label={t('user:fields.email')} type="email" required autoComplete="off" {...err('email')} {...register('email')} />
-          <TextField label={t('user:fields.firstName')} required {...err('firstName')} {...register('firstName')} />
-          <TextField label={t('user:fields.lastName')} required {...err('lastName')} {...register('lastName')} />
-          {mode === 'create' ? (
-            <>
-              <TextField
-                label={t('user:fields.password')}
-                type="password"
-                autoComplete="new-password"
-                required
-                hint={t('common:password.rule', { min: PASSWORD_MIN_LENGTH })}
-                {...err('password')}
-                {...register('password')}
-              />
-              <TextField label={t('user:fields.confirmPassword')} type="password" autoComplete="new-password" required {...err('confirmPassword')} {...register('confirmPassword')} />
-            </>
-          ) : null}
+          <AccountFields label={(name) => t(`user:fields.${name}`)} field={(name) => ({ ...err(name), ...register(name) })} />
+          {mode === 'create' ? <NewPasswordFields label={(name) => t(`user:fields.${name}`)} field={(name) => ({ ...err(name), ...register(name) })} /> : null}
           <PhoneField
             label={t('user:fields.phone')}
             required
@@ -134,14 +115,7 @@ export function UserForm({ mode, defaultValues, submitting, submitLabel, onSubmi
           {withAddress ? <AddressFields register={(name) => register(`address.${name}`)} error={(name) => err(`address.${name}`)} /> : <p className="text-sm text-slate-500">{t('user:address.skipped')}</p>}
         </Card>
       ) : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-          {t('common:confirm.cancel')}
-        </Button>
-        <Button type="submit" loading={submitting}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions className="flex justify-end gap-2" onCancel={onCancel} pending={submitting} submitLabel={submitLabel} />
     </form>
   );
 }

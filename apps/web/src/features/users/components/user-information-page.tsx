@@ -1,22 +1,22 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useCan } from '#shared/access/use-can.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
-import { PasswordDialog } from '#shared/form/password-dialog.tsx';
+import { AccountActions } from '#shared/form/account-actions.tsx';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
-import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { TabList } from '#shared/ui/tab-list.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { USER_TAB_SLOTS, userTabComponent, type UserTabSlot } from '#shared/slots/slots.ts';
+import { QueryContent } from '#shared/ui/query-content.tsx';
 import type { UserDetail } from '@aurum/domain/users/user-views';
 import { useUser } from '../api/get-user.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -26,6 +26,7 @@ import { AddressSection } from './address-section.tsx';
 import { BankSection } from './bank-section.tsx';
 import { TradeConfigSection } from './trade-config-section.tsx';
 import { WalletSection } from './wallet-section.tsx';
+import { TitledCard } from '#shared/ui/titled-card.tsx';
 
 export const USER_TABS = ['profile', ...USER_TAB_SLOTS] as const;
 type UserTab = (typeof USER_TABS)[number];
@@ -52,23 +53,19 @@ export function UserInformationPage() {
         onChange={(name) => setQuery(name === 'profile' ? new URLSearchParams() : new URLSearchParams({ tab: name }))}
       />
       <div role="tabpanel" aria-label={t(`user:tabs.${tab}`)}>
-        {user.isPending ? (
-          <SectionSpinner />
-        ) : user.isError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {errorMessage(user.error)}
-          </p>
-        ) : tab === 'profile' ? (
-          <div className="flex flex-col gap-6">
-            <ProfileSection user={user.data} />
-            <AddressSection userId={userId} address={user.data.address} />
-            <BankSection userId={userId} bank={user.data.bankAccount} />
-            <TradeConfigSection userId={userId} config={user.data.tradeConfig} />
-            <WalletSection userId={userId} />
-          </div>
-        ) : (
-          <SlotTab name={tab} userId={userId} />
-        )}
+        <QueryContent query={user}>
+          {(found) => (tab === 'profile' ? (
+            <div className="flex flex-col gap-6">
+              <ProfileSection user={found} />
+              <AddressSection userId={userId} address={found.address} />
+              <BankSection userId={userId} bank={found.bankAccount} />
+              <TradeConfigSection userId={userId} config={found.tradeConfig} />
+              <WalletSection userId={userId} />
+            </div>
+          ) : (
+            <SlotTab name={tab} userId={userId} />
+          ))}
+        </QueryContent>
       </div>
     </div>
   );
@@ -99,10 +96,10 @@ function ProfileSection({ user }: { user: UserDetail }) {
   const canEdit = useCan('editUser');
   const p = user.profile;
   return (
-    <Card>
-      <div className="mb-4 flex items-center justify-between gap-2">
-        <h2 className="text-base font-semibold text-slate-900">{t('user:sections.profile')}</h2>
-        {canEdit ? (
+    <TitledCard
+      title={t('user:sections.profile')}
+      action={
+        canEdit ? (
           <Link to={`/account/user/${p.id}/edit/`} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
             {t('common:edit')}
           </Link>
@@ -110,8 +107,9 @@ function ProfileSection({ user }: { user: UserDetail }) {
           <Button variant="secondary" disabled title={t('common:noPermission')}>
             {t('common:edit')}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <DetailList
         columns={3}
         items={[
@@ -130,97 +128,35 @@ function ProfileSection({ user }: { user: UserDetail }) {
           { label: t('user:fields.createdBy'), value: orDash(p.createdBy) },
         ]}
       />
-    </Card>
+    </TitledCard>
   );
 }
 
-type Dialog = 'password' | 'logout' | 'delete' | null;
-
 /** Reset password, force logout and delete, each behind its permission and a confirmation. */
 function UserActions({ user }: { user: UserDetail }) {
-  const { t } = useTranslation(['user', 'common']);
-  const navigate = useNavigate();
   const toast = useToast();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const canReset = useCan('resetUserPassword');
-  const canLogout = useCan('logoutUser');
-  const canDelete = useCan('deleteUser');
+  const can = { reset: useCan('resetUserPassword'), logout: useCan('logoutUser'), remove: useCan('deleteUser') };
   const reset = useResetUserPassword();
   const logout = useLogoutUser();
   const remove = useDeleteUser();
   const id = user.profile.id;
-  const username = user.profile.username;
   const fail = useFailureToast();
-  const noPermission = t('common:noPermission');
   return (
-    <>
-      <Button variant="secondary" disabled={!canReset} title={canReset ? undefined : noPermission} onClick={() => setDialog('password')}>
-        {t('user:actions.resetPassword')}
-      </Button>
-      <Button variant="secondary" disabled={!canLogout} title={canLogout ? undefined : noPermission} onClick={() => setDialog('logout')}>
-        {t('user:actions.logout')}
-      </Button>
-      <Button variant="danger" disabled={!canDelete} title={canDelete ? undefined : noPermission} onClick={() => setDialog('delete')}>
-        {t('common:delete')}
-      </Button>
-      <PasswordDialog
-        open={dialog === 'password'}
-        onOpenChange={(open) => setDialog(open ? 'password' : null)}
-        title={t('user:actions.resetPassword')}
-        description={t('user:actions.resetPasswordText', { username })}
-        loading={reset.isPending}
-        onSubmit={(password) =>
-          reset.mutate(
-            { userId: id, password },
-            {
-              onSuccess: () => {
-                setDialog(null);
-                toast.success(t('user:toast.passwordReset', { username }));
-              },
-              onError: fail,
-            },
-          )
-        }
-      />
-      <ConfirmDialog
-        open={dialog === 'logout'}
-        onOpenChange={(open) => setDialog(open ? 'logout' : null)}
-        title={t('user:actions.logout')}
-        message={t('user:actions.logoutText', { username })}
-        confirmLabel={t('user:actions.logout')}
-        loading={logout.isPending}
-        onConfirm={() =>
-          logout.mutate(id, {
-            onSuccess: () => {
-              setDialog(null);
-              toast.success(t('user:toast.loggedOut', { username }));
-            },
-            onError: fail,
-          })
-        }
-      />
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
-        title={t('user:actions.deleteTitle')}
-        message={t('user:actions.deleteText', { username })}
-        confirmLabel={t('common:delete')}
-        danger
-        loading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(id, {
-            onSuccess: () => {
-              setDialog(null);
-              toast.success(t('user:toast.deleted', { username }));
-              void navigate('/account/user/', { replace: true });
-            },
-            onError: (error) => {
-              setDialog(null);
-              toast.error(errorMessage(error));
-            },
-          })
-        }
-      />
-    </>
+    <AccountActions
+      ns="user"
+      username={user.profile.username}
+      can={can}
+      calls={{
+        reset: { run: (password) => reset.mutateAsync({ userId: id, password }), pending: reset.isPending },
+        logout: { run: () => logout.mutateAsync(id), pending: logout.isPending },
+        remove: { run: () => remove.mutateAsync(id), pending: remove.isPending },
+      }}
+      afterDelete="/account/user/"
+      onFailure={(error, action, close) => {
+        if (action !== 'delete') return fail(error);
+        close();
+        toast.error(errorMessage(error));
+      }}
+    />
   );
 }

@@ -1,15 +1,14 @@
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { USER_CATEGORIES, USER_SEARCH_CONDITIONS } from '@aurum/domain/users/user-enums';
 import type { UserListItem } from '@aurum/domain/users/user-views';
 import { useCan } from '#shared/access/use-can.ts';
-import { errorMessage } from '#shared/http/api-error.ts';
-import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import type { Column } from '#shared/list/data-table.tsx';
+import { PagedTable } from '#shared/list/paged-table.tsx';
+import { SearchForm } from '#shared/list/search-form.tsx';
 import { FilterButton, type FilterField } from '#shared/list/filter-button.tsx';
 import { patchQuery } from '#shared/list/list-query.ts';
-import { Pagination } from '#shared/list/pagination.tsx';
-import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { formatDate, orDash } from '#shared/format/display.ts';
 import { Badge } from '#shared/ui/badge.tsx';
@@ -96,28 +95,7 @@ export function UserListPage() {
         <SearchBar query={list.query} onSearch={(condition, input) => list.setQuery(patchQuery(list.query, { condition: input ? condition : null, input, page: 1 }))} />
         <FilterButton fields={filters} />
       </div>
-      {users.isPending ? (
-        <TableSkeleton columns={8} pagination />
-      ) : users.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(users.error)}
-        </p>
-      ) : (
-        <>
-          <DataTable
-            label={t('user:list')}
-            testId="user-table"
-            columns={columns}
-            rows={users.data.items}
-            rowKey={(u) => u.id}
-            sort={list.sort}
-            order={list.order}
-            onSort={list.toggleSort}
-            stale={users.isPlaceholderData}
-          />
-          <Pagination page={list.page} limit={list.limit} total={users.data.total} onPage={list.setPage} onLimit={list.setLimit} />
-        </>
-      )}
+      <PagedTable query={users} list={list} columns={columns} rowKey={(u) => u.id} label={t('user:list')} testId="user-table" skeleton={{ columns: 8 }} />
       {feesOpen ? (
         <Suspense fallback={null}>
           <AllUsersFeeDialog onClose={() => setFeesOpen(false)} />
@@ -130,13 +108,16 @@ export function UserListPage() {
 function SearchBar({ query, onSearch }: { query: URLSearchParams; onSearch: (condition: string, input: string) => void }) {
   const { t } = useTranslation(['user', 'common']);
   const [condition, setCondition] = useState(query.get('condition') ?? 'USER_NAME');
-  const [input, setInput] = useState(query.get('input') ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(condition, input.trim());
-  };
   return (
-    <form role="search" onSubmit={submit} className="flex flex-wrap items-center gap-2">
+    <SearchForm
+      initial={query.get('input') ?? ''}
+      onSearch={(input) => onSearch(condition, input)}
+      label={t('user:search.input')}
+      placeholder={t('user:search.placeholder')}
+      submitLabel={t('user:search.submit')}
+      width="w-64"
+      className="flex flex-wrap items-center gap-2"
+    >
       <Select
         label={t('user:search.condition')}
         hideLabel
@@ -145,17 +126,6 @@ function SearchBar({ query, onSearch }: { query: URLSearchParams; onSearch: (con
         value={condition}
         onChange={setCondition}
       />
-      <input
-        type="search"
-        aria-label={t('user:search.input')}
-        placeholder={t('user:search.placeholder')}
-        value={input}
-        onChange={(event) => setInput(event.target.value)}
-        className="w-64 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
-      />
-      <Button type="submit" variant="secondary">
-        {t('user:search.submit')}
-      </Button>
-    </form>
+    </SearchForm>
   );
 }
