@@ -201,7 +201,6 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
   deps: AppDeps,
   spec: RouteSpec<B, Q, P, R>,
 ): void {
-  const { authenticate, writeAudit } = mechanisms.get(app) ?? missingMechanisms();
   if (spec.permission && spec.auth !== 'admin') throw new Error(`${spec.url}: a permission needs auth 'admin'`);
   if (spec.readOnly && (spec.permission || spec.audit)) throw new Error(`${spec.url}: a read-only route has no permission and no audit`);
   if (spec.url.startsWith(`${SECURE_ROOT}/`) && spec.method !== 'GET' && !spec.permission && !spec.readOnly) {
@@ -244,6 +243,8 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
     },
     handler: async (req, reply) => {
       handlers.add(req);
+      // read when a request arrives: declaring a route needs nothing but the app
+      const { authenticate, writeAudit } = mechanisms.get(app) ?? missingMechanisms();
       const admin = spec.auth === 'admin' ? await authenticate(req) : null;
       if (spec.permission && !can(admin, spec.permission)) {
         // the refused attempt is itself audited: who tried what, from where
