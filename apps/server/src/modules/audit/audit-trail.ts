@@ -1,43 +1,7 @@
 import { AUDIT_CSV_COLUMNS, csvLine, parseAuditCursor, type AuditFilter, type AuditListAnswer, type AuditListBody, type AuditRowView } from '@aurum/domain/audit/audit-schemas';
 import type { Queryable } from '../../db/db.ts';
+import { maxAuditId, selectTrailPage, type TrailRow } from './audit-repository.ts';
 import { deviceName } from './device-name.ts';
-
-/** The time of a row as the keyset cursor carries it (microseconds, UTC). */
-const AT_TEXT = `to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-interface TrailRow {
-  id: number;
-  at: Date;
-  at_text: string;
-  username: string;
-  action: string;
-  detail: Record<string, unknown>;
-  device: string | null;
-  ip: string | null;
-}
-
-const likePart = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** WHERE conditions of a filter, with their parameters from $1 on. */
-function whereOf(filter: AuditFilter): { conditions: string[]; params: unknown[] } {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  if (filter.username) {
-    params.push(likePart(filter.username));
-    conditions.push(`lower(username) LIKE $${params.length}`);
-  }
-  if (filter.timeRange) {
-    params.push(filter.timeRange.from, filter.timeRange.toExclusive);
-    conditions.push(`at >= $${params.length - 1}::timestamptz AND at < $${params.length}::timestamptz`);
-  }
-  if (filter.actionClassification) {
-    params.push(filter.actionClassification);
-    conditions.push(`action = $${params.length}`);
-  }
-  return { conditions, params };
-}
-
-const SELECT = `SELECT id, at, ${AT_TEXT} AS at_text, username, action, detail, device, ip FROM audit_log`;
 
 const toView = (r: TrailRow): AuditRowView => ({
   id: r.id,
@@ -65,20 +29,14 @@ export interface AuditTrailPage {
  * audit_log_at index: `after` a cursor gives the next (older) page, `before` the previous one.
  */
 export async function listAuditTrail(q: Queryable, body: AuditListBody): Promise<AuditTrailPage> {
-  const { conditions, params } = whereOf(body);
   const backward = body.before !== null;
   const cursor = body.after ?? body.before;
-  if (cursor) {
-    const { at, id } = parseAuditCursor(cursor);
-    params.push(at, id);
-    conditions.push(`(at, id) ${backward ? '>' : '<'} ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
-  }
-  params.push(body.limit + 1);
-  const rows = await q.query<TrailRow>(
-    `${SELECT} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
-     ORDER BY at ${backward ? 'ASC' : 'DESC'}, id ${backward ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
-    params,
-  );
+  const rows = await selectTrailPage(q, {
+    filter: body,
+    from: cursor ? parseAuditCursor(cursor) : null,
+    toward: backward ? 'newer' : 'older',
+    limit: body.limit + 1,
+  });
   const more = rows.length > body.limit;
   const page = rows.slice(0, body.limit);
   if (backward) page.reverse();
@@ -101,23 +59,12 @@ export const EXPORT_BATCH = 2000;
  * higher id than the highest then) are left out, so the file is the trail as of its start.
  */
 export async function* auditCsvChunks(q: Queryable, filter: AuditFilter, batchSize = EXPORT_BATCH): AsyncGenerator<string> {
-  const [top] = await q.query<{ id: number | null }>('SELECT max(id) AS id FROM audit_log');
+  const top = await maxAuditId(q);
   yield `\uFEFF${csvLine([...AUDIT_CSV_COLUMNS])}`;
-  if (top?.id === null || top?.id === undefined) return;
+  if (top === null) return;
   let cursor: { at: string; id: number } | null = null;
   for (;;) {
-    const { conditions, params } = whereOf(filter);
-    params.push(top.id);
-    conditions.push(`id <= $${params.length}`);
-    if (cursor) {
-      params.push(cursor.at, cursor.id);
-      conditions.push(`(at, id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
-    }
-    params.push(batchSize);
-    const rows = await q.query<TrailRow>(
-      `${SELECT} WHERE ${conditions.join(' AND ')} ORDER BY at DESC, id DESC LIMIT $${params.length}`,
-      params,
-    );
+    const rows = await selectTrailPage(q, { filter, from: cursor, toward: 'older', limit: batchSize, maxId: top });
     if (rows.length === 0) return;
     let text = '';
     for (const r of rows) {

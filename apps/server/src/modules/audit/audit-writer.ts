@@ -7,8 +7,10 @@ import {
   rotationEndorsementText,
   type RotationDetail,
 } from '@aurum/domain/audit/audit-chain';
+import { sql } from 'kysely';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { Queryable } from '../../db/db.ts';
+import { kysely } from '../../db/query-builder.ts';
 import type { AuditDetail, AuditEntry } from '../../http/route.ts';
 import { AppError, checkedStatus } from '../../http/app-error.ts';
 import { DEV_AUDIT_KEY_ID, auditKeyring, type AuditKeySource, type AuditKeyring } from './audit-keys.ts';
@@ -54,24 +56,40 @@ export class AuditKeyUnknownError extends AuditChainNotReadyError {
   }
 }
 
+/** A detail as PostgreSQL's jsonb renders it to text (the form the hash covers). */
+const jsonbText = (detail: unknown) => sql<string>`${JSON.stringify(detail)}::jsonb::text`;
+
 /** Inserts one row keyed with the current key after `prevHash`; answers its row_hash. */
 async function appendKeyed(q: Queryable, keys: AuditKeyring, row: AuditRow, prevHash: string, detailOf?: (id: number) => AuditDetail): Promise<string> {
-  const [next] = await q.query<{ id: number; at: string; detail: string }>(
-    `SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS id,
-            to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
-            $1::jsonb::text AS detail`,
-    [JSON.stringify(row.detail ?? {})],
-  );
-  const id = Number(next!.id);
+  // the next id, the transaction's time as the chain renders it and the detail as jsonb renders it
+  const next = await kysely(q)
+    .selectNoFrom([
+      sql<number>`nextval(pg_get_serial_sequence('audit_log', 'id'))`.as('id'),
+      sql<string>`to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('at'),
+      jsonbText(row.detail ?? {}).as('detail'),
+    ])
+    .executeTakeFirstOrThrow();
+  const id = Number(next.id);
   // a rotation's detail holds a MAC over its own id: rendered once the id is known
-  const detail = detailOf ? (await q.query<{ detail: string }>('SELECT $1::jsonb::text AS detail', [JSON.stringify(detailOf(id))]))[0]!.detail : next!.detail;
-  const fields = { ...row, id, at: next!.at, detail, prevHash, keyId: keys.currentKeyId };
+  const detail = detailOf ? (await kysely(q).selectNoFrom(jsonbText(detailOf(id)).as('detail')).executeTakeFirstOrThrow()).detail : next.detail;
+  const fields = { ...row, id, at: next.at, detail, prevHash, keyId: keys.currentKeyId };
   const rowHash = keys.hmac(keys.currentKeyId, auditCanonical(fields))!;
-  await q.query(
-    `INSERT INTO audit_log (id, at, admin_id, username, action, detail, device, ip, prev_hash, row_hash, key_id)
-     VALUES ($1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)`,
-    [id, fields.at, row.adminId, row.username, row.action, fields.detail, row.device, row.ip, prevHash, rowHash, keys.currentKeyId],
-  );
+  await kysely(q)
+    .insertInto('audit_log')
+    .values({
+      id,
+      at: fields.at,
+      admin_id: row.adminId,
+      username: row.username,
+      action: row.action,
+      detail: fields.detail,
+      device: row.device,
+      ip: row.ip,
+      prev_hash: prevHash,
+      row_hash: rowHash,
+      key_id: keys.currentKeyId,
+    })
+    .execute();
   return rowHash;
 }
 
@@ -82,9 +100,8 @@ const appendCutover = (q: Queryable, keys: AuditKeyring, prevHash: string) =>
   appendKeyed(q, keys, { ...SYSTEM, action: AUDIT_KEY_CUTOVER, detail: cutoverDetail(keys.currentKeyId) }, prevHash);
 
 const takeChainLock = async (q: Queryable) => {
-  await q.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_CHAIN_LOCK]);
-  const [last] = await q.query<{ id: number; row_hash: string; key_id: string | null }>('SELECT id, row_hash, key_id FROM audit_log ORDER BY id DESC LIMIT 1');
-  return last;
+  await sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(kysely(q));
+  return kysely(q).selectFrom('audit_log').select(['id', 'row_hash', 'key_id']).orderBy('id', 'desc').limit(1).executeTakeFirst();
 };
 
 export interface LockAuditChainOptions {
@@ -150,12 +167,12 @@ export async function lockAuditChain(
 export async function cutoverAuditChain(q: Queryable, source: AuditKeySource): Promise<{ cutover: { id: number; hash: string } } | { keyedRowId: number }> {
   const keys = auditKeyring(source);
   const last = await takeChainLock(q);
-  const [keyed] = await q.query<{ id: number }>('SELECT id FROM audit_log WHERE key_id IS NOT NULL ORDER BY id LIMIT 1');
+  const keyed = await kysely(q).selectFrom('audit_log').select('id').where('key_id', 'is not', null).orderBy('id').limit(1).executeTakeFirst();
   if (keyed) return { keyedRowId: Number(keyed.id) };
   const hash = await appendCutover(q, keys, last?.row_hash ?? GENESIS_HASH);
   // under the lock, the last row is the one just appended
-  const [row] = await q.query<{ id: number }>('SELECT id FROM audit_log ORDER BY id DESC LIMIT 1');
-  return { cutover: { id: Number(row!.id), hash } };
+  const row = await kysely(q).selectFrom('audit_log').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+  return { cutover: { id: Number(row.id), hash } };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/db.ts';
 import { kysely } from '../../db/query-builder.ts';
 
@@ -101,5 +102,69 @@ export async function recipientPage(q: Queryable, notificationId: number, page: 
     .orderBy('r.user_id', page.order)
     .limit(page.limit)
     .offset(page.offset)
+    .execute();
+}
+
+/** `now()` plus so many seconds, as the database's clock has it. */
+const secondsFromNow = (seconds: number) => sql<Date>`now() + make_interval(secs => ${seconds})`;
+
+/** A recipient claimed for delivery, with the notification's text. */
+export interface ClaimedRecipient {
+  notification_id: number;
+  user_id: number;
+  email: string;
+  attempts: number;
+  subject: string;
+  content: string;
+}
+
+/**
+ * Claims up to `limit` pending recipients in one statement: the due ones that no other process has
+ * locked (FOR UPDATE SKIP LOCKED) are leased for `leaseSeconds` (next_attempt_at moves ahead) and
+ * their attempts counted up.
+ */
+export async function claimRecipients(q: Queryable, limit: number, leaseSeconds: number): Promise<ClaimedRecipient[]> {
+  return kysely(q)
+    .with('picked', (db) =>
+      db
+        .selectFrom('notification_recipients')
+        .select(['notification_id', 'user_id'])
+        .where('delivered_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .orderBy('next_attempt_at')
+        .orderBy('notification_id')
+        .orderBy('user_id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .updateTable('notification_recipients as r')
+    .from(['picked', 'notifications as n'])
+    .set((eb) => ({ attempts: eb('r.attempts', '+', 1), next_attempt_at: secondsFromNow(leaseSeconds) }))
+    .whereRef('r.notification_id', '=', 'picked.notification_id')
+    .whereRef('r.user_id', '=', 'picked.user_id')
+    .whereRef('n.id', '=', 'r.notification_id')
+    .returning(['r.notification_id', 'r.user_id', 'r.email', 'r.attempts', 'n.subject', 'n.content'])
+    .execute();
+}
+
+/** The recipient's e-mail has been handed over. */
+export async function markDelivered(q: Queryable, notificationId: number, userId: number): Promise<void> {
+  await kysely(q)
+    .updateTable('notification_recipients')
+    .set({ delivered_at: sql<Date>`now()`, last_error: null })
+    .where('notification_id', '=', notificationId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** A failed attempt: tried again in `retryInSeconds`, or given up (failed_at) when `giveUp`. */
+export async function markAttemptFailed(q: Queryable, notificationId: number, userId: number, failure: { message: string; retryInSeconds: number; giveUp: boolean }): Promise<void> {
+  await kysely(q)
+    .updateTable('notification_recipients')
+    .set({ last_error: failure.message, next_attempt_at: secondsFromNow(failure.retryInSeconds), failed_at: failure.giveUp ? sql<Date>`now()` : null })
+    .where('notification_id', '=', notificationId)
+    .where('user_id', '=', userId)
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db.ts';
 import type { Job } from '../../jobs/jobs-runner.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { claimRecipients, markAttemptFailed, markDelivered, type ClaimedRecipient } from './notification-repository.ts';
 
 export interface WorkerOptions {
   /** Recipients claimed per batch. */
@@ -14,15 +15,6 @@ export interface WorkerOptions {
   /** E-mails handed over at the same time within a batch. */
   concurrency?: number;
   onError?: (error: unknown) => void;
-}
-
-interface Claimed {
-  notification_id: number;
-  user_id: number;
-  email: string;
-  attempts: number;
-  subject: string;
-  content: string;
 }
 
 /**
@@ -122,20 +114,7 @@ export class NotificationWorker implements Job {
 
   /** Claims and delivers one batch; answers how many were claimed. */
   async deliverBatch(limit = this.batchSize): Promise<number> {
-    const claimed = await this.db.query<Claimed>(
-      `WITH picked AS (
-         SELECT notification_id, user_id FROM notification_recipients
-          WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-          ORDER BY next_attempt_at, notification_id, user_id
-          LIMIT $1
-          FOR UPDATE SKIP LOCKED)
-       UPDATE notification_recipients r
-          SET attempts = r.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-         FROM picked, notifications n
-        WHERE r.notification_id = picked.notification_id AND r.user_id = picked.user_id AND n.id = r.notification_id
-       RETURNING r.notification_id, r.user_id, r.email, r.attempts, n.subject, n.content`,
-      [limit, this.leaseSeconds],
-    );
+    const claimed = await claimRecipients(this.db, limit, this.leaseSeconds);
     // a few e-mails at a time: an SMTP hand-over is a connection each, mostly waiting
     let next = 0;
     const lane = async () => {
@@ -145,22 +124,14 @@ export class NotificationWorker implements Job {
     return claimed.length;
   }
 
-  private async deliver(c: Claimed): Promise<void> {
+  private async deliver(c: ClaimedRecipient): Promise<void> {
     try {
       await this.mailer.send(this.db, { to: c.email, subject: c.subject, text: c.content });
-      await this.db.query(
-        'UPDATE notification_recipients SET delivered_at = now(), last_error = NULL WHERE notification_id = $1 AND user_id = $2',
-        [c.notification_id, c.user_id],
-      );
+      await markDelivered(this.db, c.notification_id, c.user_id);
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const giveUp = c.attempts >= this.maxAttempts;
-      await this.db.query(
-        `UPDATE notification_recipients
-            SET last_error = $3, next_attempt_at = now() + make_interval(secs => $4), failed_at = CASE WHEN $5 THEN now() END
-          WHERE notification_id = $1 AND user_id = $2`,
-        [c.notification_id, c.user_id, message, 30 * c.attempts, giveUp],
-      );
+      await markAttemptFailed(this.db, c.notification_id, c.user_id, { message, retryInSeconds: 30 * c.attempts, giveUp });
     }
   }
 }

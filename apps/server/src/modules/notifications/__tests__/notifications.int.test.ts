@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 import { client } from '../../../testing/client.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import { NotificationWorker } from '../notification-worker.ts';
+import { markAttemptFailed } from '../notification-repository.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';
@@ -182,5 +183,33 @@ describe(`notifications: stored per recipient, delivered over SMTP in the backgr
     const bySubject = await api.call<{ items: Array<{ subject: string }> }>('GET', `${S}/notification/list?sort=subject&order=asc`, { token });
     expect(bySubject.body.items.map((i) => i.subject)).toEqual(['Crash test', 'Holiday hours', 'Vault maintenance']);
     expect((await api.call('GET', `${S}/notification/999999`, { token })).body).toEqual({ code: 1003, context: 'notification' });
+  });
+
+  it('records a failed attempt: retried later with its error, then given up', async () => {
+    const [n] = await ts.db.query<{ id: number }>(
+      `INSERT INTO notifications (subject, content, recipients, created_by) VALUES ('Failure test', 'Body', 'selected', NULL) RETURNING id`,
+    );
+    // due in a day, so that the application's worker leaves it alone
+    const [r] = await ts.db.query<{ user_id: number }>(
+      `INSERT INTO notification_recipients (notification_id, user_id, email, attempts, next_attempt_at)
+       SELECT $1, id, email, 2, now() + interval '1 day' FROM users WHERE username = 'notify3' RETURNING user_id`,
+      [n!.id],
+    );
+    const state = async () =>
+      (await ts.db.query<{ last_error: string | null; retry_in: number; failed: boolean; delivered: boolean; attempts: number }>(
+        `SELECT last_error, extract(epoch FROM next_attempt_at - now())::float8 AS retry_in, failed_at IS NOT NULL AS failed,
+                delivered_at IS NOT NULL AS delivered, attempts
+           FROM notification_recipients WHERE notification_id = $1 AND user_id = $2`,
+        [n!.id, r!.user_id],
+      ))[0]!;
+    await markAttemptFailed(ts.db, n!.id, r!.user_id, { message: 'SMTP 451 try later', retryInSeconds: 60, giveUp: false });
+    const retried = await state();
+    expect(retried).toMatchObject({ last_error: 'SMTP 451 try later', failed: false, delivered: false, attempts: 2 });
+    expect(retried.retry_in).toBeGreaterThan(50);
+    expect(retried.retry_in).toBeLessThanOrEqual(60);
+    await markAttemptFailed(ts.db, n!.id, r!.user_id, { message: 'SMTP 550 no such user', retryInSeconds: 90, giveUp: true });
+    const givenUp = await state();
+    expect(givenUp).toMatchObject({ last_error: 'SMTP 550 no such user', failed: true, delivered: false, attempts: 2 });
+    expect(givenUp.retry_in).toBeGreaterThan(80);
   });
 });
