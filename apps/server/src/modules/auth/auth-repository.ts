@@ -1,5 +1,152 @@
+import { sql } from 'kysely';
+import type { AdminRole } from '@aurum/domain/access/roles';
+import type { SessionEndReason } from '@aurum/domain/auth/session-messages';
 import type { Queryable } from '../../db/db.ts';
-import { kysely } from '../../db/query-builder.ts';
+import { kysely, sameText } from '../../db/query-builder.ts';
+
+/** A session as the refresh and the time limits read it. */
+export interface SessionRow {
+  id: string;
+  admin_id: number;
+  last_seen_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+  end_reason: SessionEndReason | null;
+}
+
+/** A new session: created and last seen at `at`. */
+export async function insertSession(
+  q: Queryable,
+  s: { id: string; adminId: number; at: Date; expiresAt: Date; userAgent: string | null; ip: string },
+): Promise<void> {
+  await kysely(q)
+    .insertInto('admin_sessions')
+    .values({ id: s.id, admin_id: s.adminId, created_at: s.at, last_seen_at: s.at, expires_at: s.expiresAt, user_agent: s.userAgent, ip: s.ip })
+    .execute();
+}
+
+export async function insertRefreshToken(q: Queryable, t: { tokenHash: string; sessionId: string; at: Date }): Promise<void> {
+  await kysely(q).insertInto('refresh_tokens').values({ token_hash: t.tokenHash, session_id: t.sessionId, created_at: t.at }).execute();
+}
+
+const endOpen = (q: Queryable, reason: SessionEndReason, at: Date) =>
+  kysely(q).updateTable('admin_sessions').set({ ended_at: at, end_reason: reason }).where('ended_at', 'is', null).returning('id');
+
+/** Ends the session if it is open; answers its id when it ended it. */
+export async function endOpenSession(q: Queryable, sessionId: string, reason: SessionEndReason, at: Date): Promise<string[]> {
+  const rows = await endOpen(q, reason, at).where('id', '=', sessionId).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Ends every open session of an admin; answers the ids ended. */
+export async function endOpenSessionsOf(q: Queryable, adminId: number, reason: SessionEndReason, at: Date): Promise<string[]> {
+  const rows = await endOpen(q, reason, at).where('admin_id', '=', adminId).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Moves an open session's last action to `at`, never backwards. */
+export async function touchLastSeen(q: Queryable, sessionId: string, at: Date): Promise<void> {
+  await kysely(q)
+    .updateTable('admin_sessions')
+    .set((eb) => ({ last_seen_at: eb.fn<Date>('greatest', [eb.ref('last_seen_at'), eb.val(at)]) }))
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** The session of a refresh token (by its hash), ended or not. */
+export async function sessionOfRefreshToken(q: Queryable, tokenHash: string): Promise<SessionRow | undefined> {
+  return kysely(q)
+    .selectFrom('refresh_tokens as rt')
+    .innerJoin('admin_sessions as s', 's.id', 'rt.session_id')
+    .select(['s.id', 's.admin_id', 's.last_seen_at', 's.expires_at', 's.ended_at', 's.end_reason'])
+    .where('rt.token_hash', '=', tokenHash)
+    .$narrowType<{ end_reason: SessionEndReason | null }>()
+    .executeTakeFirst();
+}
+
+/** A live (not deleted) admin's name and role. */
+export async function liveAdmin(q: Queryable, adminId: number): Promise<{ id: number; username: string; role: AdminRole } | undefined> {
+  return kysely(q)
+    .selectFrom('admins')
+    .select(['id', 'username', 'role'])
+    .where('id', '=', adminId)
+    .where('deleted_at', 'is', null)
+    .$narrowType<{ role: AdminRole }>()
+    .executeTakeFirst();
+}
+
+/** A session, ended or not, of a live admin, with that admin's name and role. */
+export async function sessionWithAdmin(
+  q: Queryable,
+  sessionId: string,
+  adminId: number,
+): Promise<{ id: number; username: string; role: AdminRole; ended_at: Date | null; end_reason: string | null; last_seen_at: Date; expires_at: Date } | undefined> {
+  return kysely(q)
+    .selectFrom('admin_sessions as s')
+    .innerJoin('admins as a', 'a.id', 's.admin_id')
+    .select(['a.id', 'a.username', 'a.role', 's.ended_at', 's.end_reason', 's.last_seen_at', 's.expires_at'])
+    .where('s.id', '=', sessionId)
+    .where('a.id', '=', adminId)
+    .where('a.deleted_at', 'is', null)
+    .$narrowType<{ role: AdminRole }>()
+    .executeTakeFirst();
+}
+
+/** A failed sign-in the throttle counts: a refused password (code 1151). */
+const refusedPassword = (detail: string) => sql<boolean>`${sql.ref(detail)}->>'code' = '1151'`;
+
+/** The failed sign-ins (1151) for a username (case-insensitive) since `since` and since its last successful sign-in. */
+export async function failedSignInsOfAccount(q: Queryable, username: string, since: Date): Promise<number> {
+  const row = await kysely(q)
+    .selectFrom('audit_log as f')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('f.action', '=', 'auth.loginFailed')
+    .where(sameText('f.username', username))
+    .where('f.at', '>', since)
+    .where(refusedPassword('f.detail'))
+    .where('f.at', '>', (eb) =>
+      eb.fn.coalesce(
+        eb.selectFrom('audit_log as s').select((eb2) => eb2.fn.max('s.at').as('last')).where('s.action', '=', 'auth.login').where(sameText('s.username', username)),
+        sql<Date>`'-infinity'`,
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The failed sign-ins (1151) from an address since `since`. */
+export async function failedSignInsFromAddress(q: Queryable, ip: string, since: Date): Promise<number> {
+  const row = await kysely(q)
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('action', '=', 'auth.loginFailed')
+    .where('ip', '=', ip)
+    .where('at', '>', since)
+    .where(refusedPassword('detail'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The refused refreshes from an address since `since`. */
+export async function refreshFailuresSince(q: Queryable, ip: string, since: Date): Promise<number> {
+  const row = await kysely(q)
+    .selectFrom('refresh_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('at', '>', since)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Forgets the refused refreshes older than `before`. */
+export async function deleteRefreshFailuresBefore(q: Queryable, before: Date): Promise<void> {
+  await kysely(q).deleteFrom('refresh_failures').where('at', '<', before).execute();
+}
+
+export async function insertRefreshFailure(q: Queryable, f: { ip: string; at: Date }): Promise<void> {
+  await kysely(q).insertInto('refresh_failures').values({ ip: f.ip, at: f.at }).execute();
+}
 
 /** The open sessions among `sessionIds` of admins not deleted, with what their time limits need. */
 export async function openSessionTimes(q: Queryable, sessionIds: readonly string[]): Promise<Array<{ id: string; last_seen_at: Date; expires_at: Date }>> {

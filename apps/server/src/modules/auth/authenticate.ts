@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/db.ts';
 import { authCaches, type AuthCaches, type CachedAdmin, type CachedSession } from './auth-cache.ts';
 import { verifyAccessToken, type AccessClaims } from './tokens.ts';
 import { lapsedReason, touchSession } from './sessions.ts';
+import { liveAdmin, sessionWithAdmin } from './auth-repository.ts';
 
 export interface AuthAdmin {
   id: number;
@@ -79,27 +80,13 @@ async function liveSession(deps: AppDeps, sessionId: string, adminId: number): P
 }
 
 async function readAdmin(q: Queryable, adminId: number): Promise<CachedAdmin | undefined> {
-  const [row] = await q.query<CachedAdmin>('SELECT id, username, role FROM admins WHERE id = $1 AND deleted_at IS NULL', [adminId]);
+  const row = await liveAdmin(q, adminId);
   return row ? { id: Number(row.id), username: row.username, role: row.role } : undefined;
 }
 
 async function readSession(deps: AppDeps, caches: AuthCaches, sessionId: string, adminId: number): Promise<{ session: CachedSession; admin: CachedAdmin }> {
   const stamps = { sessions: caches.sessions.stamp(), admins: caches.admins.stamp() };
-  const rows = await deps.db.query<{
-    id: number;
-    username: string;
-    role: AdminRole;
-    ended_at: Date | null;
-    end_reason: string | null;
-    last_seen_at: Date;
-    expires_at: Date;
-  }>(
-    `SELECT a.id, a.username, a.role, s.ended_at, s.end_reason, s.last_seen_at, s.expires_at
-       FROM admin_sessions s JOIN admins a ON a.id = s.admin_id
-      WHERE s.id = $1 AND a.id = $2 AND a.deleted_at IS NULL`,
-    [sessionId, adminId],
-  );
-  const row = rows[0];
+  const row = await sessionWithAdmin(deps.db, sessionId, adminId);
   if (!row) throw sessionEnded(SESSION_MESSAGES.invalid);
   if (row.ended_at) throw sessionEnded(sessionMessage(row.end_reason));
   const lapsed = lapsedReason(deps, row);

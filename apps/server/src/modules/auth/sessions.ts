@@ -3,16 +3,8 @@ import type { Queryable } from '../../db/db.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { findAdminById, type AdminRow } from '../admins/admin-service.ts';
 import { announceSessionsEnded } from './auth-cache.ts';
+import { endOpenSession, endOpenSessionsOf, insertRefreshToken, insertSession, sessionOfRefreshToken, touchLastSeen, type SessionRow } from './auth-repository.ts';
 import { hashToken, newOpaqueToken, newSessionId, signAccessToken } from './tokens.ts';
-
-export interface SessionRow {
-  id: string;
-  admin_id: number;
-  last_seen_at: Date;
-  expires_at: Date;
-  ended_at: Date | null;
-  end_reason: SessionEndReason | null;
-}
 
 export function issueAccessToken(deps: AppDeps, adminId: number, sessionId: string): Promise<string> {
   const iat = Math.floor(deps.now().getTime() / 1000);
@@ -36,36 +28,21 @@ export async function openSession(
   const sessionId = newSessionId();
   const now = deps.now();
   const expires = new Date(now.getTime() + deps.config.sessionAbsoluteHours * 3600_000);
-  await q.query(
-    `INSERT INTO admin_sessions (id, admin_id, created_at, last_seen_at, expires_at, user_agent, ip)
-     VALUES ($1, $2, $3, $3, $4, $5, $6)`,
-    [sessionId, adminId, now, expires, meta.userAgent, meta.ip],
-  );
+  await insertSession(q, { id: sessionId, adminId, at: now, expiresAt: expires, userAgent: meta.userAgent, ip: meta.ip });
   const refreshToken = newOpaqueToken();
-  await q.query('INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)', [
-    hashToken(refreshToken),
-    sessionId,
-    now,
-  ]);
+  await insertRefreshToken(q, { tokenHash: hashToken(refreshToken), sessionId, at: now });
   return { sessionId, jwt: await issueAccessToken(deps, adminId, sessionId), refreshToken };
 }
 
 export async function endSession(q: Queryable, sessionId: string, reason: SessionEndReason, at: Date): Promise<void> {
-  const rows = await q.query<{ id: string }>(
-    'UPDATE admin_sessions SET ended_at = $2, end_reason = $3 WHERE id = $1 AND ended_at IS NULL RETURNING id',
-    [sessionId, at, reason],
-  );
-  await announceSessionsEnded(q, rows.map((r) => r.id));
+  await announceSessionsEnded(q, await endOpenSession(q, sessionId, reason, at));
 }
 
 /** Ends every open session of an admin at once (password reset, force logout). */
 export async function endAllSessions(q: Queryable, adminId: number, reason: SessionEndReason, at: Date): Promise<number> {
-  const rows = await q.query<{ id: string }>(
-    'UPDATE admin_sessions SET ended_at = $2, end_reason = $3 WHERE admin_id = $1 AND ended_at IS NULL RETURNING id',
-    [adminId, at, reason],
-  );
-  await announceSessionsEnded(q, rows.map((r) => r.id));
-  return rows.length;
+  const ended = await endOpenSessionsOf(q, adminId, reason, at);
+  await announceSessionsEnded(q, ended);
+  return ended.length;
 }
 
 /**
@@ -75,7 +52,7 @@ export async function endAllSessions(q: Queryable, adminId: number, reason: Sess
  */
 export async function touchSession(q: Queryable, s: Pick<SessionRow, 'id' | 'last_seen_at'>, at: Date): Promise<boolean> {
   if (at.getTime() - s.last_seen_at.getTime() < ACTIVITY_RESOLUTION_MS) return false;
-  await q.query('UPDATE admin_sessions SET last_seen_at = GREATEST(last_seen_at, $2) WHERE id = $1 AND ended_at IS NULL', [s.id, at]);
+  await touchLastSeen(q, s.id, at);
   return true;
 }
 
@@ -95,13 +72,7 @@ export type RefreshOutcome =
  * admin id (the refresh throttle counts those).
  */
 export async function refreshSession(deps: AppDeps, adminId: number, token: string): Promise<RefreshOutcome> {
-  const rows = await deps.db.query<SessionRow>(
-    `SELECT s.id, s.admin_id, s.last_seen_at, s.expires_at, s.ended_at, s.end_reason
-       FROM refresh_tokens rt JOIN admin_sessions s ON s.id = rt.session_id
-      WHERE rt.token_hash = $1`,
-    [hashToken(token)],
-  );
-  const row = rows[0];
+  const row = await sessionOfRefreshToken(deps.db, hashToken(token));
   if (!row || Number(row.admin_id) !== adminId) return { ok: false, reason: 'invalid', presented: 'invalid' };
   if (row.ended_at) return { ok: false, reason: row.end_reason ?? 'invalid', presented: 'valid' };
   const now = deps.now();

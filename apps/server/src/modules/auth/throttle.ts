@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { deleteRefreshFailuresBefore, failedSignInsFromAddress, failedSignInsOfAccount, insertRefreshFailure, refreshFailuresSince } from './auth-repository.ts';
 
 /**
  * Sign-in throttling from the audit trail's failed sign-ins (code 1151): per username since
@@ -9,18 +10,9 @@ import type { AppDeps } from '../../app-deps.ts';
 export async function tooManyAttempts(deps: AppDeps, q: Queryable, username: string, ip: string): Promise<string | null> {
   const { loginFailureWindowMinutes: window, loginMaxFailuresPerAccount, loginMaxFailuresPerAddress } = deps.config;
   const since = new Date(deps.now().getTime() - window * 60_000);
-  const [account] = await q.query<{ n: number }>(
-    `SELECT count(*) AS n FROM audit_log f
-      WHERE f.action = 'auth.loginFailed' AND lower(f.username) = lower($1) AND f.at > $2
-        AND f.detail->>'code' = '1151'
-        AND f.at > coalesce((SELECT max(s.at) FROM audit_log s WHERE s.action = 'auth.login' AND lower(s.username) = lower($1)), '-infinity')`,
-    [username.slice(0, 100), since],
-  );
-  const [address] = await q.query<{ n: number }>(
-    `SELECT count(*) AS n FROM audit_log WHERE action = 'auth.loginFailed' AND ip = $1 AND at > $2 AND detail->>'code' = '1151'`,
-    [ip, since],
-  );
-  if (account!.n >= loginMaxFailuresPerAccount || address!.n >= loginMaxFailuresPerAddress) {
+  const account = await failedSignInsOfAccount(q, username.slice(0, 100), since);
+  const address = await failedSignInsFromAddress(q, ip, since);
+  if (account >= loginMaxFailuresPerAccount || address >= loginMaxFailuresPerAddress) {
     return `Too many failed sign-ins. Please wait ${window} minutes and retry.`;
   }
   return null;
@@ -35,8 +27,7 @@ export async function tooManyAttempts(deps: AppDeps, q: Queryable, username: str
 export async function tooManyRefreshFailures(deps: AppDeps, q: Queryable, ip: string): Promise<string | null> {
   const { loginFailureWindowMinutes: window, refreshMaxFailuresPerAddress } = deps.config;
   const since = new Date(deps.now().getTime() - window * 60_000);
-  const [address] = await q.query<{ n: number }>('SELECT count(*) AS n FROM refresh_failures WHERE ip = $1 AND at > $2', [ip, since]);
-  if (address!.n >= refreshMaxFailuresPerAddress) {
+  if ((await refreshFailuresSince(q, ip, since)) >= refreshMaxFailuresPerAddress) {
     return `Too many failed session refreshes. Please wait ${window} minutes and retry.`;
   }
   return null;
@@ -45,6 +36,6 @@ export async function tooManyRefreshFailures(deps: AppDeps, q: Queryable, ip: st
 /** Counts a refresh that presented no valid token; forgets failures older than the window. */
 export async function recordRefreshFailure(deps: AppDeps, q: Queryable, ip: string): Promise<void> {
   const now = deps.now();
-  await q.query('DELETE FROM refresh_failures WHERE at < $1', [new Date(now.getTime() - deps.config.loginFailureWindowMinutes * 60_000)]);
-  await q.query('INSERT INTO refresh_failures (ip, at) VALUES ($1, $2)', [ip, now]);
+  await deleteRefreshFailuresBefore(q, new Date(now.getTime() - deps.config.loginFailureWindowMinutes * 60_000));
+  await insertRefreshFailure(q, { ip, at: now });
 }

@@ -1,5 +1,8 @@
 import { autoSettleReenableAt } from '@aurum/domain/system/market-status';
+import type { Updateable } from 'kysely';
 import type { Queryable } from '../../db/db.ts';
+import type { SystemModesTable } from '../../db/db-types.ts';
+import { kysely } from '../../db/query-builder.ts';
 
 /** The one row of system_modes, as stored. */
 export interface ModesRow {
@@ -20,8 +23,7 @@ export interface Modes {
 export type ModeColumn = 'panic' | 'trading_period' | 'auto_settle';
 
 export async function readModeRow(q: Queryable): Promise<ModesRow> {
-  const [row] = await q.query<ModesRow>('SELECT panic, trading_period, auto_settle, auto_settle_since FROM system_modes WHERE id = 1');
-  return row!;
+  return kysely(q).selectFrom('system_modes').select(['panic', 'trading_period', 'auto_settle', 'auto_settle_since']).where('id', '=', 1).executeTakeFirstOrThrow();
 }
 
 /** The modes as they stand at `now`: auto-settle mode has turned itself off once 12:00 has passed. */
@@ -36,11 +38,9 @@ export async function readModes(q: Queryable, now: Date): Promise<Modes> {
   return modesAt(await readModeRow(q), now);
 }
 
+/** Switches one mode; switching auto-settle on (off) also sets (clears) the moment it was switched on. */
 export async function writeMode(q: Queryable, column: ModeColumn, enabled: boolean, now: Date, adminId: number): Promise<void> {
-  await q.query(
-    `UPDATE system_modes SET ${column} = $1, updated_at = $2, updated_by = $3${
-      column === 'auto_settle' ? ', auto_settle_since = CASE WHEN $1 THEN $2::timestamptz ELSE NULL END' : ''
-    } WHERE id = 1`,
-    [enabled, now, adminId],
-  );
+  const set: Updateable<SystemModesTable> = { [column]: enabled, updated_at: now, updated_by: adminId };
+  if (column === 'auto_settle') set.auto_settle_since = enabled ? now : null;
+  await kysely(q).updateTable('system_modes').set(set).where('id', '=', 1).execute();
 }
