@@ -71,7 +71,7 @@ describe('users', () => {
     await page.getByLabel('Password', { exact: true }).fill('Shop#Pass123');
     await page.getByLabel('Confirm password').fill('Shop#Pass124');
     await page.getByLabel('Country code').fill('60');
-    await page.getByLabel('Phone', { exact: true }).fill('111');
+    await page.getByLabel('Phone', { exact: true }).fill('123456780');
     await page.getByLabel('Add an address').uncheck();
     await page.getByRole('button', { name: 'Create user' }).click();
     await visible(page.getByText('Confirm password must match password'));
