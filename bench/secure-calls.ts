@@ -5,7 +5,7 @@
  *     connections, on PostgreSQL and on PGlite;
  *   - GET user/list (first page) vs the same list query served bare (PostgreSQL);
  *   - one GraphQL orders page (adminOrdersConnection, first 20, the console's fields and total)
- *     vs the same keyset page and timeline rows served bare (PostgreSQL).
+ *     (the console's own query, apps/web/.../orders-connection-query.ts) vs the same keyset page and timeline rows served bare (PostgreSQL).
  * Load by autocannon from this process, Aurum and the bare server in alternating one-second slices
  * (--seconds of each); beside req/s, the CPU time each process spent per request. The server runs
  * as `npm start` runs it. Goal: at least half of the bare figure (issue 14).
@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { ORDERS_CONNECTION_QUERY } from '../apps/web/src/features/orders/api/orders-connection-query.ts';
 import { PGLITE_NODE_FLAGS } from '../apps/server/src/db/pglite-db.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
 import { benchPostgresUrl, cpuMs, fmt, reportBench, startProcess, stopProcess } from './support/bench-kit.ts';
@@ -26,24 +27,6 @@ const SECONDS = Number(values.seconds);
 const DRIVERS = values.db!.split(',').filter(Boolean) as Array<'postgres' | 'pglite'>;
 const GOAL = 0.5;
 process.env.TEST_DATABASE_URL = benchPostgresUrl();
-
-const ORDERS_QUERY = /* GraphQL */ `
-  query Orders($first: Int) {
-    adminOrdersConnection(first: $first) {
-      edges {
-        cursor
-        node {
-          id executionId orderType status action symbol userId username currency quantityGram quantityOz
-          costPrice quotePrice myrPrice usdPrice exchangeRate limitPrice amount createdAt filledAt settledAt
-          interestStartAt completedAt goodTillDate creditDeducted balanceDeducted goldReserved userFee globalFee
-          source note comment isCustom timeline { id action date secondaryDate }
-        }
-      }
-      pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
-      totalCount
-    }
-  }
-`;
 
 interface Load {
   url: string;
@@ -157,7 +140,7 @@ async function benchDriver(driver: 'postgres' | 'pglite'): Promise<void> {
     const json = { 'content-type': 'application/json' };
     await compare(
       `GraphQL orders page, ${driver}, 10 connections`,
-      aurumSide({ url: `${base}/v0/web/secure/graphql`, method: 'POST', headers: { ...headers, ...json }, body: JSON.stringify({ query: ORDERS_QUERY, variables: { first: 20 } }) }),
+      aurumSide({ url: `${base}/v0/web/secure/graphql`, method: 'POST', headers: { ...headers, ...json }, body: JSON.stringify({ query: ORDERS_CONNECTION_QUERY, variables: { first: 20 } }) }),
       bareSide({ url: `${bareBase}/orders`, method: 'POST', headers: json, body: JSON.stringify({ first: 20 }) }),
       10,
     );
