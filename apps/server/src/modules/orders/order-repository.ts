@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import { SCALE, roundTo } from '@aurum/domain/money/decimal';
 import type { OrderCurrency, OrderNode, OrderSide, OrderType, TimelineEntry } from '@aurum/domain/orders/order-schemas';
-import type { OrderStatus, TimelineAction } from '@aurum/domain/orders/order-status';
+import { ORDER_STATUSES, type OrderStatus, type TimelineAction } from '@aurum/domain/orders/order-status';
 import { gramsToOunces } from '@aurum/domain/orders/order-pricing';
 import type { PaymentRecord, TradeRecordOrder } from '@aurum/domain/orders/order-views';
 import { TRADE_RECORD_STATUSES } from '@aurum/domain/orders/order-views';
@@ -236,12 +236,13 @@ async function usernames(q: Queryable, ids: readonly number[]): Promise<Map<numb
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Orders as nodes (SPEC.md §3 "Order", the domain's OrderNode), with their usernames and timelines. */
-export async function toNodes(q: Queryable, rows: ReadonlyArray<OrderRow & { username?: string | null }>): Promise<OrderNode[]> {
+export async function toNodes(q: Queryable, rows: ReadonlyArray<OrderRow & { username?: string | null; timeline?: TimelineEntry[] }>): Promise<OrderNode[]> {
   if (rows.length === 0) return [];
-  // a page read with its usernames (orderPage) needs no second query for them
+  // a page read with its usernames and timelines (orderPage) needs no second query for them
   const unnamed = rows.filter((r) => r.username === undefined);
   const names = unnamed.length > 0 ? await usernames(q, [...new Set(unnamed.map((r) => r.user_id))]) : new Map<number, string>();
-  const lines = await timelines(q, rows.map((r) => r.id));
+  const untimed = rows.filter((r) => r.timeline === undefined);
+  const lines = untimed.length > 0 ? await timelines(q, untimed.map((r) => r.id)) : new Map<number, TimelineEntry[]>();
   return rows.map((r) => ({
     id: r.id,
     executionId: r.execution_id,
@@ -279,7 +280,7 @@ export async function toNodes(q: Queryable, rows: ReadonlyArray<OrderRow & { use
     note: r.note,
     comment: r.comment,
     isCustom: r.is_custom,
-    timeline: lines.get(r.id) ?? [],
+    timeline: r.timeline ?? lines.get(r.id) ?? [],
   }));
 }
 
@@ -576,22 +577,93 @@ export function boundedCountQuery(q: Queryable, f: OrderFilter, limit: number) {
     .select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
-/** A page of orders (pageQuery) with each order's username. */
-export async function orderPage(q: Queryable, f: OrderFilter, size: number, backward: boolean, after: number | null, before: number | null): Promise<Array<OrderRow & { username: string | null }>> {
+/** An instant as JSON text in toISOString()'s form (UTC, milliseconds truncated as the driver's Date is). */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * An order's timeline as one JSON array (TimelineEntry[], by id), read in the page's own statement:
+ * a page of the orders connection is then one round trip instead of two (bench/orders-connection.ts).
+ */
+const timelineJson = sql<TimelineEntry[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+    'id', t.id, 'action', t.action, 'date', ${sql.raw(isoText('t.date'))}, 'secondaryDate', ${sql.raw(isoText('t.secondary_date'))}
+  ) ORDER BY t.id), '[]'::json)
+  FROM order_timeline t WHERE t.order_id = orders.id)`;
+
+/** A page of orders (pageQuery) with each order's username and timeline. */
+export async function orderPage(
+  q: Queryable,
+  f: OrderFilter,
+  size: number,
+  backward: boolean,
+  after: number | null,
+  before: number | null,
+): Promise<Array<OrderRow & { username: string | null; timeline: TimelineEntry[] }>> {
   return pageQuery(q, f, size, backward, after, before)
     .select((eb) => eb.selectFrom('users').select('users.username').whereRef('users.id', '=', 'orders.user_id').as('username'))
+    .select(timelineJson.as('timeline'))
     .execute();
 }
 
-export async function anyOrderBeyond(q: Queryable, f: OrderFilter, cond: '<=' | '>=', id: number): Promise<boolean> {
-  return (await beyondQuery(q, f, cond, id).executeTakeFirst()) !== undefined;
+/** The parts of a connection page after its one statement (connectionQuery). */
+export interface ConnectionRead {
+  rows: Array<OrderRow & { username: string | null; timeline: TimelineEntry[] }>;
+  /** All matching orders, counted up to `countLimit` when the filter is more than a status list. */
+  total: number;
+  /** Whether an order matching the filter lies beyond the `beyond` cursor (false without one). */
+  beyond: boolean;
 }
 
-/** How many orders match the filters, counting at most `limit`. */
-export async function countOrdersUpTo(q: Queryable, f: OrderFilter, limit: number): Promise<number> {
-  const row = await boundedCountQuery(q, f, limit).executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * A page of the orders connection in one statement: the page rows (pageQuery, with username and
+ * timeline) joined laterally to one row holding the total (the status counters when the filter is
+ * at most a status list, else a count of at most `countLimit` matching orders) and whether an order
+ * lies beyond the cursor the page came from. One round trip per page (on PGlite, whose one
+ * connection would take the parts in turn, and on PostgreSQL); an empty page still answers its
+ * total (the LEFT JOIN keeps the one row).
+ */
+export async function connectionRead(
+  q: Queryable,
+  f: OrderFilter,
+  page: { size: number; backward: boolean; after: number | null; before: number | null },
+  countLimit: number,
+  beyond: { cond: '<=' | '>='; id: number } | null,
+): Promise<ConnectionRead> {
+  const head = kysely(q)
+    .selectNoFrom((eb) => [
+      (onlyStatuses(f)
+        ? eb
+            .selectFrom('order_status_counts')
+            .select((c) => c.fn.coalesce(c.cast<number>(c.fn.sum('delta'), 'bigint'), c.lit(0)).as('n'))
+            .where('status', '=', (c) => c.fn.any(c.val([...(f.statuses ?? ORDER_STATUSES)])))
+        : boundedCountQuery(q, f, countLimit)
+      ).as('total'),
+      (beyond === null ? eb.lit(false) : eb.exists(beyondQuery(q, f, beyond.cond, beyond.id))).as('beyond'),
+    ])
+    .as('h');
+  const rows = await kysely(q)
+    .selectFrom(head)
+    .leftJoinLateral(
+      () =>
+        pageQuery(q, f, page.size, page.backward, page.after, page.before)
+          .select((eb) => eb.selectFrom('users').select('users.username').whereRef('users.id', '=', 'orders.user_id').as('username'))
+          .select(timelineJson.as('timeline'))
+          .as('p'),
+      (join) => join.onTrue(),
+    )
+    .select(['h.total', 'h.beyond'])
+    .selectAll('p')
+    .orderBy('p.id', page.backward ? 'desc' : 'asc')
+    .execute();
+  const first = rows[0]!;
+  return {
+    rows: (first.id === null ? [] : rows) as unknown as ConnectionRead['rows'],
+    total: Number(first.total),
+    beyond: Boolean(first.beyond),
+  };
 }
+
+
 
 /** The order engine's batches: the oldest 500 matching orders, handled in ascending user id. */
 async function engineBatch(q: Queryable, cond: OrderCondition): Promise<number[]> {

@@ -33,9 +33,7 @@ import { insufficientAssets, lockForMoney, lockWallets, postEntry, walletBalance
 import {
   addTimeline,
   adminNames,
-  anyOrderBeyond,
   countByStatus,
-  countOrdersUpTo,
   findOrder,
   findTradeUser,
   insertOrderRow,
@@ -43,7 +41,7 @@ import {
   onlyStatuses,
   legacyList,
   linkEntry,
-  orderPage,
+  connectionRead,
   orderPostings,
   paymentsOf,
   refundPayments,
@@ -591,33 +589,16 @@ export interface ConnectionPage {
 /** Beyond this many matching orders, an arbitrary filter's total reads "10,000+" (docs/decisions.md "Order counts per status"). */
 export const COUNT_BOUND = 10_000;
 
-/**
- * The connection's total: exact from the status counters when the filter is at most a status
- * list; otherwise counted up to COUNT_BOUND + 1 matching orders, and beyond COUNT_BOUND the
- * answer is COUNT_BOUND marked as a lower bound.
- */
-export async function connectionTotal(q: Queryable, filter: OrderFilter): Promise<{ count: number; lowerBound: boolean }> {
-  if (onlyStatuses(filter)) {
-    const counts = await countByStatus(q, filter.statuses ?? ORDER_STATUSES);
-    return { count: [...counts.values()].reduce((a, b) => a + b, 0), lowerBound: false };
-  }
-  const counted = await countOrdersUpTo(q, filter, COUNT_BOUND + 1);
-  return counted > COUNT_BOUND ? { count: COUNT_BOUND, lowerBound: true } : { count: counted, lowerBound: false };
-}
-
 export async function ordersConnection(q: Queryable, filter: OrderFilter, page: ConnectionPage) {
   // the other direction: is there anything beyond the cursor we came from?
   const from = page.backward ? page.before : page.after;
-  // independent reads: on PostgreSQL they run at once on the pool's connections
-  const [rows, total, beyond] = await Promise.all([
-    orderPage(q, filter, page.size, page.backward, page.after, page.before),
-    connectionTotal(q, filter),
-    from === null ? false : anyOrderBeyond(q, filter, page.backward ? '>=' : '<=', from),
-  ]);
-  const more = rows.length > page.size;
-  const pageRows = rows.slice(0, page.size);
+  // page, total and "beyond" in one statement (one round trip)
+  const read = await connectionRead(q, filter, page, COUNT_BOUND + 1, from === null ? null : { cond: page.backward ? '>=' : '<=', id: from });
+  const total = onlyStatuses(filter) || read.total <= COUNT_BOUND ? { count: read.total, lowerBound: false } : { count: COUNT_BOUND, lowerBound: true };
+  const more = read.rows.length > page.size;
+  const pageRows = read.rows.slice(0, page.size);
   if (page.backward) pageRows.reverse();
-  const hasNextPage = page.backward ? beyond : more;
-  const hasPreviousPage = page.backward ? more : beyond;
+  const hasNextPage = page.backward ? read.beyond : more;
+  const hasPreviousPage = page.backward ? more : read.beyond;
   return { nodes: await toNodes(q, pageRows), hasNextPage, hasPreviousPage, totalCount: total.count, totalIsLowerBound: total.lowerBound };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@aurum/domain/orders/order-status';
+import { encodeCursor } from '../order-graphql.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
 import { assertOrderCounts } from '../../../testing/order-counts-check.ts';
@@ -127,5 +128,23 @@ describe(`order counts per status on ${driver}`, () => {
     await ts.db.query("DELETE FROM orders WHERE id IN (SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT $2)", [userId, mine!.n - COUNT_BOUND]);
     expect(await total({ userInput: 'aminah' })).toMatchObject({ totalCount: COUNT_BOUND, totalIsLowerBound: false });
     await ts.db.query("DELETE FROM orders WHERE execution_id LIKE 'COUNT-many-%'");
+  });
+
+  it('an empty page still answers its total (0) and no further pages, counters or bounded count alike', async () => {
+    const none = await total({ userInput: 'nobody-has-this-name' });
+    expect(none).toMatchObject({ totalCount: 0, totalIsLowerBound: false, edges: [] });
+    const fresh = await counted();
+    const all = [...fresh.values()].reduce((a, b) => a + b, 0);
+    const [newest] = await ts.db.query<{ id: number }>('SELECT max(id)::int AS id FROM orders');
+    // past the newest order by cursor: an empty page under the whole total, with orders before it
+    const r = await api.call<{ data: { adminOrdersConnection: { totalCount: number; edges: unknown[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean } } } }>('POST', `${S}/graphql`, {
+      token: jwt,
+      body: {
+        query: `query Q($after: String) { adminOrdersConnection(first: 5, after: $after) { edges { cursor } totalCount pageInfo { hasNextPage hasPreviousPage } } }`,
+        variables: { after: encodeCursor(newest!.id) },
+      },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data.adminOrdersConnection).toEqual({ edges: [], totalCount: all, pageInfo: { hasNextPage: false, hasPreviousPage: true } });
   });
 });

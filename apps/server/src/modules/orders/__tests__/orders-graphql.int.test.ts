@@ -228,6 +228,23 @@ describe(`GraphQL adminOrdersConnection on ${driver}`, () => {
     }
   });
 
+  it("gives each node the same timeline as the order's own page (read in the page's statement), microseconds and time zones included", async () => {
+    const id = ids[3]!;
+    // a date with microseconds, written in another zone, and a secondary date: the page reads them as JSON text
+    await ts.db.query(
+      "INSERT INTO order_timeline (order_id, action, date, secondary_date) VALUES ($1, 'FILLED', '2030-01-04 09:30:15.123987+08', '2030-01-05 00:00:00.000999+00')",
+      [id],
+    );
+    const r = await gql({ orderId: id }, '{ adminOrdersConnection(orderId: ' + id + ') { edges { node { timeline { id action date secondaryDate } } } } }');
+    expect(r.status, r.text).toBe(200);
+    const fromPage = (r.body.data as unknown as { adminOrdersConnection: { edges: Array<{ node: { timeline: unknown[] } }> } }).adminOrdersConnection.edges[0]!.node.timeline;
+    const own = await api.call<{ timeline: unknown[] }>('GET', `/v0/web/secure/order/${id}`, { token: jwt });
+    expect(own.status, own.text).toBe(200);
+    expect(fromPage).toHaveLength(2);
+    expect(fromPage).toEqual(own.body.timeline);
+    expect(fromPage[1]).toMatchObject({ action: 'FILLED', date: '2030-01-04T01:30:15.123Z', secondaryDate: '2030-01-05T00:00:00.000Z' });
+  });
+
   it('takes orderType, currency, action and userCondition in the server spelling and in PascalCase alike', async () => {
     const both = async (name: string, value: string, expected: number[], field?: keyof Page['edges'][number]['node']) => {
       const screaming = await page({ first: 100, [name]: value });
