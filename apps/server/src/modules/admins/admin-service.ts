@@ -1,3 +1,4 @@
+import { fullName } from '@aurum/domain/users/full-name';
 import { permissionsOf } from '@aurum/domain/access/permissions';
 import { SERVER_ROLE_OF } from '@aurum/domain/access/roles';
 import type { AdminCreateBody, AdminEditBody, AdminListQuery } from '@aurum/domain/admins/admin-schemas';
@@ -47,7 +48,7 @@ function toListItem(r: AdminListRow): AdminListItem {
     email: r.email,
     firstName: r.first_name,
     lastName: r.last_name,
-    fullName: `${r.first_name} ${r.last_name}`.trim(),
+    fullName: fullName({ firstName: r.first_name, lastName: r.last_name }),
     role: SERVER_ROLE_OF[r.role],
     createdAt: r.created_at.toISOString(),
     createdBy: r.creator,

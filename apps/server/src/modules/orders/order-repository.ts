@@ -9,7 +9,7 @@ import type { FeeAdjustMode } from '@aurum/domain/users/user-enums';
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
 import type { Database, OrdersTable, UsersTable } from '../../db/db-types.ts';
-import { asDate, isoDate, kysely } from '../../db/query-builder.ts';
+import { asDate, containsPattern, isoDate, kysely } from '../../db/query-builder.ts';
 
 /**
  * The orders' queries, and nothing else: rows in, rows (or nodes) out, built with Kysely
@@ -499,7 +499,7 @@ export function matches(f: OrderFilter): OrderCondition {
     const all: Array<Expression<SqlBool>> = [];
     if (f.userId !== undefined) all.push(eb('orders.user_id', '=', f.userId));
     if (f.usernamePart !== undefined) {
-      const like = `%${f.usernamePart.replace(/[\\%_]/g, '\\$&')}%`;
+      const like = containsPattern(f.usernamePart);
       all.push(
         eb(
           'orders.user_id',

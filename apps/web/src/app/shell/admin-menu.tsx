@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAdmin } from '#shared/auth/use-auth.ts';
-import { fullName } from '#shared/auth/session-storage.ts';
+import { displayName } from '#shared/auth/session-storage.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 
 const ITEM_CLASSES =
@@ -15,7 +15,7 @@ export function AdminMenu() {
   const navigate = useNavigate();
   const logout = useLogout();
   if (!admin) return null;
-  const name = fullName(admin);
+  const name = displayName(admin);
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger

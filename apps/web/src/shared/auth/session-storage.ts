@@ -1,5 +1,6 @@
 import { isAdminRole, roleFromServer, type AdminRole } from '@aurum/domain/access/roles';
 import type { AdminUserWire } from '@aurum/domain/auth/schemas';
+import { fullName } from '@aurum/domain/users/full-name';
 
 /** Session storage keys of a signed-in console (SPEC.md §3: admin and tokens live in session storage). */
 export const SESSION_KEYS = {
@@ -70,9 +71,9 @@ export function adminFromWire(user: AdminUserWire): SessionAdmin {
   };
 }
 
-export function fullName(admin: Pick<SessionAdmin, 'firstName' | 'lastName' | 'username'>): string {
-  const name = `${admin.firstName} ${admin.lastName}`.trim();
-  return name.length > 0 ? name : admin.username;
+/** The signed-in admin's name for the shell: the full name, or the username when both names are blank. */
+export function displayName(admin: Pick<SessionAdmin, 'firstName' | 'lastName' | 'username'>): string {
+  return fullName(admin) || admin.username;
 }
 
 /** The stored admin, or null when it is missing or cannot be read (SPEC.md §4: it is then ignored). */

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdmin } from '#shared/auth/use-auth.ts';
-import { fullName } from '#shared/auth/session-storage.ts';
+import { displayName } from '#shared/auth/session-storage.ts';
 import { Card } from '#shared/ui/card.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { dashboardWidgets } from '#shared/slots/slots.ts';
@@ -23,7 +23,7 @@ export function DashboardPage() {
             {(admin.firstName[0] ?? admin.username[0] ?? '?').toUpperCase()}
           </span>
           <div className="min-w-0">
-            <h2 className="text-lg font-semibold text-slate-900">{t('dashboard:welcome', { name: fullName(admin) })}</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t('dashboard:welcome', { name: displayName(admin) })}</h2>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
               <dt className="text-slate-500">{t('dashboard:role')}</dt>
               <dd className="font-medium text-slate-800" data-testid="admin-role">

@@ -4,7 +4,7 @@ import {
   adminFromWire,
   clearSession,
   clearSessionMessage,
-  fullName,
+  displayName,
   peekSessionMessage,
   readStoredAdmin,
   readStoredSession,
@@ -99,8 +99,8 @@ describe('adminFromWire', () => {
     expect(adminFromWire({ ...wire, role: 'JANITOR', creator: 'admin' })).toMatchObject({ role: 'none', createdBy: 'admin' });
   });
 
-  it('fullName falls back to the username', () => {
-    expect(fullName(admin)).toBe('Ann Lee');
-    expect(fullName({ ...admin, firstName: ' ', lastName: '' })).toBe('ann');
+  it('displayName falls back to the username', () => {
+    expect(displayName(admin)).toBe('Ann Lee');
+    expect(displayName({ ...admin, firstName: ' ', lastName: '' })).toBe('ann');
   });
 });
