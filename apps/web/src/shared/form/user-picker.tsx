@@ -12,7 +12,6 @@ export const USER_SEARCH_DEBOUNCE_MS = 250;
 /** What a picker shows of a user (each screen keeps its own wording). */
 export type UserLabel = (user: Pick<UserProfile, 'id' | 'username' | 'email' | 'firstName' | 'lastName'>) => string;
 
-
 /** The users a picker offers: searched on the server as typed (debounced), 20 at a time, ids in `exclude` left out. */
 const NONE: readonly string[] = [];
 
