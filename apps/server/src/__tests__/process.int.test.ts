@@ -1,50 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freshPostgresDatabase } from '../testing/postgres-databases.ts';
+import { spawnServer as start, type SpawnedServer as Running } from '../testing/server-process.ts';
 import { openSocket } from '../testing/socket-client.ts';
 import type { PriceData } from '@aurum/domain/system/live-messages';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const SERVER = join(import.meta.dirname, '..', 'server.ts');
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitFor(r: Running, pattern: RegExp, ms = 60_000): Promise<RegExpMatchArray> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const m = r.output().match(pattern);
-    if (m) return m;
-    if (r.child.exitCode !== null) break;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  throw new Error(`no ${pattern} in: ${r.output()}`);
-}
 
 describe(`server process on ${driver}`, () => {
   const running: Running[] = [];
   const cleanups: Array<() => Promise<void> | void> = [];
   afterAll(async () => {
-    for (const r of running) if (r.child.exitCode === null) r.child.kill('SIGTERM');
-    await Promise.all(running.map((r) => r.exited));
+    await Promise.all(running.map((r) => r.stop()));
     for (const c of cleanups) await c();
   });
 
@@ -53,7 +22,7 @@ describe(`server process on ${driver}`, () => {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const first = start({ DATA_DIR: dataDir });
     running.push(first);
-    const [, url] = await waitFor(first, /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
+    const url = await first.url();
     expect(first.output()).toMatch(/superAdmin\s+admin\s+Aurum#Demo2026/);
     expect(first.output()).toMatch(/financeMaker\s+financemaker/);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
@@ -70,7 +39,7 @@ describe(`server process on ${driver}`, () => {
     // a restart on the same folder keeps the data and seeds nothing new
     const third = start({ DATA_DIR: dataDir });
     running.push(third);
-    await waitFor(third, /Aurum console: /);
+    await third.waitFor(/Aurum console: /);
     expect(third.output()).not.toMatch(/Demo sign-ins/);
   });
 
@@ -93,8 +62,8 @@ describe(`server process on ${driver}`, () => {
     const a = start({ DATABASE_URL: pg.url });
     const b = start({ DATABASE_URL: pg.url });
     running.push(a, b);
-    const [, urlA] = await waitFor(a, /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
-    const [, urlB] = await waitFor(b, /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
+    const urlA = await a.url();
+    const urlB = await b.url();
     // exactly one of them seeded
     expect([a.output(), b.output()].filter((o) => o.includes('Demo sign-ins'))).toHaveLength(1);
     // a session opened on one process is honoured by the other (same signing key, same database)
@@ -114,8 +83,8 @@ describe(`server process on ${driver}`, () => {
     const a = start(env);
     const b = start(env);
     running.push(a, b);
-    const [, urlA] = await waitFor(a, /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
-    const [, urlB] = await waitFor(b, /Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
+    const urlA = await a.url();
+    const urlB = await b.url();
     const signIn = async (url: string, user: string, password: string) => {
       const r = await fetch(`${url}/v0/web/auth/admin/login`, {
         method: 'POST',
@@ -123,8 +92,8 @@ describe(`server process on ${driver}`, () => {
       });
       return ((await r.json()) as { jwt: string }).jwt;
     };
-    const sockA = await openSocket(urlA!, await signIn(urlA!, 'viewer', 'Viewer#Read1'));
-    const sockB = await openSocket(urlB!, await signIn(urlB!, 'viewer', 'Viewer#Read1'));
+    const sockA = await openSocket(urlA, await signIn(urlA, 'viewer', 'Viewer#Read1'));
+    const sockB = await openSocket(urlB, await signIn(urlB, 'viewer', 'Viewer#Read1'));
     const stamps = (s: typeof sockA) => new Set(s.messages.filter((m) => m.type === 'MyrRate').map((m) => JSON.stringify(m.data)));
     const sharedStamps = () => [...stamps(sockA)].filter((x) => stamps(sockB).has(x));
     // both processes relay the same quotes: those of the one process that holds the feed lease
@@ -132,7 +101,7 @@ describe(`server process on ${driver}`, () => {
     const shared = sharedStamps();
     expect(shared.length).toBeGreaterThan(5);
 
-    const jwt = await signIn(urlA!, 'operationapprover', 'Operation#Approve1');
+    const jwt = await signIn(urlA, 'operationapprover', 'Operation#Approve1');
     const on = await fetch(`${urlA}/v0/web/secure/mode/set_panic`, {
       method: 'POST',
       headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { Decimal } from '@aurum/domain/money/decimal';
 import { userAccount } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../db/db.ts';
 import { DEMO_ADMINS } from '../seed/demo-accounts.ts';
+import { spawnServer, type SpawnedServer } from './server-process.ts';
 
 /**
  * Money races across server processes (docs/decisions.md "Lock order of money-moving
@@ -13,7 +12,6 @@ import { DEMO_ADMINS } from '../seed/demo-accounts.ts';
  * bench/race-two-processes.ts (1,000 operations) and the integration test race.int.test.ts.
  */
 
-const SERVER = join(import.meta.dirname, '..', 'server.ts');
 const SECURE = '/v0/web/secure';
 /** A real 1 x 1 PNG (receipts are decoded and re-encoded). */
 const RECEIPT = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -21,37 +19,17 @@ const DEPOSIT_AMOUNT = '1000.00';
 const SUPER_ADMIN = { username: 'admin', password: 'Aurum#Demo2026' };
 const demoPassword = (username: string) => DEMO_ADMINS.find((a) => a.username === username)!.password;
 
-export interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  /** Everything the process printed (stdout and stderr). */
-  output(): string;
-  stop(): Promise<void>;
-}
+export type ServerProcess = Omit<SpawnedServer, 'url'> & { url: string };
 
-/** Starts apps/server/src/server.ts with `env` (PORT 0) and waits for its address. */
+/** Starts apps/server/src/server.ts with `env` (testing/server-process.ts) and waits for its address. */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'error', NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const m = /Aurum console: (http:\/\/[^/\s]+)\//.exec(out);
-    if (m) return { url: m[1]!.replace('localhost', '127.0.0.1'), child, output: () => out, stop };
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 100));
+  const server = spawnServer({ LOG_LEVEL: 'error', ...env });
+  try {
+    return { ...server, url: await server.url(timeoutMs) };
+  } catch (e) {
+    await server.stop();
+    throw e;
   }
-  await stop();
-  throw new Error(`the server process did not start:\n${out}`);
 }
 
 interface Answer {

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_MESSAGES } from '@aurum/domain/auth/session-messages';
 import { freshPostgresDatabase } from '../../../testing/postgres-databases.ts';
 import { client } from '../../../testing/client.ts';
+import { spawnServer, type SpawnedServer } from '../../../testing/server-process.ts';
 
 /**
  * Issue 14: two server processes on one PostgreSQL database, each with its own caches of sessions,
@@ -11,39 +10,12 @@ import { client } from '../../../testing/client.ts';
  * a second (each check is warmed on B first, so B really holds what the change makes stale).
  */
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const SERVER = join(import.meta.dirname, '..', '..', '..', 'server.ts');
 const S = '/v0/web/secure';
 const WITHIN = { timeout: 1_000, interval: 10 };
 const PASSWORD = 'Twice#Pass1';
 
-interface Running {
-  child: ChildProcess;
-  url: Promise<string>;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', PRICE_SOURCE: 'none', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = out.match(/Aurum console: (http:\/\/127\.0\.0\.1:\d+)\//);
-      if (m) resolve(m[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, url, exited };
-}
-
 (driver === 'postgres' ? describe : describe.skip)('process caches across two processes on postgres', () => {
-  const running: Running[] = [];
+  const running: SpawnedServer[] = [];
   let drop: () => Promise<void> = async () => undefined;
   let a: ReturnType<typeof client>;
   let b: ReturnType<typeof client>;
@@ -53,16 +25,15 @@ function start(env: Record<string, string>): Running {
     const pg = await freshPostgresDatabase();
     drop = pg.drop;
     // one first, so that it migrates and seeds alone; then the other
-    const first = start({ DATABASE_URL: pg.url });
+    const first = spawnServer({ DATABASE_URL: pg.url, PRICE_SOURCE: 'none' });
     running.push(first);
-    a = client({ url: await first.url });
-    const second = start({ DATABASE_URL: pg.url });
+    a = client({ url: await first.url() });
+    const second = spawnServer({ DATABASE_URL: pg.url, PRICE_SOURCE: 'none' });
     running.push(second);
-    b = client({ url: await second.url });
+    b = client({ url: await second.url() });
   }, 120_000);
   afterAll(async () => {
-    for (const r of running) if (r.child.exitCode === null) r.child.kill('SIGTERM');
-    await Promise.all(running.map((r) => r.exited));
+    await Promise.all(running.map((r) => r.stop()));
     await drop();
   });
 
