@@ -601,18 +601,10 @@ const timelineJson = sql<TimelineEntry[]>`(
   ) ORDER BY t.id), '[]'::json)
   FROM order_timeline t WHERE t.order_id = orders.id)`;
 
-/** A page of orders (pageQuery) with each order's username and timeline. */
-export async function orderPage(
-  q: Queryable,
-  f: OrderFilter,
-  size: number,
-  backward: boolean,
-  after: number | null,
-  before: number | null,
-): Promise<Array<OrderRow & { username: string | null; timeline: TimelineEntry[] }>> {
+/** A page of orders (pageQuery) with each order's username. */
+export async function orderPage(q: Queryable, f: OrderFilter, size: number, backward: boolean, after: number | null, before: number | null): Promise<Array<OrderRow & { username: string | null }>> {
   return pageQuery(q, f, size, backward, after, before)
     .select((eb) => eb.selectFrom('users').select('users.username').whereRef('users.id', '=', 'orders.user_id').as('username'))
-    .select(timelineJson.as('timeline'))
     .execute();
 }
 
