@@ -141,8 +141,10 @@ export function InboxPage() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (dialog || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+      // not while typing: a checkbox or a file picker in focus still lets the shortcut through
       const target = e.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      const typing = target instanceof HTMLInputElement ? !['checkbox', 'radio', 'file', 'button', 'submit'].includes(target.type) : false;
+      if (target && (typing || target.isContentEditable || ['TEXTAREA', 'SELECT'].includes(target.tagName))) return;
       if (e.key === 'a') open('approve');
       else if (e.key === 'd') open('decline');
     };
