@@ -67,12 +67,17 @@ export type InboxItem = z.infer<typeof InboxItem>;
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-/** GET inbox: a page of the items, oldest first (limit up to INBOX_MAX_ITEMS, default 50); kind filters. */
-export const InboxQuery = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
-  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(INBOX_MAX_ITEMS).default(50)),
-  kind: z.preprocess(emptyToUndefined, z.enum(INBOX_KINDS).optional()),
-});
+/** How deep the inbox pages go: page x limit at most this (a queue that long is worked from its oldest end). */
+export const INBOX_MAX_DEPTH = 10_000;
+
+/** GET inbox: a page of the items, oldest first (limit up to INBOX_MAX_ITEMS, default 50; page x limit up to INBOX_MAX_DEPTH); kind filters. */
+export const InboxQuery = z
+  .object({
+    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(INBOX_MAX_DEPTH).default(1)),
+    limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(INBOX_MAX_ITEMS).default(50)),
+    kind: z.preprocess(emptyToUndefined, z.enum(INBOX_KINDS).optional()),
+  })
+  .refine((q) => q.page * q.limit <= INBOX_MAX_DEPTH, { path: ['page'], message: 'tooDeep' });
 export type InboxQuery = z.infer<typeof InboxQuery>;
 
 /** The inbox page: `total` items listed (this filter), `decidable` of them this admin may decide (the badge). */

@@ -143,6 +143,7 @@ describe(`the checker inbox and its bulk decisions on ${driver}`, () => {
     const second = await api.call<InboxPage>('GET', `${SECURE}/inbox?limit=1&page=2`, { token: await tokenOf('superAdmin') });
     expect([...first.body.items, ...second.body.items]).toEqual(page.body.items.slice(0, 2));
     expect((await api.call('GET', `${SECURE}/inbox?limit=201`, { token: await tokenOf('superAdmin') })).body).toEqual({ code: 1001, context: 'limit' });
+    expect((await api.call('GET', `${SECURE}/inbox?limit=200&page=51`, { token: await tokenOf('superAdmin') })).body).toEqual({ code: 1001, context: 'page' });
 
     // leave nothing pending for the next tests' counts
     const cleanup = await decide('financeApprover', 'decline', [
