@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { backendVersion, useBuildInfo } from '../../features/system/api/get-build-info.ts';
-import { useInboxCount, useInboxLive } from '#shared/queries/inbox-queries.ts';
+import { useInboxCount } from '#shared/queries/inbox-queries.ts';
 import { NAV_GROUPS, isNavItemActive } from './nav-items.ts';
 
 /** The inbox entry's badge: how many items await a decision this admin may take, kept live over the socket. */
 function InboxBadge() {
   const { t } = useTranslation('sidebar');
-  useInboxLive();
   const count = useInboxCount().data?.decidable ?? 0;
   if (count === 0) return null;
   return (

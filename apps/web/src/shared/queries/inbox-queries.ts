@@ -25,7 +25,7 @@ const BURST_MS = 250;
 
 /**
  * Keeps the inbox live: an InboxChanged frame (something submitted, decided or removed anywhere)
- * refetches the badge and the inbox screen, once per burst. Mounted by the shell's sidebar.
+ * refetches the badge and the inbox screen, once per burst. Mounted once by the shell (app-shell.tsx).
  */
 export function useInboxLive(): void {
   const client = useQueryClient();
