@@ -75,7 +75,22 @@ export interface RouteContext<B, Q, P> {
    * money-moving transactions").
    */
   onRollback(undo: () => Promise<void>): void;
+  /**
+   * A batch route's (spec.batch) runner of one item: `fn` runs in a transaction of its own with an
+   * audit row of its own (`action`, written in that transaction, retried with it after a deadlock),
+   * so a refused item undoes only itself. Null on other routes.
+   */
+  eachItem: ItemRunner | null;
 }
+
+/** What one item of a batch route gets: its transaction, its audit row, the undo of its outside effects. */
+export interface ItemContext {
+  db: Queryable;
+  audit: AuditRecorder;
+  onRollback(undo: () => Promise<void>): void;
+}
+
+export type ItemRunner = <T>(action: AuditAction, fn: (item: ItemContext) => Promise<T>) => Promise<T>;
 
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, R> {
   method: Method;
@@ -84,8 +99,11 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   tags: string[];
   /** 'public' needs nothing; 'admin' needs a bearer access token of a live session. */
   auth: 'public' | 'admin';
-  /** The permission the admin must have (403, 1150 without it). */
-  permission?: Permission;
+  /**
+   * The permission the admin must have (403, 1150 without it); a list means any one of them (a batch
+   * route whose items each check their own, e.g. the inbox's decisions).
+   */
+  permission?: Permission | readonly Permission[];
   /**
    * A POST (or other non-GET) call under the secure root that only reads (SPEC.md §7 has several:
    * lists, GraphQL, payment_view) says so here instead of naming a permission; it cannot be audited.
@@ -95,6 +113,12 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   audit?: AuditAction;
   /** Written (in its own transaction) when the handler fails with a client error, e.g. a failed sign-in. */
   auditFailure?: AuditAction;
+  /**
+   * A batch of changes (needs `audit`): the handler runs outside any transaction and decides each
+   * item with `ctx.eachItem` (its own transaction and audit row); the route's own audit row (the
+   * batch: what the handler noted) is written afterwards in a transaction of its own.
+   */
+  batch?: true;
   body?: B;
   query?: Q;
   params?: P;
@@ -118,6 +142,8 @@ export interface MultipartLimits {
   fields: number;
   fieldSize: number;
   parts: number;
+  /** Bytes of all files together (413 beyond); unset: files x fileSize. */
+  totalFileSize?: number;
 }
 
 /** What the registry knows of a declared route (the generated permission test walks it). */
@@ -125,7 +151,8 @@ export interface RouteInfo {
   method: Method;
   url: string;
   auth: 'public' | 'admin';
-  permission: Permission | null;
+  /** One permission, or any one of a list. */
+  permission: Permission | readonly Permission[] | null;
   audit: AuditAction | null;
   readOnly: boolean;
 }
@@ -135,6 +162,11 @@ const registries = new WeakMap<FastifyInstance, RouteInfo[]>();
 /** Every route declared with route() on this application, in declaration order. */
 export function registeredRoutes(app: FastifyInstance): RouteInfo[] {
   return [...(registries.get(app) ?? [])];
+}
+
+/** Whether the admin has the permission, or one of the list. */
+export function allows(admin: { role: AdminRole } | null | undefined, permission: Permission | readonly Permission[]): boolean {
+  return typeof permission === 'string' ? can(admin, permission) : permission.some((p) => can(admin, p));
 }
 
 /** Changes under the secure root must name a permission: a route declared without one is refused at start. */
@@ -203,6 +235,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
 ): void {
   if (spec.permission && spec.auth !== 'admin') throw new Error(`${spec.url}: a permission needs auth 'admin'`);
   if (spec.readOnly && (spec.permission || spec.audit)) throw new Error(`${spec.url}: a read-only route has no permission and no audit`);
+  if (spec.batch && !spec.audit) throw new Error(`${spec.url}: a batch route names the audit classification of its batch row`);
   if (spec.url.startsWith(`${SECURE_ROOT}/`) && spec.method !== 'GET' && !spec.permission && !spec.readOnly) {
     throw new Error(`${spec.method} ${spec.url}: a change under ${SECURE_ROOT} must declare a permission`);
   }
@@ -226,7 +259,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
     method: spec.method,
     url: spec.url,
     // multipart bodies are read with this route's own limits (@fastify/multipart reads config.multipartOptions)
-    ...(spec.multipart ? { config: { multipartOptions: { limits: spec.multipart } } } : {}),
+    ...(spec.multipart ? { config: { multipartOptions: { limits: busboyLimits(spec.multipart) }, multipartTotalFileSize: spec.multipart.totalFileSize ?? null } } : {}),
     onRequest: async (req) => {
       if (!spec.multipart && isMultipartRequest(req)) throw appError(ErrorCode.BadRequest, 'Unsupported content type', { status: 415 });
     },
@@ -237,7 +270,11 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       ...(spec.query ? { querystring: jsonSchema(spec.query) } : {}),
       ...(spec.params ? { params: jsonSchema(spec.params) } : {}),
       ...(spec.auth === 'admin' ? { security: [{ bearer: [] }] } : {}),
-      ...(spec.permission ? { description: `Permission: ${spec.permission}${spec.audit ? `. Audited as ${spec.audit}.` : ''}` } : spec.audit ? { description: `Audited as ${spec.audit}.` } : {}),
+      ...(spec.permission
+        ? { description: `Permission: ${typeof spec.permission === 'string' ? spec.permission : `any of ${spec.permission.join(', ')}`}${spec.audit ? `. Audited as ${spec.audit}.` : ''}` }
+        : spec.audit
+          ? { description: `Audited as ${spec.audit}.` }
+          : {}),
       response: responses,
       ...spec.docs,
     },
@@ -246,7 +283,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       // read when a request arrives: declaring a route needs nothing but the app
       const { authenticate, writeAudit } = mechanisms.get(app) ?? missingMechanisms();
       const admin = spec.auth === 'admin' ? await authenticate(req) : null;
-      if (spec.permission && !can(admin, spec.permission)) {
+      if (spec.permission && !allows(admin, spec.permission)) {
         // the refused attempt is itself audited: who tried what, from where
         await deps.db.transaction((tx) =>
           writeAudit(tx, {
@@ -298,13 +335,59 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
 
       if (!spec.audit) {
         try {
-          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback });
+          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: null });
         } catch (error) {
           await rollBack();
           throw error;
         }
       }
       const action = spec.audit;
+      if (spec.batch) {
+        const eachItem: ItemRunner = async (itemAction, fn) => {
+          const itemDetail: AuditDetail = {};
+          let itemUndo: Array<() => Promise<void>> = [];
+          const itemRollBack = async () => {
+            const pending = itemUndo.reverse();
+            itemUndo = [];
+            for (const undoOne of pending) await undoOne().catch(() => undefined);
+          };
+          const itemAudit: AuditRecorder = {
+            actor: () => {
+              throw new Error('an item of a batch is decided by the signed-in admin');
+            },
+            before: (value) => void (itemDetail.before = value),
+            after: (value) => void (itemDetail.after = value),
+            note: (key, value) => void (itemDetail[key] = value),
+          };
+          try {
+            return await deps.db.transaction(async (tx) => {
+              await itemRollBack();
+              for (const key of Object.keys(itemDetail)) delete itemDetail[key];
+              const result = await fn({ db: tx, audit: itemAudit, onRollback: (undoOne) => void itemUndo.push(undoOne) });
+              await writeAudit(tx, { ...meta(), action: itemAction, detail: itemDetail });
+              return result;
+            });
+          } catch (error) {
+            await itemRollBack();
+            throw error;
+          }
+        };
+        // the items commit one by one; the batch's own row follows, whatever the handler's end
+        let started = false;
+        const runner: ItemRunner = (itemAction, fn) => {
+          started = true;
+          return eachItem(itemAction, fn);
+        };
+        try {
+          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: runner });
+        } catch (error) {
+          await rollBack();
+          if (error instanceof AppError) detail.code = error.code;
+          throw error;
+        } finally {
+          if (started) await deps.db.transaction((tx) => writeAudit(tx, { ...meta(), action, detail }));
+        }
+      }
       try {
         // the handler and its audit row are one transaction, which Db.transaction runs again after a
         // deadlock (40P01) or serialization failure (40001): each run starts from a clean slate
@@ -312,7 +395,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
           await rollBack();
           for (const key of Object.keys(detail)) delete detail[key];
           actor = signedIn;
-          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback });
+          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback, eachItem: null });
           await writeAudit(tx, { ...meta(), action, detail });
           return result;
         });
@@ -328,6 +411,18 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       }
     },
   });
+}
+
+/** busboy's limits of a route (the total of all files is checked as files arrive, by the multipart reader). */
+function busboyLimits(limits: MultipartLimits): Omit<MultipartLimits, 'totalFileSize'> {
+  const { totalFileSize: _total, ...rest } = limits;
+  return rest;
+}
+
+/** The most bytes of files together a multipart route takes (route()'s `multipart.totalFileSize`), or null. */
+export function multipartTotalFileSize(req: FastifyRequest): number | null {
+  const config = req.routeOptions.config as { multipartTotalFileSize?: number | null };
+  return config.multipartTotalFileSize ?? null;
 }
 
 function missingMechanisms(): never {

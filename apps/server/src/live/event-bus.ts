@@ -24,7 +24,9 @@ export type LiveEvent =
   | { kind: 'resync' }
   | { kind: 'order'; type: 'Market' | 'Limit' | 'OrderUpdated'; userId: number; data: Record<string, unknown> & { id: number | string } }
   /** A payment request created or decided: sent as {type:'RequestUpdated', data} to sockets of all users and of the users involved. */
-  | { kind: 'request'; userIds: number[]; data: Record<string, unknown> & { id: number } };
+  | { kind: 'request'; userIds: number[]; data: Record<string, unknown> & { id: number } }
+  /** What awaits a maker-checker decision changed (an item submitted, decided or removed): sent as {type:'InboxChanged'} to admin-wide sockets. */
+  | { kind: 'inbox' };
 
 export interface EventBus {
   /** Publishes on `q` (a transaction: delivered on commit) or on the database at once. */

@@ -149,6 +149,10 @@ export function attachSocketHub(
         if (c.ws.readyState !== c.ws.OPEN) continue;
         if (c.userId === null || event.userIds.includes(c.userId)) c.ws.send(frame, TEXT);
       }
+    } else if (event.kind === 'inbox') {
+      // no data: each console asks for its own count (what an admin may decide depends on the admin)
+      const frame = encode({ type: 'InboxChanged', data: {} });
+      for (const c of clients) if (c.userId === null && c.ws.readyState === c.ws.OPEN) c.ws.send(frame, TEXT);
     }
   });
 

@@ -83,6 +83,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/asset/create', module: 'features/assets/components/request-create-page.tsx', exportName: 'RequestCreatePage', layout: 'shell', namespaces: ['asset', 'validation'], title: 'asset:create' },
   // Deposit, Withdrawal and Transfer Details (SPEC.md names no path; docs/decisions.md "Requests console")
   { path: '/asset/:requestId', module: 'features/assets/components/request-details-page.tsx', exportName: 'RequestDetailsPage', layout: 'shell', namespaces: ['asset', 'validation'] },
+  // the checker inbox (issue 16; docs/decisions.md "Checker inbox")
+  { path: '/inbox', module: 'features/inbox/components/inbox-page.tsx', exportName: 'InboxPage', layout: 'shell', namespaces: ['inbox', 'asset'], title: 'sidebar:inbox' },
   { path: '/system/constant', module: 'features/system/components/constant-page.tsx', exportName: 'ConstantPage', layout: 'shell', namespaces: ['system', 'validation'] },
   { path: '/system/mode', module: 'features/system/components/mode-page.tsx', exportName: 'ModePage', layout: 'shell', namespaces: ['system'] },
   { path: '/system/holiday', module: 'features/system/components/holiday-page.tsx', exportName: 'HolidayPage', layout: 'shell', namespaces: ['system', 'validation'] },

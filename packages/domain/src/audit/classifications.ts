@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'asset.create',
   'asset.approve',
   'asset.decline',
+  // the checker inbox: one row per bulk decision (each item has its own row, as on its single-item route)
+  'inbox.decide',
   // notifications
   'notification.send',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes

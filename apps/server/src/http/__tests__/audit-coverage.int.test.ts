@@ -201,6 +201,23 @@ describe(`every audited change writes exactly one audit row with its classificat
     }
   });
 
+  it('the inbox: a bulk decision writes one row per decided item (its single-item classification) and one for the batch', async () => {
+    const pending = await ts.db.query<{ id: number; action: string }>("SELECT id, action FROM payment_requests WHERE status = 'pending' AND submitted_by IS DISTINCT FROM (SELECT id FROM admins WHERE username = $1) ORDER BY id LIMIT 2", [ts.demo.superAdmin.username]);
+    expect(pending).toHaveLength(2);
+    const before = await lastId();
+    const form = new FormData();
+    form.append('decision', 'decline');
+    form.append('items', JSON.stringify(pending.map((p) => ({ kind: p.action, id: p.id }))));
+    form.append('reason', 'Audit probe');
+    const r = await fetch(`${ts.url}${S}/inbox/decide`, { method: 'POST', body: form, headers: { authorization: `Bearer ${jwt.superAdmin}` } });
+    const text = await r.text();
+    expect(r.status, text).toBe(200);
+    expect((JSON.parse(text) as { results: Array<{ ok: boolean }> }).results.map((x) => x.ok)).toEqual([true, true]);
+    const rows = await ts.db.query<{ action: string }>('SELECT action FROM audit_log WHERE id > $1 ORDER BY id', [before]);
+    expect(rows.map((x) => x.action)).toEqual(['asset.decline', 'asset.decline', 'inbox.decide']);
+    covered.add(`POST ${S}/inbox/decide`);
+  });
+
   it('the steps above cover every audited route of the server', () => {
     const audited = registeredRoutes(ts.app)
       .filter((r) => r.audit !== null)

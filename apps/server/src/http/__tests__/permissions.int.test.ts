@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can } from '@aurum/domain/access/permissions';
 import { ADMIN_ROLES } from '@aurum/domain/access/roles';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client } from '../../testing/client.ts';
-import { SECURE_ROOT, registeredRoutes, type RouteInfo } from '../route.ts';
+import { SECURE_ROOT, allows, registeredRoutes, type RouteInfo } from '../route.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -82,7 +81,7 @@ describe(`every change under ${SECURE_ROOT} checks its permission, for every rol
           "SELECT count(*) AS n FROM audit_log WHERE action = 'access.denied'",
         )) as [{ n: number }];
         const answer = await api.call(r.method, pathOf(r.url), { token, body: {} });
-        const granted = can({ role }, r.permission!);
+        const granted = allows({ role }, r.permission!); // one permission, or any of a list (the inbox's decisions)
         const label = `${role} ${r.method} ${r.url} (${r.permission}) -> ${answer.status} ${answer.text}`;
         if (answer.status === 401) problems.push(`${label}: not signed in`);
         const denied = await ts.db.query<{ username: string; detail: Record<string, unknown> }>(
@@ -95,7 +94,7 @@ describe(`every change under ${SECURE_ROOT} checks its permission, for every rol
         } else {
           if (answer.status !== 403 || answer.body?.code !== 1150) problems.push(`${label}: not refused`);
           const row = denied[0];
-          if (denied.length !== 1 || row?.username !== ts.demo.byRole[role]!.username || row.detail.route !== `${r.method} ${r.url}` || row.detail.permission !== r.permission) {
+          if (denied.length !== 1 || row?.username !== ts.demo.byRole[role]!.username || row.detail.route !== `${r.method} ${r.url}` || JSON.stringify(row.detail.permission) !== JSON.stringify(r.permission)) {
             problems.push(`${label}: refusal not audited once (${JSON.stringify(denied)})`);
           }
         }

@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Permission } from '@aurum/domain/access/permissions';
 import { REQUEST_ACTIONS, RequestDeclineBody, RequestListQuery, RequestPage, RequestView, requestCreateFieldsFor, type RequestAction } from '@aurum/domain/assets/request-schemas';
+import { decidePermission } from '@aurum/domain/inbox/inbox-schemas';
 import { idempotent } from '../../http/idempotency.ts';
 import { ERROR_BODY, route, type RouteContext } from '../../http/route.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { RECEIPT_APPROVE_LIMITS, RECEIPT_CREATE_LIMITS, ReceiptField } from './receipt-upload.ts';
-import { fileReceiptStorage, receiptRoot, type ReceiptStorage } from './receipt-storage.ts';
-import { approveRequest, createRequest, declineRequest, listRequests, requestReceipt, requestView, type RequestChange } from './asset-service.ts';
+import type { ReceiptStorage } from './receipt-storage.ts';
+import { receiptStorageIn, approveRequest, createRequest, declineRequest, listRequests, requestReceipt, requestView, type RequestChange } from './asset-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['asset'];
@@ -19,8 +20,9 @@ const PARAMS = z.object({ requestId: ID });
 const cap = (a: RequestAction) => `${a[0]!.toUpperCase()}${a.slice(1)}` as 'Deposit' | 'Withdrawal' | 'Transfer';
 const PERMISSIONS = {
   submit: (a: RequestAction) => `submit${cap(a)}Request` as Permission,
-  approve: (a: RequestAction) => `approve${cap(a)}Request` as Permission,
-  decline: (a: RequestAction) => `decline${cap(a)}Request` as Permission,
+  // the inbox's decisions need the same ones (one declaration: the domain's decidePermission)
+  approve: (a: RequestAction) => decidePermission(a, 'approve'),
+  decline: (a: RequestAction) => decidePermission(a, 'decline'),
 };
 
 const MULTIPART_DOCS = { consumes: ['multipart/form-data'] };
@@ -29,7 +31,7 @@ const MULTIPART_DOCS = { consumes: ['multipart/form-data'] };
  * Deposit, withdrawal and transfer requests (DECISIONS.md §7; docs/decisions.md "Requests"). The
  * changes have one route per kind so that each names its own permission; reading is shared.
  */
-export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage: ReceiptStorage = fileReceiptStorage(receiptRoot(deps.config.dataDir))): void {
+export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage: ReceiptStorage = receiptStorageIn(deps.config.dataDir)): void {
   const changeIn = (ctx: RouteContext<unknown, unknown, unknown>): RequestChange => ({
     ...changeOf(ctx, deps),
     storage,

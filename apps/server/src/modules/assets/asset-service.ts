@@ -2,23 +2,36 @@ import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SELF_APPROVAL_REFUSED, mayDecide } from '@aurum/domain/access/maker-checker';
 import { methodOf, type RequestAction, type RequestView } from '@aurum/domain/assets/request-schemas';
 import { approvePostings, holdPostings, releasePostings, type RequestValue } from '@aurum/domain/assets/request-postings';
-import { appError, notFound } from '../../http/app-error.ts';
+import { appError, invalidFormat, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { hasApprovedBankAccount } from '../bank/bank-service.ts';
 import { findUser } from '../users/user-service.ts';
 import { lockForMoney, postEntry } from '../wallet/wallet-service.ts';
-import type { Receipt } from './receipt-upload.ts';
+import { ReceiptField, isUploadedFile, type Receipt } from './receipt-upload.ts';
 import { reencodeReceipt } from './receipt-image.ts';
-import { receiptKey, type ReceiptStorage } from './receipt-storage.ts';
-import { decideRequest, findRequest, insertRequest, listRequests, setRequestLinks, toRequestView, type RequestRow } from './request-repository.ts';
+import { fileReceiptStorage, receiptKey, receiptRoot, type ReceiptStorage } from './receipt-storage.ts';
+import { countPendingRequests, decideRequest, findRequest, insertRequest, listRequests, pendingRequests, setRequestLinks, toRequestView, type RequestRow } from './request-repository.ts';
 
-export { listRequests };
+export { countPendingRequests, listRequests, pendingRequests, toRequestView };
+export type { RequestRow };
 
 export const REQUEST_CONTEXT = {
   notPending: 'This request is no longer pending; it has already been approved or declined.',
   noBankAccount: 'The user has no approved bank account to withdraw to; add one and have it approved first.',
 } as const;
+
+/** Where this process keeps receipt files (DATA_DIR/receipts): the asset routes' and the inbox's. */
+export const receiptStorageIn = (dataDir: string): ReceiptStorage => fileReceiptStorage(receiptRoot(dataDir));
+
+export { isUploadedFile };
+
+/** An uploaded file as a receipt, by the same rule as the single-item routes' `receipt` field: 400, 1001 'receipt' when missing or not one. */
+export function receiptOf(file: unknown): Receipt {
+  const parsed = ReceiptField.safeParse(file);
+  if (!parsed.success) throw invalidFormat('receipt');
+  return parsed.data;
+}
 
 const notPending = () => appError(ErrorCode.RequestNotPending, REQUEST_CONTEXT.notPending);
 const noBankAccount = () => appError(ErrorCode.WithdrawalNeedsApprovedBankAccount, REQUEST_CONTEXT.noBankAccount);
@@ -58,6 +71,7 @@ async function storeReceipt(c: RequestChange, key: string, receipt: Receipt): Pr
 async function publish(c: RequestChange, view: RequestView): Promise<void> {
   const userIds = [view.userId, ...(view.receiver && view.receiver.id !== view.userId ? [view.receiver.id] : [])];
   await c.events.publish(c.q, { kind: 'request', userIds, data: view });
+  await c.events.publish(c.q, { kind: 'inbox' }); // created or decided: what awaits a decision changed
 }
 
 /** The request of that kind (404 for an unknown id or one of another kind). */

@@ -1,7 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyMultipartAttachFieldsToBodyOptions, MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import { RECEIPT_MAX_BYTES, checkReceipt, type ReceiptContentType } from '@aurum/domain/assets/receipt';
-import type { MultipartLimits } from '../../http/route.ts';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { appError } from '../../http/app-error.ts';
+import { multipartTotalFileSize, type MultipartLimits } from '../../http/route.ts';
 
 /** An uploaded file as a multipart body carries it (see multipartOptions). */
 export interface UploadedFile {
@@ -11,6 +14,9 @@ export interface UploadedFile {
   /** Cut at the size limit (so too large). */
   truncated: boolean;
 }
+
+/** Bytes of files read so far, per request (for multipart.totalFileSize). */
+const received = new WeakMap<FastifyRequest, number>();
 
 /**
  * @fastify/multipart, registered once in app.ts: form fields and the file land in the body
@@ -23,8 +29,15 @@ export const multipartOptions: FastifyMultipartAttachFieldsToBodyOptions = {
   attachFieldsToBody: 'keyValues',
   throwFileSizeLimit: false,
   limits: { files: 0, fields: 0, parts: 0, fileSize: 0, fieldSize: 0 },
-  async onFile(part: MultipartFile) {
+  async onFile(this: FastifyRequest, part: MultipartFile) {
     const bytes = await part.toBuffer();
+    // a route that takes many files caps their sum (multipart.totalFileSize): 413 as soon as it is passed
+    const limit = multipartTotalFileSize(this);
+    if (limit !== null) {
+      const total = (received.get(this) ?? 0) + bytes.length;
+      received.set(this, total);
+      if (total > limit) throw appError(ErrorCode.BadRequest, 'The files of this call are too large together', { status: 413 });
+    }
     const file: UploadedFile = { filename: part.filename, mimetype: part.mimetype, bytes, truncated: part.file.truncated };
     (part as unknown as { value: UploadedFile }).value = file;
   },
@@ -42,7 +55,7 @@ export interface Receipt {
   extension: 'png' | 'jpg';
 }
 
-function isUploadedFile(v: unknown): v is UploadedFile {
+export function isUploadedFile(v: unknown): v is UploadedFile {
   return typeof v === 'object' && v !== null && Buffer.isBuffer((v as UploadedFile).bytes) && typeof (v as UploadedFile).filename === 'string';
 }
 

@@ -213,3 +213,31 @@ export async function listRequests(q: Queryable, query: RequestListQuery): Promi
     .execute();
   return { items: rows.map((r) => toRequestView(typed(r))), page: query.page, limit: query.limit, total: count.n };
 }
+
+/** Pending requests of these actions, oldest first (ties by id), at most `limit` of them. */
+export async function pendingRequests(q: Queryable, actions: readonly RequestAction[], limit: number): Promise<RequestRow[]> {
+  if (actions.length === 0) return [];
+  const rows = await selectRequests(q)
+    .where('r.status', '=', 'pending')
+    .where('r.action', 'in', [...actions])
+    .orderBy('r.created_at', 'asc')
+    .orderBy('r.id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map(typed);
+}
+
+/** How many requests of these actions are pending, and how many of them `adminId` did not submit. */
+export async function countPendingRequests(q: Queryable, actions: readonly RequestAction[], adminId: number): Promise<{ total: number; decidable: number }> {
+  if (actions.length === 0) return { total: 0, decidable: 0 };
+  const row = await kysely(q)
+    .selectFrom('payment_requests as r')
+    .where('r.status', '=', 'pending')
+    .where('r.action', 'in', [...actions])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.countAll<number>().filterWhere('r.submitted_by', 'is distinct from', adminId).as('decidable'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), decidable: Number(row.decidable) };
+}

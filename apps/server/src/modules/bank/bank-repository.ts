@@ -109,3 +109,28 @@ export async function decideBankAccount(
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** Bank accounts awaiting a decision, oldest submission first (ties by id), with their user's name. */
+export async function pendingBankAccounts(q: Queryable, limit: number): Promise<Array<BankRow & { username: string }>> {
+  return selectBank(q)
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select('u.username')
+    .where('b.status', '=', 'pending')
+    .orderBy('b.submitted_at', 'asc')
+    .orderBy('b.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many bank accounts await a decision, and how many of them `adminId` did not submit. */
+export async function countPendingBankAccounts(q: Queryable, adminId: number): Promise<{ total: number; decidable: number }> {
+  const row = await kysely(q)
+    .selectFrom('bank_accounts as b')
+    .where('b.status', '=', 'pending')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.countAll<number>().filterWhere('b.submitted_by', 'is distinct from', adminId).as('decidable'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), decidable: Number(row.decidable) };
+}

@@ -7,10 +7,12 @@ import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { lockUser } from '../users/user-service.ts';
 import {
+  countPendingBankAccounts,
   decideBankAccount,
   findBankAccount,
   findBankAccountById,
   insertBankAccount,
+  pendingBankAccounts,
   removeBankAccount,
   toBankView,
   updateBankAccount,
@@ -50,6 +52,7 @@ export async function addBankAccount(c: Change, userId: number, body: BankAccoun
   const after = toBankView((await findBankAccountById(c.q, id))!);
   c.audit.note('userId', user.id);
   c.audit.after(after);
+  await inboxChanged(c);
   return after;
 }
 
@@ -61,12 +64,29 @@ export async function changeBankAccount(c: Change, userId: number, body: BankAcc
   c.audit.note('userId', user.id);
   c.audit.before(toBankView(before));
   c.audit.after(after);
+  await inboxChanged(c);
   return after;
 }
 
+export { countPendingBankAccounts, pendingBankAccounts };
+
+/** Tells every console that what awaits a decision changed (the inbox badge), on commit. */
+const inboxChanged = (c: Change) => c.events.publish(c.q, { kind: 'inbox' });
+
 /** Approves or declines a pending account: not by its submitter (maker-checker by admin id). */
 export async function decideBank(c: Change, userId: number, decision: 'approved' | 'declined'): Promise<BankAccountView> {
-  const bank = await liveBankAccount(c.q, userId);
+  return decideBankRow(c, await liveBankAccount(c.q, userId), decision);
+}
+
+/** decideBank by the account's id (the inbox's items): 404 when it is unknown or removed. */
+export async function decideBankById(c: Change, bankAccountId: number, decision: 'approved' | 'declined'): Promise<BankAccountView> {
+  const bank = await findBankAccountById(c.q, bankAccountId);
+  if (!bank || bank.status === 'removed') throw notFound('bank account');
+  return decideBankRow(c, bank, decision);
+}
+
+async function decideBankRow(c: Change, bank: BankRow, decision: 'approved' | 'declined'): Promise<BankAccountView> {
+  const userId = bank.user_id;
   if (!mayDecide({ submittedBy: bank.submitted_by }, c.by)) throw selfApproval();
   const decided = await decideBankAccount(c.q, bank.id, decision, c.by, c.now);
   if (decided === null) {
@@ -79,6 +99,7 @@ export async function decideBank(c: Change, userId: number, decision: 'approved'
   c.audit.note('userId', userId);
   c.audit.before(toBankView(bank));
   c.audit.after(after);
+  await inboxChanged(c);
   return after;
 }
 
@@ -88,5 +109,6 @@ export async function deleteBankAccount(c: Change, userId: number): Promise<{ id
   await removeBankAccount(c.q, bank.id, c.by, c.now);
   c.audit.note('userId', user.id);
   c.audit.before(toBankView(bank));
+  if (bank.status === 'pending') await inboxChanged(c);
   return { id: bank.id };
 }

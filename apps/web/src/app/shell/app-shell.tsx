@@ -3,10 +3,17 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useLiveConnection } from '#shared/live/live.ts';
+import { useInboxLive } from '#shared/queries/inbox-queries.ts';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { QueryProvider } from '../providers.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
+
+/** Keeps the inbox badge (and screen) live: mounted once inside the query provider. */
+function InboxLive() {
+  useInboxLive();
+  return null;
+}
 
 /**
  * The signed-in frame: sidebar (a slide-in menu on narrow screens, closed on every route
@@ -23,6 +30,7 @@ export function AppShell() {
 
   return (
     <QueryProvider>
+      <InboxLive />
       <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
         <aside className="sticky top-0 hidden h-dvh lg:block" data-testid="sidebar">
           <Sidebar />

@@ -29,6 +29,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     key: 'groups.requests',
     items: [
+      // the checker inbox (issue 16): everything awaiting a decision, with a live count badge
+      { key: 'inbox', to: '/inbox/', match: 'prefix' },
       { key: 'tradeRequests', to: '/order/?orderMode=tr', match: 'exact', query: { name: 'orderMode', value: 'tr' } },
       { key: 'depositRequests', to: '/asset/?action=deposit', match: 'exact', query: { name: 'action', value: 'deposit' } },
       { key: 'withdrawalRequests', to: '/asset/?action=withdrawal', match: 'exact', query: { name: 'action', value: 'withdrawal' } },

@@ -1,7 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { backendVersion, useBuildInfo } from '../../features/system/api/get-build-info.ts';
+import { useInboxCount } from '#shared/queries/inbox-queries.ts';
 import { NAV_GROUPS, isNavItemActive } from './nav-items.ts';
+
+/** The inbox entry's badge: how many items await a decision this admin may take, kept live over the socket. */
+function InboxBadge() {
+  const { t } = useTranslation('sidebar');
+  const count = useInboxCount().data?.decidable ?? 0;
+  if (count === 0) return null;
+  return (
+    <span data-testid="inbox-badge" aria-label={t('inboxBadge', { count })} className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 text-xs font-semibold text-slate-900 tabular-nums">
+      {count > 999 ? '999+' : count}
+    </span>
+  );
+}
 
 function Versions() {
   const { t } = useTranslation('sidebar');
@@ -45,11 +58,12 @@ export function Sidebar() {
                       to={item.to}
                       aria-current={active ? 'page' : undefined}
                       data-testid={`nav-${item.key}`}
-                      className={`block rounded-md px-2 py-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-amber-500 ${
+                      className={`flex items-center rounded-md px-2 py-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-amber-500 ${
                         active ? 'bg-amber-500/15 font-medium text-amber-300' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
                       }`}
                     >
                       {t(item.key)}
+                      {item.key === 'inbox' ? <InboxBadge /> : null}
                     </Link>
                   </li>
                 );

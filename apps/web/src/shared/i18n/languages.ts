@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'auth',
   'common',
   'dashboard',
+  'inbox',
   'order',
   'sidebar',
   'system',

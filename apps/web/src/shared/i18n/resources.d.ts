@@ -10,6 +10,7 @@ import type asset from '../../locales/en/asset.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
+import type inbox from '../../locales/en/inbox.json';
 import type order from '../../locales/en/order.json';
 import type sidebar from '../../locales/en/sidebar.json';
 import type system from '../../locales/en/system.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       auth: typeof auth;
       common: typeof common;
       dashboard: typeof dashboard;
+      inbox: typeof inbox;
       order: typeof order;
       sidebar: typeof sidebar;
       system: typeof system;

@@ -41,6 +41,7 @@ export function applyLiveMessage(state: LiveState, message: SocketMessage): Live
       return { ...state, orders };
     }
     case 'RequestUpdated':
+    case 'InboxChanged':
       // nothing kept: request screens listen with onMessage and refetch
       return state;
   }

@@ -13,6 +13,7 @@ describe('sidebar entries', () => {
       ['dashboard', '/'],
       ['userList', '/account/user/'],
       ['adminList', '/account/admin/'],
+      ['inbox', '/inbox/'],
       ['tradeRequests', '/order/?orderMode=tr'],
       ['depositRequests', '/asset/?action=deposit'],
       ['withdrawalRequests', '/asset/?action=withdrawal'],
@@ -52,6 +53,7 @@ describe('active matching', () => {
     ['/system/log/?username=ann', ['log']],
     ['/system/log/detail', ['log']],
     ['/action/notification/', ['notification']],
+    ['/inbox/?page=2', ['inbox']],
     ['/nowhere', []],
   ])('%s highlights %j', (url, keys) => {
     expect(active(url)).toEqual(keys);

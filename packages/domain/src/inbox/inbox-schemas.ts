@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { Permission } from '../access/permissions.ts';
+import { REQUEST_ACTIONS, REQUEST_NOTE_MAX, REQUEST_TYPES, type RequestAction } from '../assets/request-schemas.ts';
+import { idField } from '../money/decimal-columns.ts';
+import { Decimal } from '../money/decimal.ts';
+import { ValidationMessage } from '../validation/rules.ts';
+
+/**
+ * The checker inbox (issue 16, docs/decisions.md "Checker inbox"): everything awaiting a
+ * maker-checker decision, across all users, oldest first. Payment requests keep their action as
+ * their kind; a bank account awaiting approval is `bankAccount`.
+ */
+export const INBOX_KINDS = [...REQUEST_ACTIONS, 'bankAccount'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+export const INBOX_DECISIONS = ['approve', 'decline'] as const;
+export type InboxDecision = (typeof INBOX_DECISIONS)[number];
+
+/** At most this many items per decide call. */
+export const INBOX_MAX_ITEMS = 200;
+/** At most this many bytes of receipts per decide call (each receipt stays under RECEIPT_MAX_BYTES). */
+export const INBOX_MAX_RECEIPT_BYTES = 100 * 1024 * 1024;
+
+export const isRequestKind = (kind: InboxKind): kind is RequestAction => kind !== 'bankAccount';
+
+const cap = (a: RequestAction) => `${a[0]!.toUpperCase()}${a.slice(1)}` as 'Deposit' | 'Withdrawal' | 'Transfer';
+
+/** The permission a decision on an item of that kind needs: the single-item route's own. */
+export function decidePermission(kind: InboxKind, decision: InboxDecision): Permission {
+  if (kind === 'bankAccount') return decision === 'approve' ? 'approveBankInfo' : 'declineBankInfo';
+  return `${decision}${cap(kind)}Request` as Permission;
+}
+
+/** Approving a payment request needs the verified receipt (as its single-item route); a bank account needs none. */
+export const needsReceipt = (kind: InboxKind, decision: InboxDecision): boolean => decision === 'approve' && isRequestKind(kind);
+
+/** The multipart field of an item's receipt: `receipt.{kind}.{id}` (e.g. receipt.deposit.42). */
+export const receiptFieldOf = (item: { kind: InboxKind; id: number }): string => `receipt.${item.kind}.${item.id}`;
+export const RECEIPT_FIELD_PATTERN = /^receipt\.([A-Za-z]+)\.(\d+)$/;
+
+const Party = z.object({ id: z.number().int(), username: z.string() });
+
+/** One item of the inbox. */
+export const InboxItem = z.object({
+  kind: z.enum(INBOX_KINDS),
+  id: z.number().int(),
+  createdAt: z.string(),
+  /** Username of the admin who submitted it (the maker). */
+  submittedBy: z.string().nullable(),
+  submittedById: z.number().int().nullable(),
+  /** The user it is about (a transfer's sender). */
+  user: Party,
+  /** A transfer's receiving user. */
+  receiver: Party.nullable(),
+  /** Payment requests: MYR or XAU; bank accounts: null. */
+  type: z.enum(REQUEST_TYPES).nullable(),
+  /** MYR with 2 decimals, else null. */
+  amount: z.string().nullable(),
+  /** XAU grams with 4 decimals, else null. */
+  quantity: z.string().nullable(),
+  note: z.string().nullable(),
+  /** A bank account's details, else null. */
+  bank: z.object({ bankName: z.string(), accountOwner: z.string(), accountNumber: z.string() }).nullable(),
+  /** Whether the signed-in admin may decide it (not its submitter: maker-checker). */
+  mayDecide: z.boolean(),
+});
+export type InboxItem = z.infer<typeof InboxItem>;
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** How deep the inbox pages go: page x limit at most this (a queue that long is worked from its oldest end). */
+export const INBOX_MAX_DEPTH = 10_000;
+
+/** GET inbox: a page of the items, oldest first (limit up to INBOX_MAX_ITEMS, default 50; page x limit up to INBOX_MAX_DEPTH); kind filters. */
+export const InboxQuery = z
+  .object({
+    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(INBOX_MAX_DEPTH).default(1)),
+    limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(INBOX_MAX_ITEMS).default(50)),
+    kind: z.preprocess(emptyToUndefined, z.enum(INBOX_KINDS).optional()),
+  })
+  .refine((q) => q.page * q.limit <= INBOX_MAX_DEPTH, { path: ['page'], message: 'tooDeep' });
+export type InboxQuery = z.infer<typeof InboxQuery>;
+
+/** The inbox page: `total` items listed (this filter), `decidable` of them this admin may decide (the badge). */
+export const InboxPage = z.object({
+  items: z.array(InboxItem),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  decidable: z.number().int(),
+});
+export type InboxPage = z.infer<typeof InboxPage>;
+
+/** GET inbox/count: the sidebar badge. */
+export const InboxCount = z.object({ total: z.number().int(), decidable: z.number().int() });
+export type InboxCount = z.infer<typeof InboxCount>;
+
+export const InboxItemRef = z.object({ kind: z.enum(INBOX_KINDS), id: idField });
+export type InboxItemRef = z.infer<typeof InboxItemRef>;
+
+/** The `items` form field: a JSON array of {kind, id}, 1 to INBOX_MAX_ITEMS of them, none twice. */
+export const InboxItemsField = z
+  .string()
+  .max(64 * 1024)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'json' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(InboxItemRef)
+      .min(1)
+      .max(INBOX_MAX_ITEMS)
+      .refine((items) => new Set(items.map((i) => `${i.kind}.${i.id}`)).size === items.length, { message: 'duplicate' }),
+  )
+  .meta({ type: 'string', description: `A JSON array of {kind, id}: 1 to ${INBOX_MAX_ITEMS} items, none twice` });
+
+/** The text fields of POST inbox/decide (multipart: the receipts are files named by receiptFieldOf). */
+export const InboxDecideFields = z.object({
+  decision: z.enum(INBOX_DECISIONS),
+  items: InboxItemsField,
+  /** Decline: one reason for every item (optional, as on the single-item routes); refused with approve. */
+  reason: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(REQUEST_NOTE_MAX, { error: ValidationMessage.maxLength }).optional()),
+});
+export type InboxDecideFields = z.infer<typeof InboxDecideFields>;
+
+export const InboxResult = z.object({
+  kind: z.enum(INBOX_KINDS),
+  id: z.number().int(),
+  ok: z.boolean(),
+  /** The error code of a refused item (as its single-item route would answer), else absent. */
+  code: z.number().int().optional(),
+  context: z.string().nullable().optional(),
+});
+export type InboxResult = z.infer<typeof InboxResult>;
+
+export const InboxDecideAnswer = z.object({ results: z.array(InboxResult) });
+export type InboxDecideAnswer = z.infer<typeof InboxDecideAnswer>;
+
+/** Totals of a selection: MYR amounts and XAU grams, exact decimals; count per kind. */
+export interface InboxTotals {
+  MYR: string;
+  XAU: string;
+  count: number;
+  byKind: Partial<Record<InboxKind, number>>;
+}
+
+/** What the confirm dialog shows: the sum per currency and metal of the selected items. */
+export function inboxTotals(items: readonly Pick<InboxItem, 'kind' | 'amount' | 'quantity'>[]): InboxTotals {
+  let myr = new Decimal(0);
+  let xau = new Decimal(0);
+  const byKind: Partial<Record<InboxKind, number>> = {};
+  for (const item of items) {
+    if (item.amount !== null) myr = myr.plus(item.amount);
+    if (item.quantity !== null) xau = xau.plus(item.quantity);
+    byKind[item.kind] = (byKind[item.kind] ?? 0) + 1;
+  }
+  return { MYR: myr.toFixed(2), XAU: xau.toFixed(4), count: items.length, byKind };
+}
