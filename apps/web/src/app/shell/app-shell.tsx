@@ -7,6 +7,8 @@ import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { QueryProvider } from '../providers.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
+import { IdleDialog } from './idle-dialog.tsx';
+import { SecondFactorGate } from '../../features/security/components/second-factor-gate.tsx';
 
 /**
  * The signed-in frame: sidebar (a slide-in menu on narrow screens, closed on every route
@@ -23,6 +25,8 @@ export function AppShell() {
 
   return (
     <QueryProvider>
+      <SecondFactorGate />
+      <IdleDialog />
       <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
         <aside className="sticky top-0 hidden h-dvh lg:block" data-testid="sidebar">
           <Sidebar />

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'common',
   'dashboard',
   'order',
+  'security',
   'sidebar',
   'system',
   'action',

@@ -11,6 +11,7 @@ import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
 import type order from '../../locales/en/order.json';
+import type security from '../../locales/en/security.json';
 import type sidebar from '../../locales/en/sidebar.json';
 import type system from '../../locales/en/system.json';
 import type user from '../../locales/en/user.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       common: typeof common;
       dashboard: typeof dashboard;
       order: typeof order;
+      security: typeof security;
       sidebar: typeof sidebar;
       system: typeof system;
       user: typeof user;
