@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
+import { openSocket } from '../../../testing/socket-client.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const AUTH = '/v0/web/auth/admin';
@@ -204,8 +205,10 @@ describe(`staff second factor and sessions on ${driver}`, () => {
     expect(other).toMatchObject({ ip: '127.0.0.1', current: false });
     expect(list.body.items.filter((s) => s.current)).toHaveLength(1);
 
+    const socket = await openSocket(ts.url, b.body.jwt);
     const ended = await api.call('POST', `${AUTH}/sessions/${other.id}/end`, { token: a.body.jwt });
     expect(ended.status).toBe(200);
+    await socket.closed; // the ended session's socket closes at once
     expect((await api.call('GET', `${SECURE}/admin/list`, { token: b.body.jwt })).status).toBe(401);
     expect((await api.refresh(b.body.user.id, b.body.refreshToken)).status).toBe(401);
     expect((await api.call('POST', `${AUTH}/sessions/${other.id}/end`, { token: a.body.jwt })).status).toBe(404);
