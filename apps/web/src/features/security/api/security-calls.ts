@@ -4,10 +4,12 @@ import {
   AdminSessionList,
   SecondFactorConfirmAnswer,
   SecondFactorEnrolAnswer,
+  SecondFactorRoles,
   SecondFactorStatus,
 } from '@aurum/domain/auth/second-factor-schemas';
+import type { AdminRole } from '@aurum/domain/access/roles';
 import { http } from '#shared/http/client.ts';
-import { AUTH_API } from '#shared/http/paths.ts';
+import { AUTH_API, SECURE_API } from '#shared/http/paths.ts';
 
 /** Issue 17: the signed-in admin's second factor and sessions (all under the auth root). */
 export const securityQueries = {
@@ -34,6 +36,19 @@ export function useEndSession() {
   return useMutation({
     mutationFn: (sessionId: string) =>
       http.request(`${AUTH_API}/sessions/${encodeURIComponent(sessionId)}/end`, { method: 'POST', schema: z.object({ sessionId: z.string() }) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityQueries.all }),
+  });
+}
+
+/** GET/POST /web/secure/second_factor/roles: the roles whose admins must have the factor (a superAdmin's setting). */
+const rolesQuery = () => queryOptions({ queryKey: ['security', 'roles'], queryFn: () => http.request(`${SECURE_API}/second_factor/roles`, { schema: SecondFactorRoles }) });
+
+export const useSecondFactorRoles = (enabled: boolean) => useQuery({ ...rolesQuery(), enabled });
+
+export function useSaveSecondFactorRoles() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (roles: AdminRole[]) => http.request(`${SECURE_API}/second_factor/roles`, { method: 'POST', body: { roles }, schema: SecondFactorRoles }),
     onSuccess: () => client.invalidateQueries({ queryKey: securityQueries.all }),
   });
 }

@@ -10,7 +10,10 @@ import { Notice } from '#shared/ui/notice.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
-import { securityQueries, useConfirmEnrolment, useEndSession, useOwnSessions, useSecondFactorStatus, useStartEnrolment } from '../api/security-calls.ts';
+import { ADMIN_ROLES, type AdminRole } from '@aurum/domain/access/roles';
+import { useCan } from '#shared/access/use-can.ts';
+import { CheckboxField } from '#shared/ui/checkbox-field.tsx';
+import { securityQueries, useConfirmEnrolment, useSaveSecondFactorRoles, useSecondFactorRoles, useEndSession, useOwnSessions, useSecondFactorStatus, useStartEnrolment } from '../api/security-calls.ts';
 import { QrCode } from './qr-code.tsx';
 
 /** Security (/account/security): the second factor (enrol with a QR code, recovery codes shown once) and the admin's sessions (issue 17). */
@@ -21,6 +24,7 @@ export function SecurityPage() {
       <PageHeader title={t('title')} />
       <SecondFactorCard />
       <SessionsCard />
+      <RequiredRolesCard />
     </div>
   );
 }
@@ -151,6 +155,48 @@ function SessionsCard() {
           ))}
         </tbody>
       </table>
+    </TitledCard>
+  );
+}
+
+/** A superAdmin's setting: the roles whose admins must have a second factor. */
+function RequiredRolesCard() {
+  const { t } = useTranslation(['security', 'common']);
+  const can = useCan('requireSecondFactor');
+  const roles = useSecondFactorRoles(can);
+  const save = useSaveSecondFactorRoles();
+  const toast = useToast();
+  const [picked, setPicked] = useState<AdminRole[] | null>(null);
+  if (!can || !roles.data) return null;
+  const chosen = picked ?? roles.data.roles;
+  return (
+    <TitledCard title={t('security:roles.title')}>
+      <p className="mb-3 text-sm text-slate-600">{t('security:roles.hint')}</p>
+      <div className="flex flex-wrap gap-4" data-testid="second-factor-roles">
+        {ADMIN_ROLES.map((role) => (
+          <CheckboxField
+            key={role}
+            label={t(`common:roles.${role}`)}
+            checked={chosen.includes(role)}
+            onChange={(event) => setPicked(event.target.checked ? [...chosen, role] : chosen.filter((r) => r !== role))}
+          />
+        ))}
+      </div>
+      <Button
+        className="mt-4"
+        disabled={save.isPending}
+        onClick={() =>
+          save.mutate(chosen, {
+            onSuccess: () => {
+              setPicked(null);
+              toast.success(t('security:roles.saved'));
+            },
+            onError: (error) => toast.error(t('common:failed'), errorMessage(error)),
+          })
+        }
+      >
+        {t('security:roles.save')}
+      </Button>
     </TitledCard>
   );
 }
