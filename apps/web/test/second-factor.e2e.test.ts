@@ -139,4 +139,26 @@ describe('staff second factor and sessions (issue 17)', () => {
     const ended = await suite.ts.db.query<{ action: string }>("SELECT action FROM audit_log WHERE action = 'auth.sessionEnd'");
     expect(ended).toHaveLength(1);
   });
+
+  it('a role required by a superAdmin leads its unenrolled admin to the security page right after the password; another superAdmin resets a factor', async () => {
+    const sa = await suite.open();
+    await signIn(sa, suite.ts.url, suite.ts.demo.superAdmin);
+    await openMenuItem(sa, 'Security');
+    const roles = sa.getByTestId('second-factor-roles');
+    await roles.getByLabel('Operation maker').check();
+    await sa.getByRole('button', { name: 'Save' }).click();
+    await until(async () => (await suite.ts.db.query<{ role: string }>('SELECT role FROM second_factor_roles')).map((r) => r.role)).toEqual(['operationMaker']);
+
+    const held = await suite.open();
+    await held.goto(`${suite.ts.url}/auth/login/`);
+    await submitSignIn(held, suite.ts.demo.byRole.operationMaker!);
+    await until(() => held.url()).toBe(`${suite.ts.url}/account/security/`);
+    await visible(held.getByTestId('second-factor-required'));
+
+    // the operation approver enrolled above: the superAdmin resets its factor from its information page
+    const approver = await suite.ts.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'operationapprover'");
+    await sa.goto(`${suite.ts.url}/account/admin/info/?adminId=${approver[0]!.id}`);
+    await sa.getByRole('button', { name: 'Reset second factor' }).click();
+    await until(async () => (await suite.ts.db.query("SELECT 1 FROM admin_second_factors f JOIN admins a ON a.id = f.admin_id WHERE a.username = 'operationapprover'")).length).toBe(0);
+  });
 });
