@@ -4,7 +4,8 @@ import { useAdmin } from '#shared/auth/use-auth.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { formatDateTime } from '#shared/format/display.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '#shared/ui/button.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
 import { useAdminSessions, useEndAdminSession, useResetSecondFactor } from '../api/admin-security.ts';
 
@@ -18,6 +19,16 @@ export function AdminSecurityCard({ adminId }: { adminId: number }) {
   const end = useEndAdminSession(adminId);
   const reset = useResetSecondFactor(adminId);
   const toast = useToast();
+  if (me?.id === adminId) {
+    // one's own profile: the second factor and the sessions are on the security page
+    return (
+      <TitledCard title={t('admin:security.title')}>
+        <Link to="/account/security/" className={buttonVariants({ variant: 'secondary' })}>
+          {t('admin:security.manageOwn')}
+        </Link>
+      </TitledCard>
+    );
+  }
   if (!canEnd && !canReset) return null;
   return (
     <TitledCard
