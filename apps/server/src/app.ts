@@ -13,6 +13,7 @@ import { clientErrorHandler, frameworkErrors, replyWithError } from './http/erro
 import { docsContentSecurityPolicy, helmetOptions, securityHeadersHook, sendConsoleIndex } from './http/security-headers.ts';
 import type { AppDeps } from './app-deps.ts';
 import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
+import { registerSecondFactorRoutes } from './modules/auth/second-factor-routes.ts';
 import { registerSystemRoutes } from './modules/system/system-routes.ts';
 import { registerAdminRoutes } from './modules/admins/admin-routes.ts';
 import { registerModeRoutes } from './modules/system/mode-routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   provideRouteMechanisms(app, { authenticate: requestAuthenticator(deps), writeAudit: routeAuditWriter(deps.config) });
   registerSystemRoutes(app, deps, options.build ?? readBuildInfo());
   registerAuthRoutes(app, deps);
+  registerSecondFactorRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerModeRoutes(app, deps);
   registerHolidayRoutes(app, deps);

@@ -21,6 +21,12 @@ export interface Config {
   auditHmacPreviousKeys: string[];
   /** A row the audit chain must contain (its id and row_hash, kept outside the database), or null. */
   auditAnchor: { id: number; hash: string } | null;
+  /**
+   * The key the admins' TOTP secrets are encrypted with at rest (never stored in the database); in
+   * development and test the public DEV_TOTP_ENCRYPTION_KEY when unset; null in production when
+   * unset (no admin can enrol a second factor then).
+   */
+  totpEncryptionKey: string | null;
   smtpUrl: string | null;
   mailFrom: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -51,6 +57,9 @@ export const DEMO_SUPERADMIN = { username: 'admin', password: 'Aurum#Demo2026', 
 
 /** The audit chain key of development and test when AUDIT_HMAC_KEY is unset: public, so refused in production. */
 export const DEV_AUDIT_HMAC_KEY = 'aurum-development-audit-key-public-not-secret';
+
+/** The TOTP secrets' key of development and test when TOTP_ENCRYPTION_KEY is unset: public, so refused in production. */
+export const DEV_TOTP_ENCRYPTION_KEY = 'aurum-development-totp-key-public-not-secret';
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -195,6 +204,24 @@ export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
         problem('AUDIT_HMAC_KEY must not be the public development key in production');
       } else if (key.length < 32 || /[\s,]/.test(key)) {
         problem('AUDIT_HMAC_KEY must be at least 32 characters long, without spaces or commas');
+      }
+      return key;
+    },
+  },
+  totpEncryptionKey: {
+    env: 'TOTP_ENCRYPTION_KEY',
+    meaning:
+      "key the admins' second-factor (TOTP) secrets are encrypted with at rest (AES-256-GCM; 32+ characters), never stored in the database; changing it makes every enrolled second factor unreadable (reset them); unset in production: no admin can enrol a second factor",
+    default: null,
+    shownDefault: 'the public development key (not in production)',
+    parse: (raw, { problem, read }) => {
+      const production = read.nodeEnv === 'production';
+      if (production && raw === undefined) return null;
+      const key = raw ?? DEV_TOTP_ENCRYPTION_KEY;
+      if (production && key === DEV_TOTP_ENCRYPTION_KEY) {
+        problem('TOTP_ENCRYPTION_KEY must not be the public development key in production');
+      } else if (key.length < 32) {
+        problem('TOTP_ENCRYPTION_KEY must be at least 32 characters long');
       }
       return key;
     },

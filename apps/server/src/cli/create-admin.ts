@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isAdminRole } from '@aurum/domain/access/roles';
 import { emailField, passwordField, usernameField } from '@aurum/domain/validation/rules';
+import { passwordStrength } from '@aurum/domain/auth/password-strength';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../bootstrap.ts';
 import { findAdminByUsername, insertAdmin } from '../modules/admins/admin-service.ts';
@@ -31,6 +32,9 @@ if (!emailField.safeParse(values.email ?? '').success) problems.push('--email: a
 if (!isAdminRole(values.role)) problems.push('--role: none, superAdmin, financeApprover, financeMaker, operationApprover or operationMaker');
 if (!passwordField.safeParse(password).success) {
   problems.push('AURUM_ADMIN_PASSWORD: 8+ characters with lower and upper case letters, a number and a symbol, no spaces');
+} else {
+  const strength = passwordStrength(password, [values.username ?? '', values.email ?? '', values.first ?? '', values.last ?? '']);
+  if (!strength.strongEnough) problems.push(`AURUM_ADMIN_PASSWORD: ${strength.reason}`);
 }
 if (problems.length > 0) {
   console.error(`Cannot create the admin:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -34,6 +34,21 @@ export interface AdjustSettingsTable {
   updated_by: number | null;
 }
 
+export interface AdminRecoveryCodesTable {
+  admin_id: number;
+  code_hash: string;
+  created_at: Generated<Timestamp>;
+  used_at: Timestamp | null;
+}
+
+export interface AdminSecondFactorsTable {
+  admin_id: number;
+  secret_enc: string;
+  created_at: Generated<Timestamp>;
+  confirmed_at: Timestamp | null;
+  last_step: Generated<number>;
+}
+
 export interface AdminSessionsTable {
   id: string;
   admin_id: number;
@@ -44,6 +59,13 @@ export interface AdminSessionsTable {
   end_reason: string | null;
   user_agent: string | null;
   ip: string | null;
+}
+
+export interface AdminUsedChallengesTable {
+  challenge_id: string;
+  admin_id: number;
+  used_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface AdminsTable {
@@ -306,6 +328,12 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Timestamp>;
 }
 
+export interface SecondFactorRolesTable {
+  role: string;
+  set_by: number | null;
+  set_at: Generated<Timestamp>;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -368,7 +396,10 @@ export interface UsersTable {
 
 export interface Database {
   adjust_settings: AdjustSettingsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_second_factors: AdminSecondFactorsTable;
   admin_sessions: AdminSessionsTable;
+  admin_used_challenges: AdminUsedChallengesTable;
   admins: AdminsTable;
   audit_log: AuditLogTable;
   bank_accounts: BankAccountsTable;
@@ -391,6 +422,7 @@ export interface Database {
   refresh_failures: RefreshFailuresTable;
   refresh_tokens: RefreshTokensTable;
   schema_migrations: SchemaMigrationsTable;
+  second_factor_roles: SecondFactorRolesTable;
   server_secrets: ServerSecretsTable;
   system_modes: SystemModesTable;
   user_addresses: UserAddressesTable;

@@ -28,6 +28,8 @@ export interface TestServer {
   };
   /** Moves the server's clock (tokens, sessions, throttling windows). */
   advanceClock(ms: number): void;
+  /** The server's clock (Date.now() plus what advanceClock moved it by), e.g. to compute a TOTP code. */
+  now(): Date;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     advanceClock: (ms) => {
       offset += ms;
     },
+    now: () => deps.now(),
     async close() {
       if (!openServers.delete(server)) return;
       await app.jobs.stop();

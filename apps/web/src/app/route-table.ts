@@ -56,6 +56,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/account/admin', module: 'features/admins/components/admin-list-page.tsx', exportName: 'AdminListPage', layout: 'shell', namespaces: ['admin', 'validation'] },
   { path: '/account/admin/create', module: 'features/admins/components/admin-create-page.tsx', exportName: 'AdminCreatePage', layout: 'shell', namespaces: ['admin', 'validation'] },
   { path: '/account/admin/info', module: 'features/admins/components/admin-information-page.tsx', exportName: 'AdminInformationPage', layout: 'shell', namespaces: ['admin', 'validation'] },
+  { path: '/account/security', module: 'features/security/components/security-page.tsx', exportName: 'SecurityPage', layout: 'shell', namespaces: ['security', 'validation'], title: 'security:title' },
   { path: '/account/admin/edit', module: 'features/admins/components/admin-edit-page.tsx', exportName: 'AdminEditPage', layout: 'shell', namespaces: ['admin', 'validation'] },
   {
     path: '/order',

@@ -48,6 +48,8 @@ export const PERMISSIONS = [
   'revertOrder',
   'sendNotification',
   'verifyAudit',
+  'resetAdminSecondFactor',
+  'requireSecondFactor',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -83,6 +85,8 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['revertOrder'], ['superAdmin', 'financeApprover']],
   [['sendNotification'], ['superAdmin', 'operationMaker', 'operationApprover']],
   [['verifyAudit'], ['superAdmin']],
+  // issue 17: reset another admin's second factor; require the factor per role
+  [['resetAdminSecondFactor', 'requireSecondFactor'], ['superAdmin']],
 ];
 
 function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {

@@ -8,6 +8,13 @@ export const AUDIT_ACTIONS = [
   'auth.logout',
   'auth.forgotPassword',
   'auth.resetPassword',
+  // staff second factor and sessions (issue 17)
+  'auth.secondFactorEnrol',
+  'auth.sessionEnd',
+  'admin.secondFactorReset',
+  'admin.secondFactorRecover',
+  'admin.sessionEnd',
+  'secondFactor.roles',
   'admin.create',
   'admin.forceLogout',
   'access.denied',

@@ -19,6 +19,20 @@ export const ErrorCode = {
   WrongCredentials: 1151,
   SessionEnded: 1152,
   TooManyAttempts: 1153,
+  /**
+   * 401 from the sign-in: the password was right and the admin has a second factor. The detail
+   * carries the challenge for `POST /web/auth/admin/login/otp`: {rule: 'secondFactor', challenge,
+   * expiresInSeconds}.
+   */
+  SecondFactorRequired: 1154,
+  /** 401: the second-factor code (TOTP or recovery code) is wrong or was used already. */
+  SecondFactorCodeMismatch: 1155,
+  /** 403: the admin's role requires a second factor and the admin has not enrolled one yet. */
+  SecondFactorEnrolmentRequired: 1156,
+  /** 401: the sign-in challenge is unknown, used or expired: sign in again with the password. */
+  SecondFactorChallengeExpired: 1157,
+  /** 422: the password is too easy to guess (strength below 3); the context says why. */
+  WeakPassword: 1158,
   NotAllowedToTrade: 1200,
   TradeLimitExceeded: 1203,
   ForbiddenAction: 1201,
@@ -32,6 +46,8 @@ export const ErrorCode = {
   LastSuperAdmin: 3003,
   /** An admin cannot delete its own account. */
   CannotDeleteSelf: 3004,
+  /** The second factor's state does not allow the call (already enrolled, none to confirm, one's own reset); the context says why. */
+  SecondFactorConflict: 3005,
   /** The order's status does not allow the action (ORDER_MACHINE); the context says why. */
   OrderStatusConflict: 3100,
   /** An Idempotency-Key reused for a different request. */
@@ -90,6 +106,11 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.WrongCredentials]: { status: 401 },
   [ErrorCode.SessionEnded]: { status: 401 },
   [ErrorCode.TooManyAttempts]: { status: 429 },
+  [ErrorCode.SecondFactorRequired]: { status: 401 },
+  [ErrorCode.SecondFactorCodeMismatch]: { status: 401 },
+  [ErrorCode.SecondFactorEnrolmentRequired]: { status: 403 },
+  [ErrorCode.SecondFactorChallengeExpired]: { status: 401 },
+  [ErrorCode.WeakPassword]: { status: 422 },
   [ErrorCode.NotAllowedToTrade]: { status: 422 },
   [ErrorCode.TradeLimitExceeded]: { status: 422 },
   [ErrorCode.ForbiddenAction]: { status: 403 },
@@ -98,6 +119,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.BankAccountNotPending]: { status: 409 },
   [ErrorCode.LastSuperAdmin]: { status: 409 },
   [ErrorCode.CannotDeleteSelf]: { status: 409 },
+  [ErrorCode.SecondFactorConflict]: { status: 409 },
   [ErrorCode.OrderStatusConflict]: { status: 409 },
   [ErrorCode.IdempotencyKeyReused]: { status: 409 },
   [ErrorCode.PaymentAboveOwed]: { status: 422 },
@@ -128,6 +150,10 @@ const FIXED_MESSAGES: Readonly<Record<number, string>> = {
   1101: 'Verification code mismatch.',
   1150: 'Access is forbidden, Please check your permission information.',
   1151: 'Incorrect username or password.',
+  1154: 'Enter the code of your authenticator app, or a recovery code.',
+  1155: 'Incorrect or already used code.',
+  1156: 'Your role requires a second factor: set it up on your profile page to continue.',
+  1157: 'This sign-in has expired. Please sign in again.',
   1200: 'Not allow to trade, Please contact customer service.',
   1203: 'Not allow to trade, Please contact customer service.',
   2080: 'Greater than available assets.',

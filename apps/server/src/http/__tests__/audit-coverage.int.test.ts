@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client } from '../../testing/client.ts';
 import { registeredRoutes } from '../route.ts';
 import { postEntry } from '../../modules/wallet/wallet-service.ts';
+import { Secret, TOTP } from 'otpauth';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';
@@ -217,6 +218,33 @@ describe(`every audited change writes exactly one audit row with its classificat
     expect(rows.map((x) => x.action)).toEqual(['asset.decline', 'asset.decline', 'inbox.decide']);
     covered.add(`POST ${S}/inbox/decide`);
   });
+
+  it('second factor and sessions (issue 17)', async () => {
+    const who = ts.demo.byRole.financeApprover!;
+    const signedIn = (await api.login(who.username, who.password)).body;
+    const { secret } = (await api.call<{ secret: string }>('POST', '/v0/web/auth/admin/second_factor/enrol', { token: signedIn.jwt })).body;
+    const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+    await step('POST', '/v0/web/auth/admin/second_factor/confirm', { token: signedIn.jwt, body: { code: totp.generate({ timestamp: ts.now().getTime() }) } });
+    ts.advanceClock(30_000); // a later step: a code is never used twice
+    const challenged = await api.login(who.username, who.password);
+    const challenge = (challenged.body as unknown as { detail: { challenge: string } }).detail.challenge;
+    await step('POST', '/v0/web/auth/admin/login/otp', { body: { challenge, code: totp.generate({ timestamp: ts.now().getTime() }) }, token: '' });
+    const other = (await api.login(ts.demo.byRole.financeMaker!.username, ts.demo.byRole.financeMaker!.password)).body;
+    const fresh = (await api.login(ts.demo.byRole.financeMaker!.username, ts.demo.byRole.financeMaker!.password)).body;
+    await step('POST', '/v0/web/auth/admin/sessions/:sessionId/end', { path: `/v0/web/auth/admin/sessions/${await sessionIdOf(other.jwt)}/end`, token: fresh.jwt });
+    const superAdmin = ts.demo.superAdmin;
+    jwt.superAdmin = (await api.login(superAdmin.username, superAdmin.password)).body.jwt;
+    await step('POST', `${S}/admin/:adminId/sessions/:sessionId/end`, {
+      path: `${S}/admin/${fresh.user.id}/sessions/${await sessionIdOf(fresh.jwt)}/end`,
+    });
+    await step('POST', `${S}/admin/:adminId/second_factor/reset`, { path: `${S}/admin/${signedIn.user.id}/second_factor/reset` });
+    await step('POST', `${S}/second_factor/roles`, { body: { roles: [] } });
+  });
+
+  /** The session id of an access token (its `sid` claim). */
+  async function sessionIdOf(token: string): Promise<string> {
+    return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+  }
 
   it('the steps above cover every audited route of the server', () => {
     const audited = registeredRoutes(ts.app)

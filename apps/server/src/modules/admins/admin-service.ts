@@ -9,7 +9,7 @@ import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { uniquely } from '../../db/unique-violation.ts';
-import { announceAdminChanged, endAllSessions, hashPassword } from '../auth/auth-service.ts';
+import { announceAdminChanged, endAllSessions, hashPassword, refuseWeakPassword } from '../auth/auth-service.ts';
 import {
   countAdmins,
   findAdminByEmail,
@@ -77,6 +77,7 @@ export async function adminDetail(q: Queryable, id: number): Promise<AdminDetail
 export async function createAdmin(c: Change, body: AdminCreateBody): Promise<{ id: number }> {
   const taken = await takenAdminIdentity(c.q, body);
   if (taken) throw duplicateAdmin(taken);
+  await refuseWeakPassword(body.password, [body.username, body.email, body.firstName, body.lastName]);
   const passwordHash = await hashPassword(body.password);
   const { username, email, firstName, lastName, role } = body;
   const id = await uniquely(c.q, () => insertAdmin(c.q, { username, email, firstName, lastName, role, passwordHash, createdBy: c.by }), adminDuplicateOfIndex);
@@ -115,6 +116,7 @@ export async function deleteAdmin(c: Change, id: number): Promise<{ id: number; 
 
 export async function resetAdminPassword(c: Change, id: number, password: string): Promise<{ id: number; sessionsEnded: number }> {
   const target = await liveAdmin(c.q, id, { forUpdate: true });
+  await refuseWeakPassword(password, [target.username, target.email, target.first_name, target.last_name]);
   await setAdminPassword(c.q, target.id, await hashPassword(password), c.now);
   const sessionsEnded = await endAllSessions(c.q, target.id, 'password-reset', c.now);
   c.audit.before({ adminId: target.id, username: target.username });

@@ -23,6 +23,8 @@ export interface CachedAdmin {
   id: number;
   username: string;
   role: AdminRole;
+  /** The role requires a second factor and the admin has none yet: every secure call is refused until it enrols. */
+  secondFactorPending: boolean;
 }
 
 export interface AuthCaches {
@@ -80,6 +82,12 @@ export async function announceSessionsEnded(q: Queryable, sessionIds: string[]):
 
 /** Tells every process (on commit; this one at once) that an admin was edited or deleted: its role and name are read again. */
 export async function announceAdminChanged(q: Queryable, adminId: number): Promise<void> {
-  eachInProcess((caches) => caches.admins.drop([adminId]));
-  await notifyLive(q, { kind: 'adminsChanged', adminIds: [adminId] });
+  await announceAdminsChanged(q, [adminId]);
+}
+
+/** announceAdminChanged for several admins at once (the roles requiring a second factor changed). */
+export async function announceAdminsChanged(q: Queryable, adminIds: number[]): Promise<void> {
+  if (adminIds.length === 0) return;
+  eachInProcess((caches) => caches.admins.drop(adminIds));
+  await notifyLive(q, { kind: 'adminsChanged', adminIds });
 }

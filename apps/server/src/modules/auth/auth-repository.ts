@@ -3,6 +3,7 @@ import type { AdminRole } from '@aurum/domain/access/roles';
 import type { SessionEndReason } from '@aurum/domain/auth/session-messages';
 import type { Queryable } from '../../db/db.ts';
 import { kysely, sameText } from '../../db/query-builder.ts';
+import { secondFactorPendingSql } from './second-factor-repository.ts';
 
 /** A session as the refresh and the time limits read it. */
 export interface SessionRow {
@@ -65,13 +66,16 @@ export async function sessionOfRefreshToken(q: Queryable, tokenHash: string): Pr
     .executeTakeFirst();
 }
 
-/** A live (not deleted) admin's name and role. */
-export async function liveAdmin(q: Queryable, adminId: number): Promise<{ id: number; username: string; role: AdminRole } | undefined> {
+/** A live (not deleted) admin's name and role, and whether its role requires a second factor it has not enrolled. */
+export async function liveAdmin(
+  q: Queryable,
+  adminId: number,
+): Promise<{ id: number; username: string; role: AdminRole; second_factor_pending: boolean } | undefined> {
   return kysely(q)
-    .selectFrom('admins')
-    .select(['id', 'username', 'role'])
-    .where('id', '=', adminId)
-    .where('deleted_at', 'is', null)
+    .selectFrom('admins as a')
+    .select(['a.id', 'a.username', 'a.role', secondFactorPendingSql('a').as('second_factor_pending')])
+    .where('a.id', '=', adminId)
+    .where('a.deleted_at', 'is', null)
     .$narrowType<{ role: AdminRole }>()
     .executeTakeFirst();
 }
@@ -81,11 +85,14 @@ export async function sessionWithAdmin(
   q: Queryable,
   sessionId: string,
   adminId: number,
-): Promise<{ id: number; username: string; role: AdminRole; ended_at: Date | null; end_reason: string | null; last_seen_at: Date; expires_at: Date } | undefined> {
+): Promise<
+  | { id: number; username: string; role: AdminRole; second_factor_pending: boolean; ended_at: Date | null; end_reason: string | null; last_seen_at: Date; expires_at: Date }
+  | undefined
+> {
   return kysely(q)
     .selectFrom('admin_sessions as s')
     .innerJoin('admins as a', 'a.id', 's.admin_id')
-    .select(['a.id', 'a.username', 'a.role', 's.ended_at', 's.end_reason', 's.last_seen_at', 's.expires_at'])
+    .select(['a.id', 'a.username', 'a.role', secondFactorPendingSql('a').as('second_factor_pending'), 's.ended_at', 's.end_reason', 's.last_seen_at', 's.expires_at'])
     .where('s.id', '=', sessionId)
     .where('a.id', '=', adminId)
     .where('a.deleted_at', 'is', null)
@@ -93,18 +100,22 @@ export async function sessionWithAdmin(
     .executeTakeFirst();
 }
 
-/** A failed sign-in the throttle counts: a refused password (code 1151). */
-const refusedPassword = (detail: string) => sql<boolean>`${sql.ref(detail)}->>'code' = '1151'`;
+/** A failed sign-in the throttle counts: a refused password (code 1151), or a refused second-factor code (1155). */
+const refusedWith = (detail: string, code: 1151 | 1155) => sql<boolean>`${sql.ref(detail)}->>'code' = ${String(code)}`;
+const refusedPassword = (detail: string) => refusedWith(detail, 1151);
 
-/** The failed sign-ins (1151) for a username (case-insensitive) since `since` and since its last successful sign-in. */
-export async function failedSignInsOfAccount(q: Queryable, username: string, since: Date): Promise<number> {
+/**
+ * The failed sign-ins for a username (case-insensitive) since `since` and since its last successful
+ * sign-in: refused passwords (1151), or with `code` 1155 refused second-factor codes.
+ */
+export async function failedSignInsOfAccount(q: Queryable, username: string, since: Date, code: 1151 | 1155 = 1151): Promise<number> {
   const row = await kysely(q)
     .selectFrom('audit_log as f')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('f.action', '=', 'auth.loginFailed')
     .where(sameText('f.username', username))
     .where('f.at', '>', since)
-    .where(refusedPassword('f.detail'))
+    .where(refusedWith('f.detail', code))
     .where('f.at', '>', (eb) =>
       eb.fn.coalesce(
         eb.selectFrom('audit_log as s').select((eb2) => eb2.fn.max('s.at').as('last')).where('s.action', '=', 'auth.login').where(sameText('s.username', username)),
@@ -190,4 +201,19 @@ export async function lockLiveReset(q: Queryable, tokenHash: string, now: Date):
 /** Marks every unused reset link of the admin used. */
 export async function useResets(q: Queryable, adminId: number, at: Date): Promise<void> {
   await kysely(q).updateTable('password_resets').set({ used_at: at }).where('admin_id', '=', adminId).where('used_at', 'is', null).execute();
+}
+
+/** The open sessions of an admin, newest first, with what the sessions page shows. */
+export async function openSessionsOf(
+  q: Queryable,
+  adminId: number,
+): Promise<Array<{ id: string; created_at: Date; last_seen_at: Date; expires_at: Date; user_agent: string | null; ip: string | null }>> {
+  return kysely(q)
+    .selectFrom('admin_sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip'])
+    .where('admin_id', '=', adminId)
+    .where('ended_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
 }

@@ -47,7 +47,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     tags: ['auth'],
     auth: 'admin',
     audit: 'auth.logout',
-    handler: async ({ db, admin }) => {
+    handler: async ({ db, admin, audit }) => {
+      audit.after({ sessionId: admin!.sessionId });
       await logout(db, admin!.sessionId, deps.now());
       return {};
     },

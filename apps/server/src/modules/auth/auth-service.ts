@@ -16,13 +16,16 @@ import { insertPasswordReset, lockLiveReset, resetsSince, useResets } from './au
 import type { SocketAuth } from '../../live/socket-hub.ts';
 import { authenticate, loadSessionAdmin, type AuthAdmin } from './authenticate.ts';
 import { lapsedReason } from './sessions.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, refuseWeakPassword } from './passwords.ts';
 import { openSessionTimes } from './auth-repository.ts';
 import { verifyAccessToken } from './tokens.ts';
+import { hasSecondFactor, secondFactorChallenge } from './second-factor-service.ts';
 
 export type { AuthAdmin };
 export { endAllSessions };
 export { hashPassword };
+export { refuseWeakPassword } from './passwords.ts';
+export { recoverSecondFactor } from './second-factor-service.ts';
 export { announceAdminChanged } from './auth-cache.ts';
 
 /** route()'s authentication (http/route.ts gets it as an interface from app.ts): the admin of the call's live session. */
@@ -59,6 +62,8 @@ export async function login(deps: AppDeps, q: Queryable, req: FastifyRequest, au
   const ok = admin ? await verifyPassword(password, admin.password_hash) : (await verifyPassword(password, await dummyHash()), false);
   if (!admin || !ok) throw appError(ErrorCode.WrongCredentials);
   audit.actor(admin.username, admin.id);
+  // issue 17: an admin with a second factor gets a challenge (401, 1154) and signs in with POST /login/otp
+  if (await hasSecondFactor(q, admin.id)) throw await secondFactorChallenge(deps, admin.id);
   const session = await openSession(deps, q, admin.id, { userAgent: req.headers['user-agent'] ?? null, ip: req.ip });
   audit.after({ sessionId: session.sessionId });
   return { jwt: session.jwt, refreshToken: session.refreshToken, user: toAdminWire(admin) };
@@ -120,6 +125,7 @@ export async function resetPassword(deps: AppDeps, q: Queryable, req: FastifyReq
   const admin = await findAdminById(q, reset.admin_id);
   if (!admin) throw appError(ErrorCode.VerificationCodeExpired);
   audit.actor(admin.username, admin.id);
+  await refuseWeakPassword(password, [admin.username, admin.email, admin.first_name, admin.last_name]);
   await changeAdminPassword(q, admin.id, password, now);
   await useResets(q, admin.id, now);
   const ended = await endAllSessions(q, admin.id, 'password-reset', now);

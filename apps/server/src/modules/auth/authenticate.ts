@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AdminRole } from '@aurum/domain/access/roles';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@aurum/domain/auth/background';
 import { SESSION_MESSAGES, sessionMessage } from '@aurum/domain/auth/session-messages';
-import { sessionEnded } from '../../http/app-error.ts';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { appError, sessionEnded } from '../../http/app-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { authCaches, type AuthCaches, type CachedAdmin, type CachedSession } from './auth-cache.ts';
@@ -16,6 +17,9 @@ export interface AuthAdmin {
   role: AdminRole;
   sessionId: string;
 }
+
+/** The root of the calls an admin whose role requires a second factor cannot make before enrolling (http/route.ts SECURE_ROOT). */
+const SECURE_PREFIX = '/v0/web/secure/';
 
 /** True when the console marked the call as made on its own (polling, a refetch), not by the admin. */
 export function isBackgroundCall(req: FastifyRequest): boolean {
@@ -34,8 +38,10 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest): Promise<
   const match = header ? /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header) : null;
   if (!match) throw sessionEnded(SESSION_MESSAGES.invalid);
   const claims = await verifiedClaims(deps, match[1]!);
-  const { admin, session } = await liveSession(deps, claims.sid, Number(claims.sub));
+  const { admin, session, secondFactorPending } = await liveSession(deps, claims.sid, Number(claims.sub));
   if (!isBackgroundCall(req)) await recordAction(deps, admin.sessionId, session);
+  // issue 17: the role requires a second factor the admin has not enrolled: only the auth calls (enrol, sign out, sessions) go through
+  if (secondFactorPending && req.url.startsWith(SECURE_PREFIX)) throw appError(ErrorCode.SecondFactorEnrolmentRequired);
   return admin;
 }
 
@@ -60,10 +66,13 @@ async function verifiedClaims(deps: AppDeps, token: string): Promise<AccessClaim
 
 /** The admin of a live session (the socket checks with it too; it is no action of the admin). */
 export async function loadSessionAdmin(deps: AppDeps, sessionId: string, adminId: number): Promise<AuthAdmin> {
-  return (await liveSession(deps, sessionId, adminId)).admin;
+  const { admin, secondFactorPending } = await liveSession(deps, sessionId, adminId);
+  // the socket carries secure data too: refused until the second factor its role requires is enrolled
+  if (secondFactorPending) throw appError(ErrorCode.SecondFactorEnrolmentRequired);
+  return admin;
 }
 
-async function liveSession(deps: AppDeps, sessionId: string, adminId: number): Promise<{ admin: AuthAdmin; session: CachedSession }> {
+async function liveSession(deps: AppDeps, sessionId: string, adminId: number): Promise<{ admin: AuthAdmin; session: CachedSession; secondFactorPending: boolean }> {
   const caches = authCaches(deps.events);
   const held = caches.sessions.get(sessionId);
   let found: { session: CachedSession; admin: CachedAdmin };
@@ -76,12 +85,12 @@ async function liveSession(deps: AppDeps, sessionId: string, adminId: number): P
     found = await readSession(deps, caches, sessionId, adminId);
   }
   const { admin, session } = found;
-  return { admin: { id: admin.id, username: admin.username, role: admin.role, sessionId }, session };
+  return { admin: { id: admin.id, username: admin.username, role: admin.role, sessionId }, session, secondFactorPending: admin.secondFactorPending };
 }
 
 async function readAdmin(q: Queryable, adminId: number): Promise<CachedAdmin | undefined> {
   const row = await liveAdmin(q, adminId);
-  return row ? { id: Number(row.id), username: row.username, role: row.role } : undefined;
+  return row ? { id: Number(row.id), username: row.username, role: row.role, secondFactorPending: row.second_factor_pending } : undefined;
 }
 
 async function readSession(deps: AppDeps, caches: AuthCaches, sessionId: string, adminId: number): Promise<{ session: CachedSession; admin: CachedAdmin }> {
@@ -92,7 +101,7 @@ async function readSession(deps: AppDeps, caches: AuthCaches, sessionId: string,
   const lapsed = lapsedReason(deps, row);
   if (lapsed) throw sessionEnded(SESSION_MESSAGES[lapsed]);
   const session: CachedSession = { adminId: Number(row.id), lastSeenAt: row.last_seen_at, expiresAt: row.expires_at };
-  const admin: CachedAdmin = { id: Number(row.id), username: row.username, role: row.role };
+  const admin: CachedAdmin = { id: Number(row.id), username: row.username, role: row.role, secondFactorPending: row.second_factor_pending };
   caches.sessions.keepIfCurrent(sessionId, session, stamps.sessions);
   caches.admins.keepIfCurrent(admin.id, admin, stamps.admins);
   return { session, admin };

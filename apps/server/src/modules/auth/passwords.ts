@@ -1,4 +1,6 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { appError } from '../../http/app-error.ts';
 
 /** argon2id at 19 MiB and 2 passes (DECISIONS.md §9), stored in the PHC string format. */
 const MEMORY_KIB = 19 * 1024;
@@ -38,4 +40,15 @@ let dummy: Promise<string> | null = null;
 export function dummyHash(): Promise<string> {
   dummy ??= hashPassword(randomBytes(12).toString('base64url') + 'aA1!');
   return dummy;
+}
+
+/**
+ * Refuses a new password the strength estimator scores below 3 (issue 17), with a 422 (1158) whose
+ * context says why; `related` are the account's own words (username, e-mail, names). The estimator
+ * and its dictionaries are loaded on first use.
+ */
+export async function refuseWeakPassword(password: string, related: readonly string[]): Promise<void> {
+  const { passwordStrength } = await import('@aurum/domain/auth/password-strength');
+  const strength = passwordStrength(password, related);
+  if (!strength.strongEnough) throw appError(ErrorCode.WeakPassword, strength.reason);
 }

@@ -42,6 +42,9 @@ export function AdminMenu() {
           <DropdownMenu.Item className={ITEM_CLASSES} onSelect={() => void navigate(`/account/admin/edit/?adminId=${admin.id}`)}>
             {t('adminMenu.edit')}
           </DropdownMenu.Item>
+          <DropdownMenu.Item className={ITEM_CLASSES} onSelect={() => void navigate('/account/security/')}>
+            {t('adminMenu.security')}
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             className={ITEM_CLASSES}

@@ -8,6 +8,8 @@ import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { QueryProvider } from '../providers.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
+import { IdleDialog } from './idle-dialog.tsx';
+import { SecondFactorGate } from '../../features/security/components/second-factor-gate.tsx';
 
 /** Keeps the inbox badge (and screen) live: mounted once inside the query provider. */
 function InboxLive() {
@@ -31,6 +33,8 @@ export function AppShell() {
   return (
     <QueryProvider>
       <InboxLive />
+      <SecondFactorGate />
+      <IdleDialog />
       <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
         <aside className="sticky top-0 hidden h-dvh lg:block" data-testid="sidebar">
           <Sidebar />

@@ -61,6 +61,7 @@ export function AccountActions({ ns, username, can, deleteBlocked, calls, afterD
         {t('common:delete')}
       </Button>
       <PasswordDialog
+        strength={ns === 'admin'}
         {...dialogOf('password')}
         title={t(`${ns}:actions.resetPassword`)}
         description={t(`${ns}:actions.resetPasswordText`, { username })}

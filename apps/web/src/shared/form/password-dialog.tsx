@@ -20,7 +20,7 @@ export interface PasswordDialogProps {
 }
 
 /** Sets someone's new password: password and confirmation with the domain's rules. */
-export function PasswordDialog({ open, onOpenChange, title, description, loading = false, onSubmit }: PasswordDialogProps) {
+export function PasswordDialog({ open, onOpenChange, title, description, loading = false, onSubmit, strength = false }: PasswordDialogProps & { strength?: boolean }) {
   const { t } = useTranslation('common');
   const {
     register,
@@ -42,6 +42,7 @@ export function PasswordDialog({ open, onOpenChange, title, description, loading
     >
       <form id="password-dialog-form" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((values) => onSubmit(values.password))}>
         <NewPasswordFields
+          strength={strength}
           label={(name) => (name === 'password' ? t('password.new') : t('password.confirm'))}
           field={(name) => ({ error: errors[name]?.message, errorValues: name === 'password' ? lengthValues(errors.password?.message, limits) : undefined, ...register(name) })}
         />

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'dashboard',
   'inbox',
   'order',
+  'security',
   'sidebar',
   'system',
   'action',

@@ -12,6 +12,7 @@ import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
 import type inbox from '../../locales/en/inbox.json';
 import type order from '../../locales/en/order.json';
+import type security from '../../locales/en/security.json';
 import type sidebar from '../../locales/en/sidebar.json';
 import type system from '../../locales/en/system.json';
 import type user from '../../locales/en/user.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       inbox: typeof inbox;
       order: typeof order;
+      security: typeof security;
       sidebar: typeof sidebar;
       system: typeof system;
       user: typeof user;

@@ -67,7 +67,7 @@ export function AdminForm({ mode, defaultValues, submitting, submitLabel, onSubm
           {mode === 'create' ? (
             <>
               <div className="hidden md:block" />
-              <NewPasswordFields label={(name) => t(`admin:fields.${name}`)} field={(name) => ({ ...err(name), ...register(name) })} />
+              <NewPasswordFields strength label={(name) => t(`admin:fields.${name}`)} field={(name) => ({ ...err(name), ...register(name) })} />
             </>
           ) : null}
         </div>

@@ -20,6 +20,7 @@ import { useAdminDetail } from '../api/get-admin.ts';
 import { useDeleteAdmin } from '../api/delete-admin.ts';
 import { useLogoutAdmin } from '../api/logout-admin.ts';
 import { useResetAdminPassword } from '../api/reset-admin-password.ts';
+import { AdminSecurityCard } from './admin-security-card.tsx';
 
 /** Admin Information (/account/admin/info/?adminId=): details, what its role grants, actions. */
 export function AdminInformationPage() {
@@ -52,6 +53,7 @@ export function AdminInformationPage() {
                 />
               </Card>
               <PermissionTable admin={found} />
+              <AdminSecurityCard adminId={found.id} />
             </>
           )}
         </QueryContent>

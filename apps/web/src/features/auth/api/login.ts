@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { LoginAnswer, LoginForm } from '@aurum/domain/auth/schemas';
 import { authController, http } from '#shared/http/client.ts';
 import { AUTH_API } from '#shared/http/paths.ts';
-import { errorMessage } from '#shared/http/api-error.ts';
+import { errorMessage, isApiError } from '#shared/http/api-error.ts';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { useToast } from '#shared/toast/use-toast.ts';
 
 /** POST /web/auth/admin/login: basic authentication, empty body (SPEC.md §7). */
@@ -16,8 +17,12 @@ export function login(credentials: LoginForm): Promise<LoginAnswer> {
   });
 }
 
-/** Signs in: stores the session, success toast; failure: error toast 'failed' with the catalogue message. */
-export function useLogin() {
+/**
+ * Signs in: stores the session, success toast; failure: error toast 'failed' with the catalogue
+ * message. A right password of an admin with a second factor answers 401 (1154) with a challenge:
+ * `onChallenge` gets it and the page asks for the code (issue 17).
+ */
+export function useLogin(onChallenge: (challenge: string) => void = () => undefined) {
   const { t } = useTranslation(['auth', 'common']);
   const toast = useToast();
   return useAction(login, {
@@ -26,7 +31,9 @@ export function useLogin() {
       toast.success(t('auth:login.success'));
     },
     onError: (error) => {
-      toast.error(t('common:failed'), errorMessage(error));
+      const challenge = isApiError(error) && error.code === ErrorCode.SecondFactorRequired ? error.detail?.challenge : undefined;
+      if (typeof challenge === 'string') onChallenge(challenge);
+      else toast.error(t('common:failed'), errorMessage(error));
     },
   });
 }

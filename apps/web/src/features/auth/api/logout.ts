@@ -6,6 +6,7 @@ import { authController, http } from '#shared/http/client.ts';
 import { AUTH_API } from '#shared/http/paths.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
+import { tellOtherTabs } from '#shared/auth/tab-channel.ts';
 
 /** POST /web/auth/admin/logout: bearer token, empty body (SPEC.md §7). */
 export function logout(): Promise<unknown> {
@@ -25,6 +26,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
+      // the other tabs of this browser end their sessions too (issue 17)
+      tellOtherTabs({ type: 'signOut' });
       authController.forgetStoredSession();
       toast.success(t('logout.success'));
       setTimeout(() => {

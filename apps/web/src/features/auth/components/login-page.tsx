@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -8,6 +8,9 @@ import { useAuth } from '#shared/auth/use-auth.ts';
 import { clearSessionMessage, peekSessionMessage } from '#shared/auth/session-storage.ts';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useLogin } from '../api/login.ts';
+
+// the second step (issue 17) loads only for an admin with a second factor
+const SecondFactorStep = lazy(() => import('./second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })));
 import { AuthButton } from './auth-button.tsx';
 import { AuthCard } from './auth-card.tsx';
 
@@ -30,7 +33,8 @@ export function LoginPage() {
   const auth = useAuth();
   const location = useLocation();
   const [sessionMessage] = useState(() => peekSessionMessage(window.sessionStorage));
-  const loginMutation = useLogin();
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const loginMutation = useLogin(setChallenge);
   const resolver = useLazyZodResolver<LoginForm>(() => import('@aurum/domain/auth/schemas').then((m) => m.LoginForm));
   const {
     register,
@@ -43,6 +47,13 @@ export function LoginPage() {
   }, []);
 
   if (auth.status === 'signedIn') return <Navigate to={returnToFrom(location.state)} replace />;
+  if (challenge) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep challenge={challenge} onRestart={() => setChallenge(null)} />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthCard title={t('auth:login.title')} subtitle={t('auth:login.subtitle')}>

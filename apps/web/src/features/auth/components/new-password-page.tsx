@@ -60,6 +60,7 @@ export function NewPasswordPage() {
       )}
     >
       <NewPasswordFields
+        strength
         autoFocus
         hint={t('auth:newPassword.rule', { min: PASSWORD_MIN_LENGTH })}
         label={(name) => (name === 'password' ? t('auth:newPassword.password') : t('auth:newPassword.confirm'))}
