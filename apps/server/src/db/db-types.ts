@@ -301,6 +301,17 @@ export interface RefreshTokensTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface SavedViewsTable {
+  id: Generated<number>;
+  owner_id: number;
+  list: string;
+  name: string;
+  query: string;
+  shared: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Timestamp>;
@@ -390,6 +401,7 @@ export interface Database {
   payment_requests: PaymentRequestsTable;
   refresh_failures: RefreshFailuresTable;
   refresh_tokens: RefreshTokensTable;
+  saved_views: SavedViewsTable;
   schema_migrations: SchemaMigrationsTable;
   server_secrets: ServerSecretsTable;
   system_modes: SystemModesTable;

@@ -48,6 +48,9 @@ export const PERMISSIONS = [
   'revertOrder',
   'sendNotification',
   'verifyAudit',
+  // saved views of the lists (issue 16): keeping one's own, deleting any admin's
+  'saveView',
+  'deleteAnySavedView',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -83,6 +86,8 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['revertOrder'], ['superAdmin', 'financeApprover']],
   [['sendNotification'], ['superAdmin', 'operationMaker', 'operationApprover']],
   [['verifyAudit'], ['superAdmin']],
+  [['saveView'], ['superAdmin', 'financeApprover', 'financeMaker', 'operationApprover', 'operationMaker']],
+  [['deleteAnySavedView'], ['superAdmin']],
 ];
 
 function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {

@@ -52,6 +52,10 @@ export const AUDIT_ACTIONS = [
   'asset.decline',
   // notifications
   'notification.send',
+  // saved views of the lists
+  'savedView.create',
+  'savedView.update',
+  'savedView.delete',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
   'audit.keyCutover',
   'audit.keyRotation',
