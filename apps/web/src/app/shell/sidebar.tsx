@@ -25,7 +25,7 @@ export function Sidebar() {
   const { t } = useTranslation('sidebar');
   const location = useLocation();
   return (
-    <div className="flex h-full flex-col bg-slate-900 text-slate-200">
+    <div className="keep-palette flex h-full flex-col bg-slate-900 text-slate-200">
       <Link to="/" className="flex items-center gap-3 px-5 py-5 focus-visible:outline-2 focus-visible:outline-amber-500">
         <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-md bg-amber-500 text-xs font-bold text-slate-900">
           Au
