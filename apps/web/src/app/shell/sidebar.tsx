@@ -35,7 +35,7 @@ export function Sidebar() {
       <nav aria-label={t('mainNavigation')} className="flex-1 overflow-y-auto px-3 pb-4">
         {NAV_GROUPS.map((group) => (
           <div key={group.key ?? 'top'} className="mt-4 first:mt-0">
-            {group.key ? <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-slate-500 uppercase">{t(group.key)}</h2> : null}
+            {group.key ? <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">{t(group.key)}</h2> : null}
             <ul className="flex flex-col gap-0.5">
               {group.items.map((item) => {
                 const active = isNavItemActive(item, location);
