@@ -138,4 +138,67 @@ describe('saved views and the keyboard', () => {
     await page.getByRole('menuitemradio', { name: 'Same as system' }).click();
     await until(theme).toBe('');
   });
+  it('the saved-view dialogs work by keyboard alone: Tab order, Enter saves, Escape closes', async () => {
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.operationMaker!);
+    await page.goto(`${suite.ts.url}/system/holiday/`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Holiday' }));
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el ? (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() || (el as HTMLInputElement).name || el.tagName : '';
+    });
+    const save = page.getByTestId('save-view');
+    await save.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Save view' });
+    await visible(dialog);
+    // focus starts in the name; Tab goes to the share box, then cancel, save, the close button, and round
+    await until(() => dialog.getByLabel('Name').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    await until(() => dialog.getByLabel('Share with all admins').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await dialog.getByLabel('Share with all admins').isChecked()).toBe(true);
+    const order: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused());
+    }
+    expect(order).toEqual(['Cancel', 'Save', 'Close', 'INPUT']);
+    // Escape closes without saving
+    await page.keyboard.press('Escape');
+    await until(() => dialog.count()).toBe(0);
+    await until(() => save.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Enter in the name saves
+    await page.keyboard.press('Enter');
+    await visible(dialog);
+    await page.keyboard.type('Next year');
+    await page.keyboard.press('Enter');
+    await visible(toast(page, 'View saved.'));
+    await until(() => dialog.count()).toBe(0);
+
+    // the chip's actions menu and the delete confirmation, by keyboard
+    const actions = page.getByRole('button', { name: 'Actions for view Next year' });
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('menu'));
+    await page.keyboard.press('End');
+    await until(() => page.getByRole('menuitem', { name: 'Delete' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Delete saved view?' });
+    await visible(confirm);
+    await page.keyboard.press('Escape');
+    await until(() => confirm.count()).toBe(0);
+    await visible(page.getByRole('link', { name: /Next year/ }));
+    await until(() => actions.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('menu'));
+    await page.keyboard.press('End');
+    await until(() => page.getByRole('menuitem', { name: 'Delete' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await visible(confirm);
+    await confirm.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await visible(toast(page, 'View deleted.'));
+    await until(() => page.getByRole('link', { name: /Next year/ }).count()).toBe(0);
+  });
 });

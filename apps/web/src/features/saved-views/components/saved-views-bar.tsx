@@ -22,6 +22,20 @@ const MENU_ITEM =
 type Dialog = { kind: 'save' } | { kind: 'rename'; view: SavedView } | { kind: 'delete'; view: SavedView } | null;
 
 /**
+ * Gives the keyboard back where the dialog came from once it has closed: the view's actions
+ * button while the view is there, else "Save view" (the dialogs open from a menu item or are
+ * mounted on demand, so the dialog has no trigger of its own to return to).
+ */
+function refocus(viewId: number | null): void {
+  requestAnimationFrame(() => {
+    const target =
+      (viewId === null ? null : document.querySelector<HTMLElement>(`[data-view-actions="${viewId}"]`)) ??
+      document.querySelector<HTMLElement>('[data-testid="save-view"]');
+    target?.focus();
+  });
+}
+
+/**
  * Saved views above a list (issue 16): a chip per view (the admin's own, then those shared with all
  * admins) that restores the list's filters, sort and page by its address; "Save view" keeps the
  * current one. The owner renames, re-saves, shares and deletes its views; a superAdmin deletes any.
@@ -40,6 +54,10 @@ function SavedViewsOf({ list, search }: { list: SavedViewList; search: string })
   const toast = useToast();
   const fail = useFailureToast();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const closeDialog = () => {
+    setDialog(null);
+    refocus(dialog && dialog.kind !== 'save' ? dialog.view.id : null);
+  };
   const current = normalQuery(search);
   const items = views.data?.items ?? [];
   const mayDeleteAny = can('deleteAnySavedView');
@@ -81,6 +99,7 @@ function SavedViewsOf({ list, search }: { list: SavedViewList; search: string })
                 <DropdownMenu.Root>
                   <DropdownMenu.Trigger
                     aria-label={t('savedViews.actions', { name: view.name })}
+                    data-view-actions={view.id}
                     className="mr-1 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-amber-600"
                   >
                     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="currentColor">
@@ -121,9 +140,9 @@ function SavedViewsOf({ list, search }: { list: SavedViewList; search: string })
         </Button>
       ) : null}
       {dialog?.kind === 'save' || dialog?.kind === 'rename' ? (
-        <NameDialog list={list} query={stripScreenParam(current, list)} view={dialog.kind === 'rename' ? dialog.view : null} onClose={() => setDialog(null)} />
+        <NameDialog list={list} query={stripScreenParam(current, list)} view={dialog.kind === 'rename' ? dialog.view : null} onClose={closeDialog} />
       ) : null}
-      {dialog?.kind === 'delete' ? <DeleteDialog view={dialog.view} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'delete' ? <DeleteDialog view={dialog.view} onClose={closeDialog} /> : null}
     </section>
   );
 }
