@@ -323,6 +323,17 @@ export interface RefreshTokensTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface SavedViewsTable {
+  id: Generated<number>;
+  owner_id: number;
+  list: string;
+  name: string;
+  query: string;
+  shared: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Timestamp>;
@@ -421,6 +432,7 @@ export interface Database {
   payment_requests: PaymentRequestsTable;
   refresh_failures: RefreshFailuresTable;
   refresh_tokens: RefreshTokensTable;
+  saved_views: SavedViewsTable;
   schema_migrations: SchemaMigrationsTable;
   second_factor_roles: SecondFactorRolesTable;
   server_secrets: ServerSecretsTable;

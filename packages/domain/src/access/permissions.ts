@@ -50,6 +50,9 @@ export const PERMISSIONS = [
   'verifyAudit',
   'resetAdminSecondFactor',
   'requireSecondFactor',
+  // saved views of the lists (issue 16): keeping one's own, deleting any admin's
+  'saveView',
+  'deleteAnySavedView',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -87,6 +90,8 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['verifyAudit'], ['superAdmin']],
   // issue 17: reset another admin's second factor; require the factor per role
   [['resetAdminSecondFactor', 'requireSecondFactor'], ['superAdmin']],
+  [['saveView'], ['superAdmin', 'financeApprover', 'financeMaker', 'operationApprover', 'operationMaker']],
+  [['deleteAnySavedView'], ['superAdmin']],
 ];
 
 function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {

@@ -61,6 +61,10 @@ export const AUDIT_ACTIONS = [
   'inbox.decide',
   // notifications
   'notification.send',
+  // saved views of the lists
+  'savedView.create',
+  'savedView.update',
+  'savedView.delete',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
   'audit.keyCutover',
   'audit.keyRotation',

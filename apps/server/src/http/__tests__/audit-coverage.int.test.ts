@@ -169,6 +169,13 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('POST', `${S}/notification/send`, { body: { subject: 'Audit probe', content: 'Hello', recipients: 'all' } });
   });
 
+  it('saved views: create, edit, delete', async () => {
+    const view = await step('POST', `${S}/saved_view/create`, { body: { list: 'users', name: 'Audit probe', query: 'q=tan', shared: true } });
+    const path = `${S}/saved_view/${view.id as number}`;
+    await step('PUT', `${S}/saved_view/:id`, { path, body: { name: 'Audit probe 2', query: 'q=lim', shared: false } });
+    await step('DELETE', `${S}/saved_view/:id`, { path });
+  });
+
   it('payment requests: create (multipart), approve (multipart), decline, for every kind', async () => {
     for (const role of ['superAdmin', 'financeMaker', 'financeApprover']) {
       const who = ts.demo.byRole[role]!;

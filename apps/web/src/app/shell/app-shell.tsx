@@ -10,6 +10,8 @@ import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { IdleDialog } from './idle-dialog.tsx';
 import { SecondFactorGate } from '../../features/security/components/second-factor-gate.tsx';
+import { KeyboardShortcuts } from './keyboard-shortcuts.tsx';
+import { SavedViewsBar } from '../../features/saved-views/components/saved-views-bar.tsx';
 
 /** Keeps the inbox badge (and screen) live: mounted once inside the query provider. */
 function InboxLive() {
@@ -19,7 +21,8 @@ function InboxLive() {
 
 /**
  * The signed-in frame: sidebar (a slide-in menu on narrow screens, closed on every route
- * change) and top bar around the page. Keeps the live socket open while it is mounted.
+ * change) and top bar around the page, the saved views of a list above it, the command palette and
+ * the keyboard shortcuts. Keeps the live socket open while it is mounted.
  */
 export function AppShell() {
   const { t } = useTranslation('common');
@@ -42,7 +45,7 @@ export function AppShell() {
         <Dialog.Root open={menu.open} onOpenChange={(open) => setMenu({ open, at: routeKey })}>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-            <Dialog.Content className="slide-in fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl outline-none lg:hidden" data-testid="mobile-sidebar">
+            <Dialog.Content className="keep-palette slide-in fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl outline-none lg:hidden" data-testid="mobile-sidebar">
               <Dialog.Title className="sr-only">{t('menu')}</Dialog.Title>
               <Dialog.Description className="sr-only">{t('menuDescription')}</Dialog.Description>
               <Sidebar />
@@ -61,11 +64,13 @@ export function AppShell() {
           <TopBar onOpenMenu={() => setMenu({ open: true, at: routeKey })} />
           <main className="flex-1 px-4 py-6 lg:px-8" id="main">
             <Suspense fallback={<SectionSpinner />}>
+              <SavedViewsBar />
               <Outlet />
             </Suspense>
           </main>
         </div>
       </div>
+      <KeyboardShortcuts />
     </QueryProvider>
   );
 }

@@ -28,7 +28,8 @@ export function LanguageSwitcher() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label={t('language.label')}
+        // the name holds what the button shows (WCAG 2.5.3 label in name); on narrow screens only the icon shows
+        aria-label={`${currentLabel}, ${t('language.label')}`}
         data-testid="language-switcher"
         className="inline-flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-amber-600"
       >

@@ -38,7 +38,7 @@ export function Sidebar() {
   const { t } = useTranslation('sidebar');
   const location = useLocation();
   return (
-    <div className="flex h-full flex-col bg-slate-900 text-slate-200">
+    <div className="keep-palette flex h-full flex-col bg-slate-900 text-slate-200">
       <Link to="/" className="flex items-center gap-3 px-5 py-5 focus-visible:outline-2 focus-visible:outline-amber-500">
         <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-md bg-amber-500 text-xs font-bold text-slate-900">
           Au
@@ -48,7 +48,7 @@ export function Sidebar() {
       <nav aria-label={t('mainNavigation')} className="flex-1 overflow-y-auto px-3 pb-4">
         {NAV_GROUPS.map((group) => (
           <div key={group.key ?? 'top'} className="mt-4 first:mt-0">
-            {group.key ? <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-slate-500 uppercase">{t(group.key)}</h2> : null}
+            {group.key ? <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">{t(group.key)}</h2> : null}
             <ul className="flex flex-col gap-0.5">
               {group.items.map((item) => {
                 const active = isNavItemActive(item, location);

@@ -49,7 +49,7 @@ export function FilterButton({ fields, page, defaultLimit }: FilterButtonProps) 
         </svg>
         {t('filter.button')}
         {count > 0 ? (
-          <span data-testid="filter-count" className="ml-1 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-600 px-1.5 text-xs font-semibold text-white">
+          <span data-testid="filter-count" className="ml-1 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-700 px-1.5 text-xs font-semibold text-white">
             {count}
           </span>
         ) : null}

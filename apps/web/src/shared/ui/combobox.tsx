@@ -146,7 +146,7 @@ function ComboboxField(props: ComboboxFieldProps) {
               inputBorder(Boolean(error)),
             )}
           >
-            <span className={cn('truncate', display ? 'text-foreground' : 'text-slate-400')}>{display ?? placeholder ?? t('select.placeholder')}</span>
+            <span className={cn('truncate', display ? 'text-foreground' : 'text-slate-500')}>{display ?? placeholder ?? t('select.placeholder')}</span>
             <ChevronIcon />
           </button>
         </Popover.Trigger>

@@ -35,7 +35,7 @@ export function ImageUpload({ label, value, onChange, required, hint, error, dis
     <FieldShell label={label} htmlFor={id} required={required} hint={hint} error={problem ? t(problem) : error}>
       <div className="flex items-center gap-4">
         <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-300 bg-slate-50">
-          {preview ? <img src={preview} alt={t('image.preview')} className="h-full w-full object-cover" /> : <span className="text-xs text-slate-400">{t('image.none')}</span>}
+          {preview ? <img src={preview} alt={t('image.preview')} className="h-full w-full object-cover" /> : <span className="text-xs text-slate-500">{t('image.none')}</span>}
         </div>
         <div className="flex flex-col gap-2">
           <input

@@ -74,7 +74,7 @@ export function Select({ label, options, value, onChange, required, hint, error,
             inputBorder(Boolean(error)),
           )}
         >
-          <span className={cn('truncate', selected ? 'text-foreground' : 'text-slate-400')}>
+          <span className={cn('truncate', selected ? 'text-foreground' : 'text-slate-500')}>
             <SelectPrimitive.Value placeholder={shownPlaceholder}>{selected?.label ?? shownPlaceholder}</SelectPrimitive.Value>
           </span>
           <SelectPrimitive.Icon>

@@ -29,7 +29,7 @@ export function ReceiptPreview({ requestId, which, available, label }: { request
       <figcaption className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</figcaption>
       <div className="flex h-48 w-48 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50">
         {!available ? (
-          <span className="px-2 text-center text-xs text-slate-400">{t('asset:receipt.none')}</span>
+          <span className="px-2 text-center text-xs text-slate-500">{t('asset:receipt.none')}</span>
         ) : receipt.url ? (
           <a href={receipt.url} target="_blank" rel="noreferrer" title={t('asset:receipt.open')} className="h-full w-full">
             <img src={receipt.url} alt={label} className="h-full w-full object-contain" onError={broken} />

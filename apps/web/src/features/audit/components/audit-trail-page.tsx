@@ -46,7 +46,7 @@ export function AuditTrailPage() {
         header: t('system:audit.fields.action'),
         cell: (r) => (
           <span title={r.action}>
-            {actionLabel(t, r.action)} <span className="ml-1 font-mono text-xs text-slate-400">{r.action}</span>
+            {actionLabel(t, r.action)} <span className="ml-1 font-mono text-xs text-slate-500">{r.action}</span>
           </span>
         ),
       },

@@ -8,7 +8,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-amber-50 via-slate-50 to-slate-100 px-4 py-12">
       <div className="w-full max-w-md">
         <div className="mb-6 flex items-center justify-center gap-3">
-          <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-lg bg-amber-600 text-sm font-bold text-white shadow">
+          <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-lg bg-amber-700 text-sm font-bold text-white shadow">
             Au
           </span>
           <span className="text-lg font-semibold tracking-tight text-slate-800">{t('brand')}</span>

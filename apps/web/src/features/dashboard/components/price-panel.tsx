@@ -109,7 +109,7 @@ export function PricePanel() {
                   type="button"
                   aria-pressed={unit === u}
                   onClick={() => setUnit(u)}
-                  className={`rounded px-2 py-1 font-medium ${unit === u ? 'bg-amber-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+                  className={`rounded px-2 py-1 font-medium ${unit === u ? 'bg-amber-700 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
                 >
                   {u === 'myr' ? 'MYR/g' : 'USD/oz'}
                 </button>

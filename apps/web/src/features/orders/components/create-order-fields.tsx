@@ -75,7 +75,7 @@ export function ToggleField<T extends string>({
                 onBlur?.();
               }}
               className={`flex-1 border px-3 py-2 text-sm font-medium focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-amber-600 disabled:cursor-not-allowed disabled:opacity-50 ${edge} ${
-                pressed ? 'z-10 border-amber-600 bg-amber-600 text-white' : `bg-white text-slate-800 hover:bg-slate-50 ${error ? 'border-red-400' : 'border-slate-300'}`
+                pressed ? 'z-10 border-amber-700 bg-amber-700 text-white' : `bg-white text-slate-800 hover:bg-slate-50 ${error ? 'border-red-400' : 'border-slate-300'}`
               }`}
             >
               {option.label}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, signIn, until, visible } from './support/harness.ts';
+import { seriousAxeViolations, useColorScheme } from './support/axe.ts';
+
+/**
+ * Issue 15's accessibility bar, and issue 16's dark mode: an axe-core scan of every screen of the
+ * console, in the light and in the dark theme (the system's setting, which the console follows),
+ * finds no serious or critical violation. Each screen is scanned once it has loaded its data.
+ */
+const suite = browserSuite({ jobs: [] });
+
+async function ids(): Promise<Record<'user' | 'admin' | 'order' | 'request', number>> {
+  const one = async (sql: string) => Number((await suite.ts.db.query<{ id: number }>(sql))[0]!.id);
+  return {
+    user: await one("SELECT id FROM users WHERE username = 'kumar'"),
+    admin: await one("SELECT id FROM admins WHERE username = 'financemaker'"),
+    order: await one('SELECT id FROM orders ORDER BY id LIMIT 1'),
+    request: await one('SELECT id FROM payment_requests ORDER BY id LIMIT 1'),
+  };
+}
+
+/** Every screen of the console (src/app/route-table.ts), with ids of the demo data. */
+function screens(id: Awaited<ReturnType<typeof ids>>): string[] {
+  return [
+    '/',
+    '/account/user/',
+    '/account/user/create/',
+    `/account/user/${id.user}/`,
+    `/account/user/${id.user}/edit/`,
+    '/account/admin/',
+    '/account/admin/create/',
+    `/account/admin/info/?adminId=${id.admin}`,
+    `/account/admin/edit/?adminId=${id.admin}`,
+    '/order/?orderMode=tr',
+    '/order/?orderMode=th',
+    `/order/${id.order}/`,
+    '/order/create/',
+    '/asset/?action=deposit',
+    '/asset/?action=withdrawal',
+    '/asset/?action=transfer',
+    '/asset/create/?action=deposit',
+    `/asset/${id.request}/`,
+    '/system/constant/',
+    '/system/mode/',
+    '/system/holiday/',
+    '/system/price/',
+    '/system/log/',
+    '/action/notification/',
+    '/no/such/page/',
+  ];
+}
+
+/** Waits until the screen shows its content: a heading, no spinner or skeleton, no request running. */
+async function settled(page: Page): Promise<void> {
+  await visible(page.locator('h1').first());
+  await page.waitForLoadState('networkidle');
+  await until(() => page.locator('[data-testid="table-skeleton"], [data-testid="page-spinner"], [aria-busy="true"]').count()).toBe(0);
+}
+
+async function scanAll(page: Page, theme: 'light' | 'dark'): Promise<Record<string, string[]>> {
+  await useColorScheme(page, theme);
+  const found: Record<string, string[]> = {};
+  const scan = async (name: string) => {
+    await settled(page);
+    await until(() => page.locator('html').getAttribute('class')).toBe(theme === 'dark' ? 'dark' : null);
+    const violations = await seriousAxeViolations(page);
+    if (violations.length > 0) found[name] = violations;
+  };
+  // the public pages
+  for (const path of ['/auth/login/', '/auth/forgot-password/']) {
+    await page.goto(`${suite.ts.url}${path}`);
+    await scan(path);
+  }
+  await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+  for (const path of screens(await ids())) {
+    await page.goto(`${suite.ts.url}${path}`);
+    await scan(path);
+  }
+  // the shell's own dialogs: the command palette and the shortcut list
+  await page.goto(`${suite.ts.url}/asset/?action=deposit`);
+  await settled(page);
+  await page.keyboard.press('Control+k');
+  await visible(page.getByRole('dialog', { name: 'Command palette' }));
+  await page.keyboard.type('kumar');
+  await visible(page.getByRole('option', { name: /kumar/ }).first());
+  await scan('command palette');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('?');
+  await visible(page.getByRole('dialog', { name: 'Keyboard shortcuts' }));
+  await scan('shortcut list');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('save-view').click();
+  await visible(page.getByRole('dialog', { name: 'Save view' }));
+  await scan('save view dialog');
+  return found;
+}
+
+describe('accessibility: axe-core scan of every screen', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`finds no serious or critical violation in the ${theme} theme`, { timeout: 240_000 }, async () => {
+      const page = await suite.open();
+      expect(await scanAll(page, theme)).toEqual({});
+    });
+  }
+});
