@@ -5,7 +5,7 @@ import { FullPageSpinner } from '#shared/ui/spinner.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { ROUTES, SHELL_MODULE, namespacesOf, type RouteEntry } from './route-table.ts';
+import { ROUTES, SHELL_MODULE, SHELL_NAMESPACES, namespacesOf, type RouteEntry } from './route-table.ts';
 
 type PageModule = Record<string, unknown>;
 
@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
       ...byLayout('auth'),
       {
         element: <RequireAuth />,
-        children: [{ lazy: lazyComponent(SHELL_MODULE, 'AppShell', []), children: byLayout('shell') }],
+        children: [{ lazy: lazyComponent(SHELL_MODULE, 'AppShell', SHELL_NAMESPACES), children: byLayout('shell') }],
       },
       ...byLayout('bare'),
     ],

@@ -12,7 +12,7 @@ const ITEM_CLASSES =
 
 /** The admin menu of the top bar: profile, edit, theme (system, light, dark), single-key shortcuts on or off, logout. */
 export function AdminMenu() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'shell']);
   const admin = useAdmin();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -54,14 +54,14 @@ export function AdminMenu() {
               {t('adminMenu.security')}
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-            <DropdownMenu.Label className="px-3 pt-1 pb-0.5 text-xs font-medium text-slate-600">{t('theme.label')}</DropdownMenu.Label>
+            <DropdownMenu.Label className="px-3 pt-1 pb-0.5 text-xs font-medium text-slate-600">{t('shell:theme.label')}</DropdownMenu.Label>
             <DropdownMenu.RadioGroup value={theme} onValueChange={(value) => themeStore.set(value as ThemeChoice)}>
               {THEME_CHOICES.map((choice) => (
                 <DropdownMenu.RadioItem key={choice} value={choice} className={ITEM_CLASSES} data-testid={`theme-${choice}`}>
                   <span className="w-3" aria-hidden="true">
                     <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
                   </span>
-                  {t(`theme.${choice}`)}
+                  {t(`shell:theme.${choice}`)}
                 </DropdownMenu.RadioItem>
               ))}
             </DropdownMenu.RadioGroup>
@@ -75,7 +75,7 @@ export function AdminMenu() {
               <span className="w-3" aria-hidden="true">
                 <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
               </span>
-              {t('shortcuts.singleKeys')}
+              {t('shell:shortcuts.singleKeys')}
             </DropdownMenu.CheckboxItem>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
             <DropdownMenu.Item

@@ -33,7 +33,7 @@ const idOf = (text: string): number | null => {
  * types.
  */
 export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation(['common', 'sidebar']);
+  const { t } = useTranslation(['shell', 'sidebar']);
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const typed = useDebouncedValue(text.trim(), 200);
@@ -60,30 +60,30 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         onOpenChange(next);
         if (!next) setText('');
       }}
-      label={t('common:palette.label')}
+      label={t('shell:palette.label')}
       loop
       data-testid="command-palette"
       overlayClassName="fixed inset-0 z-40 bg-slate-900/50"
       contentClassName="fixed top-[12vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl outline-none"
     >
-      <Dialog.Title className="sr-only">{t('common:palette.label')}</Dialog.Title>
-      <Dialog.Description className="sr-only">{t('common:palette.description')}</Dialog.Description>
+      <Dialog.Title className="sr-only">{t('shell:palette.label')}</Dialog.Title>
+      <Dialog.Description className="sr-only">{t('shell:palette.description')}</Dialog.Description>
       <Command.Input
         value={text}
         onValueChange={setText}
-        placeholder={t('common:palette.placeholder')}
-        aria-label={t('common:palette.label')}
+        placeholder={t('shell:palette.placeholder')}
+        aria-label={t('shell:palette.label')}
         className="block w-full border-b border-slate-200 bg-transparent px-4 py-3 text-base text-slate-900 placeholder:text-slate-600 focus:outline-none"
       />
       <Command.List className="max-h-[60vh] overflow-y-auto p-2">
-        {searching ? <Command.Loading label={t('common:palette.searching')}>
-            <p className="px-3 py-2 text-sm text-slate-600">{t('common:palette.searching')}</p>
+        {searching ? <Command.Loading label={t('shell:palette.searching')}>
+            <p className="px-3 py-2 text-sm text-slate-600">{t('shell:palette.searching')}</p>
           </Command.Loading> : null}
-        <Command.Empty className="px-3 py-6 text-center text-sm text-slate-600">{t('common:palette.noResults')}</Command.Empty>
+        <Command.Empty className="px-3 py-6 text-center text-sm text-slate-600">{t('shell:palette.noResults')}</Command.Empty>
         {order.data ? (
-          <Command.Group heading={t('common:palette.orders')} className={GROUP}>
+          <Command.Group heading={t('shell:palette.orders')} className={GROUP}>
             <Command.Item value={`order ${order.data.id} ${typed}`} onSelect={() => go(`/order/${order.data.id}`)} className={ITEM} data-testid="palette-order">
-              <span>{t('common:palette.order', { id: order.data.id })}</span>
+              <span>{t('shell:palette.order', { id: order.data.id })}</span>
               <span className="text-xs text-slate-600">
                 {order.data.username} · {order.data.pair} · {order.data.status}
               </span>
@@ -91,7 +91,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           </Command.Group>
         ) : null}
         {foundUsers.length > 0 ? (
-          <Command.Group heading={t('common:palette.users')} className={GROUP}>
+          <Command.Group heading={t('shell:palette.users')} className={GROUP}>
             {foundUsers.map((user) => (
               <Command.Item
                 key={`user-${user.id}`}
@@ -114,20 +114,20 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
                 onSelect={() => go(`/order/?orderMode=th&userCondition=UserName&userInput=${encodeURIComponent(user.username)}`)}
                 className={ITEM}
               >
-                <span>{t('common:palette.ordersOf', { username: user.username })}</span>
+                <span>{t('shell:palette.ordersOf', { username: user.username })}</span>
               </Command.Item>
             ))}
           </Command.Group>
         ) : null}
-        <Command.Group heading={t('common:palette.screens')} className={GROUP}>
+        <Command.Group heading={t('shell:palette.screens')} className={GROUP}>
           {NAV_ITEMS.map((item) => (
             <Command.Item key={item.key} value={`screen ${t(`sidebar:${item.key}`)} ${item.to}`} onSelect={() => go(item.to)} className={ITEM}>
               {t(`sidebar:${item.key}`)}
             </Command.Item>
           ))}
           {MORE_SCREENS.map((screen) => (
-            <Command.Item key={screen.key} value={`screen ${t(`common:palette.screen.${screen.key}`)} ${screen.to}`} onSelect={() => go(screen.to)} className={ITEM}>
-              {t(`common:palette.screen.${screen.key}`)}
+            <Command.Item key={screen.key} value={`screen ${t(`shell:palette.screen.${screen.key}`)} ${screen.to}`} onSelect={() => go(screen.to)} className={ITEM}>
+              {t(`shell:palette.screen.${screen.key}`)}
             </Command.Item>
           ))}
         </Command.Group>

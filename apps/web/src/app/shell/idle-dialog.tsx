@@ -27,7 +27,7 @@ const keepAlive = () => http.request(`${AUTH_API}/second_factor`, { background: 
  * in another tab ends this tab's session too. Reads Date.now and timers only (a test's clock drives it).
  */
 export function IdleDialog() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const lastAction = useRef(Date.now());
   const shared = useRef(0);

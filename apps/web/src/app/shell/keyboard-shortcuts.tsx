@@ -47,7 +47,7 @@ function moveInList(step: 1 | -1): boolean {
  * (WCAG 2.1.4) and never fire while typing in a field or with a dialog open.
  */
 export function KeyboardShortcuts() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('shell');
   const singleKeys = useSingleKeyShortcuts();
   const [palette, setPalette] = useState(false);
   const [help, setHelp] = useState(false);

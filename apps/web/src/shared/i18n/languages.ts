@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'inbox',
   'order',
   'security',
+  'shell',
   'sidebar',
   'system',
   'action',

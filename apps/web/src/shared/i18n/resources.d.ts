@@ -13,6 +13,7 @@ import type dashboard from '../../locales/en/dashboard.json';
 import type inbox from '../../locales/en/inbox.json';
 import type order from '../../locales/en/order.json';
 import type security from '../../locales/en/security.json';
+import type shell from '../../locales/en/shell.json';
 import type sidebar from '../../locales/en/sidebar.json';
 import type system from '../../locales/en/system.json';
 import type user from '../../locales/en/user.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       inbox: typeof inbox;
       order: typeof order;
       security: typeof security;
+      shell: typeof shell;
       sidebar: typeof sidebar;
       system: typeof system;
       user: typeof user;

@@ -47,7 +47,7 @@ export function SavedViewsBar() {
 }
 
 function SavedViewsOf({ list, search }: { list: SavedViewList; search: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['shell', 'common']);
   const can = useCanCheck();
   const views = useQuery(savedViewQueries.list(list));
   const edit = useEditSavedView();
@@ -124,7 +124,7 @@ function SavedViewsOf({ list, search }: { list: SavedViewList; search: string })
                         </>
                       ) : null}
                       <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setDialog({ kind: 'delete', view })}>
-                        {t('delete')}
+                        {t('common:delete')}
                       </DropdownMenu.Item>
                     </DropdownMenu.Content>
                   </DropdownMenu.Portal>
@@ -156,7 +156,7 @@ function stripScreenParam(query: string, list: SavedViewList): string {
 }
 
 function NameDialog({ list, query, view, onClose }: { list: SavedViewList; query: string; view: SavedView | null; onClose: () => void }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['shell', 'common']);
   const toast = useToast();
   const fail = useFailureToast();
   const create = useCreateSavedView();
@@ -210,7 +210,7 @@ function NameDialog({ list, query, view, onClose }: { list: SavedViewList; query
 }
 
 function DeleteDialog({ view, onClose }: { view: SavedView; onClose: () => void }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['shell', 'common']);
   const toast = useToast();
   const fail = useFailureToast();
   const remove = useDeleteSavedView();
@@ -221,7 +221,7 @@ function DeleteDialog({ view, onClose }: { view: SavedView; onClose: () => void 
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={t('savedViews.deleteTitle')}
       message={t('savedViews.deleteMessage', { name: view.name, owner: view.owner })}
-      confirmLabel={t('delete')}
+      confirmLabel={t('common:delete')}
       loading={remove.isPending}
       onConfirm={() => remove.mutate(view.id, { onSuccess: () => (toast.success(t('savedViews.deleted')), onClose()), onError: (e) => (fail(e), onClose()) })}
     />
