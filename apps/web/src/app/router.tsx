@@ -1,13 +1,15 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import i18next from 'i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '#shared/ui/spinner.tsx';
-import { ErrorPage } from './pages/error-page.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { ROUTES, SHELL_MODULE, SHELL_NAMESPACES, namespacesOf, type RouteEntry } from './route-table.ts';
 
 type PageModule = Record<string, unknown>;
+
+// The error page is fetched only when a route fails (it is not part of the sign-in page's budget).
+const ErrorPage = lazy(() => import('./pages/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
 
 // Each page (and the shell) is a chunk of its own, fetched when a route first needs it.
 const modules = import.meta.glob<PageModule>(['../features/*/components/*-page.tsx', './pages/*-page.tsx', './shell/app-shell.tsx']);
@@ -43,7 +45,11 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    errorElement: <ErrorPage />,
+    errorElement: (
+      <Suspense fallback={<FullPageSpinner />}>
+        <ErrorPage />
+      </Suspense>
+    ),
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: '/auth', element: <Navigate to="/auth/login/" replace /> },

@@ -8,11 +8,11 @@ import { useAuth } from '#shared/auth/use-auth.ts';
 import { clearSessionMessage, peekSessionMessage } from '#shared/auth/session-storage.ts';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useLogin } from '../api/login.ts';
+import { AuthButton } from './auth-button.tsx';
+import { AuthCard } from './auth-card.tsx';
 
 // the second step (issue 17) loads only for an admin with a second factor
 const SecondFactorStep = lazy(() => import('./second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })));
-import { AuthButton } from './auth-button.tsx';
-import { AuthCard } from './auth-card.tsx';
 
 const MAX_LENGTH = { username: 100, password: 200 } as const;
 
