@@ -75,6 +75,11 @@ export interface RouteContext<B, Q, P> {
    * money-moving transactions").
    */
   onRollback(undo: () => Promise<void>): void;
+  /**
+   * Appends one audit row in its own transaction, as the signed-in admin, for an effect that ends
+   * after the handler has returned (a streamed export: the row count is known at the end).
+   */
+  auditLater(action: AuditAction, detail: AuditDetail): Promise<void>;
 }
 
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, R> {
@@ -296,9 +301,12 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
         ip: req.ip,
       });
 
+      const auditLater = (later: AuditAction, laterDetail: AuditDetail) =>
+        deps.db.transaction((tx) => writeAudit(tx, { ...meta(), action: later, detail: laterDetail }));
+
       if (!spec.audit) {
         try {
-          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback });
+          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, auditLater });
         } catch (error) {
           await rollBack();
           throw error;
@@ -312,7 +320,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
           await rollBack();
           for (const key of Object.keys(detail)) delete detail[key];
           actor = signedIn;
-          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback });
+          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback, auditLater });
           await writeAudit(tx, { ...meta(), action, detail });
           return result;
         });

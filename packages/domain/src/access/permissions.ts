@@ -48,6 +48,7 @@ export const PERMISSIONS = [
   'revertOrder',
   'sendNotification',
   'verifyAudit',
+  'exportData',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -83,6 +84,8 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['revertOrder'], ['superAdmin', 'financeApprover']],
   [['sendNotification'], ['superAdmin', 'operationMaker', 'operationApprover']],
   [['verifyAudit'], ['superAdmin']],
+  // issue 16: CSV export of the lists (docs/decisions.md "CSV export of every list"); role none reads on screen only
+  [['exportData'], ['superAdmin', 'financeMaker', 'financeApprover', 'operationMaker', 'operationApprover']],
 ];
 
 function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {

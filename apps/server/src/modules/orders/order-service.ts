@@ -43,7 +43,9 @@ import {
   onlyStatuses,
   legacyList,
   linkEntry,
+  orderFields,
   orderPage,
+  maxOrderId,
   orderPostings,
   paymentsOf,
   refundPayments,
@@ -620,4 +622,24 @@ export async function ordersConnection(q: Queryable, filter: OrderFilter, page: 
   const hasNextPage = page.backward ? beyond : more;
   const hasPreviousPage = page.backward ? more : beyond;
   return { nodes: await toNodes(q, pageRows), hasNextPage, hasPreviousPage, totalCount: total.count, totalIsLowerBound: total.lowerBound };
+}
+
+/**
+ * The orders matching a filter, by id ascending in keyset batches (the connection's order and
+ * query), as the connection's nodes without their timelines: the CSV export's rows. A batch is read
+ * when the previous one has been taken; orders created after the first read are left out (an id
+ * ceiling), so the file is the list as of its start.
+ */
+export async function* orderExportBatches(q: Queryable, filter: OrderFilter, batch: number): AsyncGenerator<ReadonlyArray<Omit<OrderNode, 'timeline'>>> {
+  const top = await maxOrderId(q);
+  if (top === null) return;
+  let after: number | null = null;
+  for (;;) {
+    // orderPage reads one more than asked (the connection's look-ahead): a full batch is `batch` rows
+    const rows = await orderPage(q, filter, batch - 1, false, after, top + 1);
+    if (rows.length === 0) return;
+    yield rows.map((r) => orderFields(r, r.username ?? ''));
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }
