@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { z, ZodType } from 'zod';
-import { stringify } from 'csv-stringify/sync';
 import { csvCellText, csvValueAt, exportUrl, type ExportList } from '@aurum/domain/export/export-schemas';
 import type { Queryable } from '../db/db.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -23,32 +22,31 @@ export interface ExportSpec<Q extends ZodType, T> {
   rows: (db: Queryable, query: z.infer<Q>) => AsyncIterable<readonly T[]>;
 }
 
-const CSV_OPTIONS = {
-  record_delimiter: 'windows',
-  // besides the quote, comma, CR and LF csv-stringify always quotes: leading or trailing spaces,
-  // which a spreadsheet would otherwise drop
-  quoted_match: /^\s|\s$/,
-} as const;
+/** A field RFC 4180 requires quoted (a quote, comma, CR or LF), or with a leading or trailing space a spreadsheet would drop. */
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+const QUOTE = /"/g;
+
+/** One CSV field (RFC 4180): quoted when needed, quotes doubled. */
+export const csvField = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTE, '""')}"` : text);
 
 /**
  * The CSV text of an export, one chunk per batch: a UTF-8 byte-order mark and the header, then each
- * item's cells (csvCellText: numbers and decimals as they are, formula-like text escaped) quoted by
- * csv-stringify (RFC 4180, CRLF). `sent.rows` counts the items written so far.
+ * item's cells (csvCellText: numbers and decimals as they are, formula-like text escaped), quoted by
+ * csvField, CRLF line ends. `sent.rows` counts the items written so far.
  */
 export async function* csvChunks<T>(columns: readonly string[], batches: AsyncIterable<readonly T[]>, sent: { rows: number }): AsyncGenerator<string> {
   const paths = columns.map((c) => c.split('.'));
-  yield `\uFEFF${stringify([columns as string[]], CSV_OPTIONS)}`;
+  yield `\uFEFF${columns.map(csvField).join(',')}\r\n`;
   for await (const batch of batches) {
     if (batch.length === 0) continue;
-    const records = new Array<string[]>(batch.length);
-    for (let i = 0; i < batch.length; i++) {
-      const item = batch[i];
-      const cells = new Array<string>(paths.length);
-      for (let j = 0; j < paths.length; j++) cells[j] = csvCellText(csvValueAt(item, paths[j]!));
-      records[i] = cells;
+    let text = '';
+    for (const item of batch) {
+      let line = '';
+      for (let j = 0; j < paths.length; j++) line += (j === 0 ? '' : ',') + csvField(csvCellText(csvValueAt(item, paths[j]!)));
+      text += `${line}\r\n`;
     }
     sent.rows += batch.length;
-    yield stringify(records, CSV_OPTIONS);
+    yield text;
   }
 }
 

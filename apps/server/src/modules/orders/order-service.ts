@@ -635,11 +635,12 @@ export async function* orderExportBatches(q: Queryable, filter: OrderFilter, bat
   if (top === null) return;
   let after: number | null = null;
   for (;;) {
-    // orderPage reads one more than asked (the connection's look-ahead): a full batch is `batch` rows
-    const rows = await orderPage(q, filter, batch - 1, false, after, top + 1);
-    if (rows.length === 0) return;
-    yield rows.map((r) => orderFields(r, r.username ?? ''));
-    if (rows.length < batch) return;
+    // the connection's forward page (orderPage reads one more than asked: a full batch is `batch`
+    // rows); the ceiling is applied here, not in the query, so the page keeps its index plan
+    const rows = await orderPage(q, filter, batch - 1, false, after, null);
+    const kept = rows.filter((r) => r.id <= top);
+    if (kept.length > 0) yield kept.map((r) => orderFields(r, r.username ?? ''));
+    if (rows.length < batch || kept.length < rows.length) return;
     after = rows[rows.length - 1]!.id;
   }
 }
