@@ -4,6 +4,8 @@ import { CLOSED_STATUSES, OPEN_STATUSES } from '@aurum/domain/orders/open-status
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client, type Answer } from '../../testing/client.ts';
 import { ORDER_EXPORT_COLUMNS } from '../../modules/orders/order-export-routes.ts';
+import { orderExportBatches } from '../../modules/orders/order-service.ts';
+import { csvChunks, pagedRows } from '../csv-export.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';
@@ -227,6 +229,30 @@ describe(`CSV export of every list, on ${driver}`, () => {
     expect(urows.find((r) => r[uh!.indexOf('username')] === 'exp_chinese')![uh!.indexOf('firstName')]).toBe('王小明');
     // leading and trailing spaces are quoted so that they survive
     expect(users.text).toContain('," padded ",');
+  });
+
+  it('reads keyset batches across batch boundaries and leaves out orders created after the export began', async () => {
+    const all = (await ts.db.query<{ id: number }>('SELECT id FROM orders ORDER BY id')).map((r) => r.id);
+    const batches = orderExportBatches(ts.db, {}, 5);
+    const first = await batches.next();
+    expect(first.value).toHaveLength(5);
+    // an order created now is after the export's start: not in this file
+    await ts.db.query(
+      "INSERT INTO orders (execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram) VALUES ('EXPLATE', $1, 'BUY', 'MARKET', 'CREATED', 'XAU/MYR', 'MYR', 1)",
+      [userIds[0]],
+    );
+    const ids = (first.value as Array<{ id: number }>).map((o) => o.id);
+    for await (const batch of batches) {
+      expect(batch.length).toBeLessThanOrEqual(5);
+      ids.push(...batch.map((o) => o.id));
+    }
+    expect(ids).toEqual(all);
+    // a page-by-page list stops at its first short page; the CSV counts what it wrote
+    const sent = { rows: 0 };
+    let text = '';
+    for await (const chunk of csvChunks(['n'], pagedRows(async (page, limit) => ({ items: Array.from({ length: page < 3 ? limit : 1 }, (_, i) => ({ n: -i })) }), 2), sent)) text += chunk;
+    expect(sent.rows).toBe(5);
+    expect(text).toBe('\uFEFFn\r\n0\r\n-1\r\n0\r\n-1\r\n0\r\n');
   });
 
   it('writes one audit row per export with the list, the filter and the row count', async () => {
