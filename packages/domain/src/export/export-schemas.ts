@@ -46,8 +46,10 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCellText(value: CsvValue): string {
   if (value === null) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (PLAIN_NUMBER.test(value)) return value;
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  // most cells start with a letter or a digit: one character code decides (FORMULA_START's set)
+  const c = value.charCodeAt(0);
+  if (c !== 0x3d && c !== 0x2b && c !== 0x2d && c !== 0x40 && c !== 0x09 && c !== 0x0d) return value;
+  return c === 0x2d && PLAIN_NUMBER.test(value) ? value : `'${value}`;
 }
 
 /** The inverse of csvCellText for a text cell (a reader that wants the stored text back). */
@@ -86,10 +88,12 @@ function unwrap(t: z.ZodType): z.ZodType {
 
 /** The value at a column path of a list item: null when a parent on the way is null. */
 export function csvValueAt(item: unknown, path: readonly string[]): CsvValue {
-  let cur: unknown = item;
-  for (const key of path) {
-    if (cur === null || cur === undefined) return null;
-    cur = (cur as Record<string, unknown>)[key];
+  let cur: unknown = path.length === 1 ? (item as Record<string, unknown>)[path[0]!] : item;
+  if (path.length > 1) {
+    for (const key of path) {
+      if (cur === null || cur === undefined) return null;
+      cur = (cur as Record<string, unknown>)[key];
+    }
   }
   if (cur === undefined || cur === null) return null;
   if (typeof cur === 'string' || typeof cur === 'number' || typeof cur === 'boolean') return cur;
