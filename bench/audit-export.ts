@@ -3,7 +3,7 @@
  * default), then exports it three ways in the same run and prints rows/s and the peak RSS growth
  * of each:
  *   - baseline: a plain keyset SELECT in batches, each row written as tab-separated text, no CSV;
- *   - export:   the server's CSV export (auditCsvChunks behind a Readable, as the route sends it);
+ *   - export:   the server's CSV export (csvChunks over auditExportBatches behind a Readable, as the route sends it);
  *   - verify:   the hash-chain verification over the same rows (GET audit_trail/verify).
  * Not part of npm test.
  *
@@ -19,7 +19,9 @@ import { openPostgres } from '../apps/server/src/db/pg-db.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
 import { appendAuditBulk } from '../apps/server/src/testing/audit-bulk.ts';
-import { auditCsvChunks, EXPORT_BATCH } from '../apps/server/src/modules/audit/audit-trail.ts';
+import { auditExportBatches } from '../apps/server/src/modules/audit/audit-trail.ts';
+import { csvChunks, EXPORT_BATCH } from '../apps/server/src/http/csv-export.ts';
+import { AUDIT_CSV_COLUMNS } from '../packages/domain/src/audit/audit-schemas.ts';
 import { verifyAuditChain } from '../apps/server/src/modules/audit/audit-chain.ts';
 import { DEV_AUDIT_HMAC_KEY } from '../apps/server/src/config.ts';
 import { reportBench } from './support/bench-kit.ts';
@@ -85,7 +87,7 @@ async function plainSelect(db: Db): Promise<number> {
 
 async function csvExport(db: Db): Promise<number> {
   const out = sink();
-  await pipeline(Readable.from(auditCsvChunks(db, { username: null, timeRange: null, actionClassification: null }), { objectMode: false }), out);
+  await pipeline(Readable.from(csvChunks(AUDIT_CSV_COLUMNS, auditExportBatches(db, { username: null, timeRange: null, actionClassification: null }, EXPORT_BATCH), { rows: 0 }), { objectMode: false }), out);
   return out.lines - 1;
 }
 

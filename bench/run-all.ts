@@ -3,7 +3,7 @@
  * gathers their result lines (`BENCH {json}`, bench/support/bench-kit.ts) and prints one summary
  * table: what, figure, baseline measured in the same run, ratio, goal, met. The defaults are
  * sized to finish in about ten minutes on a 2-core machine; `--full` runs the issue's sizes
- * (1,000,000 orders and audit rows), which take much longer. `--only a,b` runs some benches.
+ * (1,000,000 orders and audit rows; 1,000,000 orders exported), which take much longer. `--only a,b` runs some benches.
  * The table is also written to $TMPDIR/aurum-bench-summary.md.
  * bench/race-two-processes.ts is a correctness script, not a bench: it is not run here.
  *
@@ -27,6 +27,7 @@ const BENCHES: ReadonlyArray<{ name: string; args: readonly string[]; full: read
   { name: 'socket-fanout', args: ['--sockets', '5000', '--periods', '3'], full: ['--sockets', '5000', '--periods', '3'] },
   { name: 'orders-connection', args: ['--rows', '100000', '--iterations', '50'], full: ['--full'] },
   { name: 'audit-export', args: ['--rows', '200000'], full: ['--rows', '1000000'] },
+  { name: 'orders-export', args: ['--rows', '100000'], full: ['--rows', '1000000'] },
   { name: 'secure-calls', args: ['--seconds', '5'], full: ['--seconds', '10'] },
 ];
 

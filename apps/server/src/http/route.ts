@@ -81,6 +81,11 @@ export interface RouteContext<B, Q, P> {
    * so a refused item undoes only itself. Null on other routes.
    */
   eachItem: ItemRunner | null;
+  /**
+   * Appends one audit row in its own transaction, as the signed-in admin, for an effect that ends
+   * after the handler has returned (a streamed export: the row count is known at the end).
+   */
+  auditLater(action: AuditAction, detail: AuditDetail): Promise<void>;
 }
 
 /** What one item of a batch route gets: its transaction, its audit row, the undo of its outside effects. */
@@ -333,9 +338,12 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
         ip: req.ip,
       });
 
+      const auditLater = (later: AuditAction, laterDetail: AuditDetail) =>
+        deps.db.transaction((tx) => writeAudit(tx, { ...meta(), action: later, detail: laterDetail }));
+
       if (!spec.audit) {
         try {
-          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: null });
+          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: null, auditLater });
         } catch (error) {
           await rollBack();
           throw error;
@@ -379,7 +387,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
           return eachItem(itemAction, fn);
         };
         try {
-          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: runner });
+          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: runner, auditLater });
         } catch (error) {
           await rollBack();
           if (error instanceof AppError) detail.code = error.code;
@@ -395,7 +403,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
           await rollBack();
           for (const key of Object.keys(detail)) delete detail[key];
           actor = signedIn;
-          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback, eachItem: null });
+          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback, eachItem: null, auditLater });
           await writeAudit(tx, { ...meta(), action, detail });
           return result;
         });

@@ -53,6 +53,7 @@ export const PERMISSIONS = [
   // saved views of the lists (issue 16): keeping one's own, deleting any admin's
   'saveView',
   'deleteAnySavedView',
+  'exportData',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -92,6 +93,8 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['resetAdminSecondFactor', 'requireSecondFactor'], ['superAdmin']],
   [['saveView'], ['superAdmin', 'financeApprover', 'financeMaker', 'operationApprover', 'operationMaker']],
   [['deleteAnySavedView'], ['superAdmin']],
+  // issue 16: CSV export of the lists (docs/decisions.md "CSV export of every list"); role none reads on screen only
+  [['exportData'], ['superAdmin', 'financeMaker', 'financeApprover', 'operationMaker', 'operationApprover']],
 ];
 
 function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {

@@ -170,18 +170,3 @@ export type AuditVerifyAnswer = z.infer<typeof AuditVerifyAnswer>;
 /** CSV columns of the export, in order (deviceName last, so the older columns keep their places). */
 export const AUDIT_CSV_COLUMNS = ['id', 'date', 'username', 'action', 'detail', 'device', 'ip', 'deviceName'] as const;
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma, CR or LF or leading/trailing
- * space, quotes doubled. A field starting with = + - @ TAB or CR gets a leading apostrophe so a
- * spreadsheet shows it rather than running it as a formula (a User-Agent is anyone's text).
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export function csvLine(values: ReadonlyArray<string | number | null>): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}

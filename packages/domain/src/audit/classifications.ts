@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'savedView.create',
   'savedView.update',
   'savedView.delete',
+  // a list exported as CSV (the list, its filter, the rows sent)
+  'data.export',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
   'audit.keyCutover',
   'audit.keyRotation',

@@ -33,8 +33,14 @@ export function dec(value: string | number | Decimal): Decimal {
   return new Decimal(value);
 }
 
+/** A decimal as toFixed writes it: no leading zeros, no plus sign, no exponent. */
+const CANONICAL_DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const NEGATIVE_ZERO = /^-0(?:\.0*)?$/;
+
 /** Rounds half-up to a scale and writes it with exactly that many decimals. */
 export function roundTo(value: string | Decimal, scale: number): string {
+  // already at the scale in canonical form (as NUMERIC columns read): nothing to round
+  if (typeof value === 'string' && decimalPlaces(value) === scale && CANONICAL_DECIMAL.test(value) && !NEGATIVE_ZERO.test(value)) return value;
   const rounded = new Decimal(value).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP);
   // never '-0.00': a value that rounds to zero is zero
   return (rounded.isZero() ? new Decimal(0) : rounded).toFixed(scale);

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AdminCreateBody, AdminEditBody, AdminListQuery, AdminPasswordBody } from '@aurum/domain/admins/admin-schemas';
-import { AdminDetail, AdminListAnswer } from '@aurum/domain/admins/admin-views';
+import { AdminDetail, AdminListAnswer, AdminListItem } from '@aurum/domain/admins/admin-views';
+import { csvColumnsOf } from '@aurum/domain/export/export-schemas';
 import { route } from '../../http/route.ts';
+import { EXPORT_BATCH, exportRoute, pagedRows } from '../../http/csv-export.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminDetail, adminList, createAdmin, deleteAdmin, editAdmin, logoutAdmin, resetAdminPassword } from './admin-service.ts';
@@ -22,6 +24,15 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     query: AdminListQuery,
     response: AdminListAnswer,
     handler: async ({ db, query }) => adminList(db, query),
+  });
+
+  exportRoute(app, deps, {
+    list: 'admins',
+    summary: 'The admin list as a CSV attachment: every admin matching its filters (input, role) in its order (sort, order)',
+    tags: [...tags, 'export'],
+    query: AdminListQuery.omit({ page: true, limit: true }),
+    columns: csvColumnsOf(AdminListItem),
+    rows: (db, query) => pagedRows((page, limit) => adminList(db, { ...query, page, limit }), EXPORT_BATCH),
   });
 
   route(app, deps, {

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { Permission } from '@aurum/domain/access/permissions';
 import { REQUEST_ACTIONS, RequestDeclineBody, RequestListQuery, RequestPage, RequestView, requestCreateFieldsFor, type RequestAction } from '@aurum/domain/assets/request-schemas';
 import { decidePermission } from '@aurum/domain/inbox/inbox-schemas';
+import { csvColumnsOf, type ExportList } from '@aurum/domain/export/export-schemas';
 import { idempotent } from '../../http/idempotency.ts';
+import { EXPORT_BATCH, exportRoute, pagedRows } from '../../http/csv-export.ts';
 import { ERROR_BODY, route, type RouteContext } from '../../http/route.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -101,6 +103,22 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
     response: RequestPage,
     handler: ({ db, query }) => listRequests(db, query),
   });
+
+  const EXPORTS: ReadonlyArray<[ExportList, RequestAction]> = [
+    ['deposits', 'deposit'],
+    ['withdrawals', 'withdrawal'],
+    ['transfers', 'transfer'],
+  ];
+  for (const [list, action] of EXPORTS) {
+    exportRoute(app, deps, {
+      list,
+      summary: `${cap(action)} requests as a CSV attachment: every one matching the list's filters (status, type, userId, createdAfter, createdBefore) in its order (sort, order)`,
+      tags: [...tags, 'export'],
+      query: RequestListQuery.omit({ page: true, limit: true, action: true }),
+      columns: csvColumnsOf(RequestView),
+      rows: (db, query) => pagedRows((page, limit) => listRequests(db, { ...query, action, page, limit }), EXPORT_BATCH),
+    });
+  }
 
   route(app, deps, {
     method: 'GET',

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_PAGE_HEADERS, AuditExportQuery, AuditListAnswer, AuditListBody, AuditVerifyAnswer } from '@aurum/domain/audit/audit-schemas';
+import { AUDIT_CSV_COLUMNS, AUDIT_PAGE_HEADERS, AuditExportQuery, AuditListAnswer, AuditListBody, AuditVerifyAnswer } from '@aurum/domain/audit/audit-schemas';
 import { route } from '../../http/route.ts';
+import { EXPORT_BATCH, exportRoute } from '../../http/csv-export.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { DEV_AUDIT_HMAC_KEY } from '../../config.ts';
-import { auditCsvChunks, listAuditTrail, prepareAuditChain, verifyAuditChain } from './audit-service.ts';
+import { auditExportBatches, listAuditTrail, prepareAuditChain, verifyAuditChain } from './audit-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['audit'];
@@ -45,23 +45,18 @@ export function registerAuditRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  route(app, deps, {
-    method: 'GET',
-    url: `${SECURE}/audit_trail/export`,
-    summary: 'The filtered audit trail as a CSV attachment (query username, from, to, actionClassification), streamed in batches',
-    tags,
-    auth: 'admin',
-    query: AuditExportQuery,
-    docs: { produces: ['text/csv'] },
-    handler: async ({ db, query, reply }) => {
-      const stamp = deps.now().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-trail-${stamp}.csv"`)
-        .header('cache-control', 'no-store');
-      return reply.send(Readable.from(auditCsvChunks(db, query), { objectMode: false }));
-    },
-  });
+  // one export, two addresses: the export of every list (export/audit_trail) and the older one
+  for (const url of [undefined, `${SECURE}/audit_trail/export`]) {
+    exportRoute(app, deps, {
+      list: 'audit_trail',
+      ...(url ? { url } : {}),
+      summary: 'The filtered audit trail as a CSV attachment, newest first (query username, from, to, actionClassification), streamed in batches',
+      tags: [...tags, 'export'],
+      query: AuditExportQuery,
+      columns: AUDIT_CSV_COLUMNS,
+      rows: (db, query) => auditExportBatches(db, query, EXPORT_BATCH),
+    });
+  }
 
   route(app, deps, {
     method: 'GET',

@@ -1,4 +1,4 @@
-import { AUDIT_CSV_COLUMNS, csvLine, parseAuditCursor, type AuditFilter, type AuditListAnswer, type AuditListBody, type AuditRowView } from '@aurum/domain/audit/audit-schemas';
+import { parseAuditCursor, type AuditFilter, type AuditListAnswer, type AuditListBody, type AuditRowView } from '@aurum/domain/audit/audit-schemas';
 import type { Queryable } from '../../db/db.ts';
 import { maxAuditId, selectTrailPage, type TrailRow } from './audit-repository.ts';
 import { deviceName } from './device-name.ts';
@@ -50,27 +50,20 @@ export async function listAuditTrail(q: Queryable, body: AuditListBody): Promise
   };
 }
 
-export const EXPORT_BATCH = 2000;
-
 /**
- * The filtered trail as CSV text, newest first, one chunk per keyset batch: a batch is read only
- * when the previous chunk has been taken, so a consumer that respects backpressure (an HTTP reply)
- * holds one batch at a time however long the trail. Rows appended after the export started (a
- * higher id than the highest then) are left out, so the file is the trail as of its start.
+ * The filtered trail as the list shows it (newest first), one keyset batch per read: a batch is
+ * read only when the previous one has been taken, so an export sent with backpressure holds one
+ * batch at a time however long the trail. Rows appended after the export started (a higher id than
+ * the highest then) are left out, so the file is the trail as of its start.
  */
-export async function* auditCsvChunks(q: Queryable, filter: AuditFilter, batchSize = EXPORT_BATCH): AsyncGenerator<string> {
+export async function* auditExportBatches(q: Queryable, filter: AuditFilter, batchSize: number): AsyncGenerator<AuditRowView[]> {
   const top = await maxAuditId(q);
-  yield `\uFEFF${csvLine([...AUDIT_CSV_COLUMNS])}`;
   if (top === null) return;
   let cursor: { at: string; id: number } | null = null;
   for (;;) {
     const rows = await selectTrailPage(q, { filter, from: cursor, toward: 'older', limit: batchSize, maxId: top });
     if (rows.length === 0) return;
-    let text = '';
-    for (const r of rows) {
-      text += csvLine([r.id, r.at.toISOString(), r.username, r.action, JSON.stringify(r.detail), r.device, r.ip, deviceName(r.device)]);
-    }
-    yield text;
+    yield rows.map(toView);
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
     cursor = { at: last.at_text, id: last.id };

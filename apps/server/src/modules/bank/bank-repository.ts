@@ -51,6 +51,28 @@ export function toBankView(r: BankRow): BankAccountView {
   };
 }
 
+/**
+ * One keyset batch of live bank accounts (not removed) by id, after `after`, with their users'
+ * usernames: the bank accounts export.
+ */
+export async function bankAccountBatch(
+  q: Queryable,
+  filter: { status?: string | undefined; userId?: number | undefined },
+  after: number,
+  limit: number,
+): Promise<Array<BankRow & { username: string }>> {
+  return selectBank(q)
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select('u.username')
+    .where('b.status', '<>', 'removed')
+    .$if(filter.status !== undefined, (qb) => qb.where('b.status', '=', filter.status!))
+    .$if(filter.userId !== undefined, (qb) => qb.where('b.user_id', '=', filter.userId!))
+    .where('b.id', '>', after)
+    .orderBy('b.id')
+    .limit(limit)
+    .execute();
+}
+
 /** Adds a pending bank account; null when the user already has a live one (the unique index decides). */
 export async function insertBankAccount(q: Queryable, userId: number, b: BankAccountBody, by: number, at: Date): Promise<number | null> {
   const row = await kysely(q)

@@ -2,16 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BankAccountBody } from '@aurum/domain/users/user-schemas';
 import { BankAccountView } from '@aurum/domain/users/user-views';
+import { BankAccountExportQuery, BankAccountExportRow, csvColumnsOf } from '@aurum/domain/export/export-schemas';
 import { route } from '../../http/route.ts';
+import { EXPORT_BATCH, exportRoute } from '../../http/csv-export.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { addBankAccount, changeBankAccount, decideBank, deleteBankAccount } from './bank-service.ts';
+import { addBankAccount, bankAccountExportBatches, changeBankAccount, decideBank, deleteBankAccount } from './bank-service.ts';
 
 const SECURE = '/v0/web/secure';
 const PARAMS = z.object({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const tags = ['bank'];
 
 export function registerBankRoutes(app: FastifyInstance, deps: AppDeps): void {
+  exportRoute(app, deps, {
+    list: 'bank_accounts',
+    summary: "Every user's live bank account (pending, approved or declined; removed ones are gone) as a CSV attachment, by id; filters status, userId",
+    tags: [...tags, 'export'],
+    query: BankAccountExportQuery,
+    columns: csvColumnsOf(BankAccountExportRow),
+    rows: (db, query) => bankAccountExportBatches(db, query, EXPORT_BATCH),
+  });
+
   route(app, deps, {
     method: 'POST',
     url: `${SECURE}/user/:userId/bank/add`,

@@ -2,12 +2,14 @@ import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SELF_APPROVAL_REFUSED, mayDecide } from '@aurum/domain/access/maker-checker';
 import type { BankAccountBody } from '@aurum/domain/users/user-schemas';
 import type { BankAccountView } from '@aurum/domain/users/user-views';
+import type { BankAccountExportQuery, BankAccountExportRow } from '@aurum/domain/export/export-schemas';
 import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { lockUser } from '../users/user-service.ts';
 import {
   countPendingBankAccounts,
+  bankAccountBatch,
   decideBankAccount,
   findBankAccount,
   findBankAccountById,
@@ -38,6 +40,17 @@ async function liveBankAccount(q: Queryable, userId: number): Promise<BankRow> {
 export async function bankAccountView(q: Queryable, userId: number): Promise<BankAccountView | null> {
   const bank = await findBankAccount(q, userId);
   return bank ? toBankView(bank) : null;
+}
+
+/** Every live bank account matching the filter, by id, in keyset batches: the bank accounts export. */
+export async function* bankAccountExportBatches(q: Queryable, filter: BankAccountExportQuery, batch: number): AsyncGenerator<BankAccountExportRow[]> {
+  for (let after = 0; ; ) {
+    const rows = await bankAccountBatch(q, filter, after, batch);
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ userId: r.user_id, username: r.username, ...toBankView(r) }));
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 /** Whether the user has an approved bank account (a MYR withdrawal needs one). */

@@ -7,8 +7,11 @@ import {
   NotificationListQuery,
   NotificationSendAnswer,
   NotificationSendBody,
+  NotificationSummary,
 } from '@aurum/domain/notifications/notification-schemas';
+import { csvColumnsOf } from '@aurum/domain/export/export-schemas';
 import { route } from '../../http/route.ts';
+import { EXPORT_BATCH, exportRoute, pagedRows } from '../../http/csv-export.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { NotificationWorker, type WorkerOptions } from './notification-worker.ts';
@@ -58,6 +61,15 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps, 
     query: NotificationListQuery,
     response: NotificationListAnswer,
     handler: async ({ db, query }) => notificationList(db, query),
+  });
+
+  exportRoute(app, deps, {
+    list: 'notifications',
+    summary: 'Sent notifications as a CSV attachment, with their counts, in the list\'s order (sort createdAt | subject, order)',
+    tags: [...tags, 'export'],
+    query: NotificationListQuery.omit({ page: true, limit: true }),
+    columns: csvColumnsOf(NotificationSummary),
+    rows: (db, query) => pagedRows((page, limit) => notificationList(db, { ...query, page, limit }), EXPORT_BATCH),
   });
 
   route(app, deps, {

@@ -36,6 +36,7 @@ import { errorAnswer } from '../../http/error-contract.ts';
 import { ERROR_BODY, route } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
+import { serverSpelling } from '@aurum/domain/export/export-schemas';
 import { graphqlObjectTypes } from '../../http/graphql-from-zod.ts';
 import type { OrderFilter } from './order-repository.ts';
 import { ordersConnection, type ConnectionPage } from './order-service.ts';
@@ -46,8 +47,8 @@ export const pascalSpelling = (value: string) =>
     .split('_')
     .map((w) => `${w.slice(0, 1)}${w.slice(1).toLowerCase()}`)
     .join('');
-/** Either spelling to the server's: OffLine -> OFF_LINE, Created -> CREATED, CREATED -> CREATED. */
-export const serverSpelling = (value: string) => value.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+/** Either spelling to the server's: OffLine -> OFF_LINE, Created -> CREATED, CREATED -> CREATED (the domain's, shared with the export's query). */
+export { serverSpelling };
 
 /** The user conditions the connection searches by (the user list also has EMAIL). */
 const USER_CONDITIONS = USER_SEARCH_CONDITIONS.filter((c) => c !== 'EMAIL');

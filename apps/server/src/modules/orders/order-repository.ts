@@ -246,15 +246,9 @@ async function usernames(q: Queryable, ids: readonly number[]): Promise<Map<numb
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** Orders as nodes (SPEC.md §3 "Order", the domain's OrderNode), with their usernames and timelines. */
-export async function toNodes(q: Queryable, rows: ReadonlyArray<OrderRow & { username?: string | null; timeline?: TimelineEntry[] }>): Promise<OrderNode[]> {
-  if (rows.length === 0) return [];
-  // a page read with its usernames and timelines (orderPage) needs no second query for them
-  const unnamed = rows.filter((r) => r.username === undefined);
-  const names = unnamed.length > 0 ? await usernames(q, [...new Set(unnamed.map((r) => r.user_id))]) : new Map<number, string>();
-  const untimed = rows.filter((r) => r.timeline === undefined);
-  const lines = untimed.length > 0 ? await timelines(q, untimed.map((r) => r.id)) : new Map<number, TimelineEntry[]>();
-  return rows.map((r) => ({
+/** An order's fields as a node without its timeline (the list's columns; the CSV export's rows). */
+export function orderFields(r: OrderRow, username: string): Omit<OrderNode, 'timeline'> {
+  return {
     id: r.id,
     executionId: r.execution_id,
     orderType: r.order_type,
@@ -262,7 +256,7 @@ export async function toNodes(q: Queryable, rows: ReadonlyArray<OrderRow & { use
     action: r.action,
     symbol: r.symbol,
     userId: r.user_id,
-    username: (r.username === undefined ? names.get(r.user_id) : r.username) ?? '',
+    username,
     currency: r.currency,
     quantityGram: roundTo(r.quantity_gram, SCALE.XAU),
     quantityOz: gramsToOunces(r.quantity_gram),
@@ -291,6 +285,19 @@ export async function toNodes(q: Queryable, rows: ReadonlyArray<OrderRow & { use
     note: r.note,
     comment: r.comment,
     isCustom: r.is_custom,
+  };
+}
+
+/** Orders as nodes (SPEC.md §3 "Order", the domain's OrderNode), with their usernames and timelines. */
+export async function toNodes(q: Queryable, rows: ReadonlyArray<OrderRow & { username?: string | null; timeline?: TimelineEntry[] }>): Promise<OrderNode[]> {
+  if (rows.length === 0) return [];
+  // a page read with its usernames and timelines (connectionRead) needs no second query for them
+  const unnamed = rows.filter((r) => r.username === undefined);
+  const names = unnamed.length > 0 ? await usernames(q, [...new Set(unnamed.map((r) => r.user_id))]) : new Map<number, string>();
+  const untimed = rows.filter((r) => r.timeline === undefined);
+  const lines = untimed.length > 0 ? await timelines(q, untimed.map((r) => r.id)) : new Map<number, TimelineEntry[]>();
+  return rows.map((r) => ({
+    ...orderFields(r, (r.username === undefined ? names.get(r.user_id) : r.username) ?? ''),
     timeline: r.timeline ?? lines.get(r.id) ?? [],
   }));
 }
@@ -608,7 +615,13 @@ export async function orderPage(q: Queryable, f: OrderFilter, size: number, back
     .execute();
 }
 
-/** The parts of a connection page after its one statement (connectionQuery). */
+/** The highest order id, or null when there is no order (the ceiling of an export). */
+export async function maxOrderId(q: Queryable): Promise<number | null> {
+  const row = await kysely(q).selectFrom('orders').select((eb) => eb.fn.max('orders.id').as('top')).executeTakeFirst();
+  return row?.top ?? null;
+}
+
+/** The parts of a connection page after its one statement (connectionRead). */
 export interface ConnectionRead {
   rows: Array<OrderRow & { username: string | null; timeline: TimelineEntry[] }>;
   /** All matching orders, counted up to `countLimit` when the filter is more than a status list. */

@@ -40,6 +40,7 @@ import {
   type CommandHooks,
   type OrderContext,
 } from './order-service.ts';
+import { registerOrderExports } from './order-export-routes.ts';
 
 /** The order calls of SPEC.md §7 (REST): parse (the domain's schemas, by route()), call order-service.ts, answer. */
 
@@ -48,6 +49,7 @@ const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const OrderIdParams = z.object({ orderId: id });
 
 export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market: MarketService): void {
+  registerOrderExports(app, deps);
   const ctxOf = (db: Queryable, admin: AuthAdmin | null): OrderContext => ({
     q: db,
     events: deps.events,

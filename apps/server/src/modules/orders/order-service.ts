@@ -42,6 +42,9 @@ import {
   legacyList,
   linkEntry,
   connectionRead,
+  orderFields,
+  orderPage,
+  maxOrderId,
   orderPostings,
   paymentsOf,
   refundPayments,
@@ -601,4 +604,25 @@ export async function ordersConnection(q: Queryable, filter: OrderFilter, page: 
   const hasNextPage = page.backward ? read.beyond : more;
   const hasPreviousPage = page.backward ? more : read.beyond;
   return { nodes: await toNodes(q, pageRows), hasNextPage, hasPreviousPage, totalCount: total.count, totalIsLowerBound: total.lowerBound };
+}
+
+/**
+ * The orders matching a filter, by id ascending in keyset batches (the connection's order and
+ * query), as the connection's nodes without their timelines: the CSV export's rows. A batch is read
+ * when the previous one has been taken; orders created after the first read are left out (an id
+ * ceiling), so the file is the list as of its start.
+ */
+export async function* orderExportBatches(q: Queryable, filter: OrderFilter, batch: number): AsyncGenerator<ReadonlyArray<Omit<OrderNode, 'timeline'>>> {
+  const top = await maxOrderId(q);
+  if (top === null) return;
+  let after: number | null = null;
+  for (;;) {
+    // the connection's forward page (orderPage reads one more than asked: a full batch is `batch`
+    // rows); the ceiling is applied here, not in the query, so the page keeps its index plan
+    const rows = await orderPage(q, filter, batch - 1, false, after, null);
+    const kept = rows.filter((r) => r.id <= top);
+    if (kept.length > 0) yield kept.map((r) => orderFields(r, r.username ?? ''));
+    if (rows.length < batch || kept.length < rows.length) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Holiday, HolidayBody, HolidayDeleteBody } from '@aurum/domain/system/system-schemas';
+import { csvColumnsOf } from '@aurum/domain/export/export-schemas';
 import { route } from '../../http/route.ts';
+import { exportRoute } from '../../http/csv-export.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { changeHoliday, createHoliday, listHolidays, removeHolidays } from './holiday-service.ts';
@@ -17,6 +19,17 @@ export function registerHolidayRoutes(app: FastifyInstance, deps: AppDeps): void
     auth: 'admin',
     response: z.array(Holiday),
     handler: async ({ db }) => listHolidays(db),
+  });
+
+  exportRoute(app, deps, {
+    list: 'holidays',
+    summary: 'System holidays as a CSV attachment, by date (the list has no filters)',
+    tags: ['system', 'export'],
+    query: z.object({}),
+    columns: csvColumnsOf(Holiday),
+    rows: async function* (db) {
+      yield await listHolidays(db);
+    },
   });
 
   route(app, deps, {

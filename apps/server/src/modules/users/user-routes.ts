@@ -10,8 +10,10 @@ import {
   UserListQuery,
   UserPasswordBody,
 } from '@aurum/domain/users/user-schemas';
-import { AddressView, TradeConfigView, UserDetail, UserListAnswer, UserProfile } from '@aurum/domain/users/user-views';
+import { AddressView, TradeConfigView, UserDetail, UserListAnswer, UserListItem, UserProfile } from '@aurum/domain/users/user-views';
+import { csvColumnsOf } from '@aurum/domain/export/export-schemas';
 import { route } from '../../http/route.ts';
+import { EXPORT_BATCH, exportRoute, pagedRows } from '../../http/csv-export.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import {
@@ -42,6 +44,15 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     query: UserListQuery,
     response: UserListAnswer,
     handler: async ({ db, query }) => listUsers(db, query),
+  });
+
+  exportRoute(app, deps, {
+    list: 'users',
+    summary: 'The user list as a CSV attachment: every user matching its filters (condition, input, q, category) in its order (sort, order)',
+    tags: [...tags, 'export'],
+    query: UserListQuery.omit({ page: true, limit: true }),
+    columns: csvColumnsOf(UserListItem),
+    rows: (db, query) => pagedRows((page, limit) => listUsers(db, { ...query, page, limit }), EXPORT_BATCH),
   });
 
   route(app, deps, {

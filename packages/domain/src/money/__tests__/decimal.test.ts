@@ -11,6 +11,17 @@ describe('decimal money', () => {
     expect(roundTo('-0.004', 2)).toBe('0.00');
     expect(roundTo('-1.005', 2)).toBe('-1.01');
   });
+  it('answers a value already at the scale as it is, the same as rounding it would', () => {
+    expect(roundTo('-0.00', 2)).toBe('0.00');
+    expect(roundTo('1.5000', 4)).toBe('1.5000');
+    expect(roundTo('007.50', 2)).toBe('7.50');
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 6 }), (n, scale) => {
+        const text = (n / 10 ** scale).toFixed(scale);
+        expect(roundTo(text, scale)).toBe(new Decimal(text).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP).toFixed(scale).replace(/^-(0\.?0*)$/, '$1'));
+      }),
+    );
+  });
   it('is exact where floats are not', () => {
     expect(new Decimal('0.1').plus('0.2').toFixed()).toBe('0.3');
   });

@@ -6,7 +6,9 @@ import { appendAuditBulk } from '../../../testing/audit-bulk.ts';
 import { writeAudit } from '../audit-writer.ts';
 import { verifyAuditChain } from '../audit-chain.ts';
 import { auditKeyring } from '../audit-keys.ts';
-import { auditCsvChunks } from '../audit-trail.ts';
+import { AUDIT_CSV_COLUMNS } from '@aurum/domain/audit/audit-schemas';
+import { auditExportBatches } from '../audit-trail.ts';
+import { csvChunks } from '../../../http/csv-export.ts';
 import type { Queryable } from '../../../db/db.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -285,8 +287,8 @@ describe(`audit trail: hash chain, list, CSV export, verify, on ${driver}`, () =
       },
     };
     const filter = { username: 'bulkexport', timeRange: null, actionClassification: null };
-    const chunks = auditCsvChunks(counting, filter, 1000);
-    await chunks.next(); // header (after reading the highest id)
+    const chunks = csvChunks(AUDIT_CSV_COLUMNS, auditExportBatches(counting, filter, 1000), { rows: 0 });
+    await chunks.next(); // header
     const first = await chunks.next();
     expect(queries).toBe(2);
     expect((first.value as string).split('\r\n').length - 1).toBe(1000);

@@ -14,6 +14,8 @@ import { useListQuery } from '#shared/list/use-list-query.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
+import { ExportButton } from '#shared/export/export-button.tsx';
+import { adminListSearch } from '../api/admin-queries.ts';
 import { useAdminList } from '../api/list-admins.ts';
 
 /** Admin List (/account/admin/): search (username, e-mail or name), role filter, sort, pages. */
@@ -64,9 +66,12 @@ export function AdminListPage() {
       <PageHeader
         title={t('admin:list')}
         actions={
-          <Button disabled={!canAdd} title={canAdd ? undefined : t('common:noPermission')} onClick={() => void navigate('/account/admin/create/')}>
-            {t('admin:create')}
-          </Button>
+          <>
+            <ExportButton list="admins" search={adminListSearch(list.query)} />
+            <Button disabled={!canAdd} title={canAdd ? undefined : t('common:noPermission')} onClick={() => void navigate('/account/admin/create/')}>
+              {t('admin:create')}
+            </Button>
+          </>
         }
       />
       <div className="flex flex-wrap items-end gap-3">

@@ -11,6 +11,7 @@ import { useListQuery } from '#shared/list/use-list-query.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
+import { ExportButton } from '#shared/export/export-button.tsx';
 import { useRequestList } from '../api/list-requests.ts';
 import { requestListSearch } from '../api/request-queries.ts';
 import { useRequestsLive } from '../api/use-requests-live.ts';
@@ -23,6 +24,8 @@ const isDate = (value: string) => (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(va
  * Asset List (/asset/?action=deposit|withdrawal|transfer): the requests of one kind (all kinds
  * without action), filters status, type, user and created dates, sortable, paged, live.
  */
+const EXPORT_OF = { deposit: 'deposits', withdrawal: 'withdrawals', transfer: 'transfers' } as const;
+
 export function AssetListPage() {
   const { t } = useTranslation(['asset', 'sidebar', 'common']);
   const navigate = useNavigate();
@@ -92,9 +95,13 @@ export function AssetListPage() {
       <PageHeader
         title={title}
         actions={
-          <Button disabled={!canCreate} title={canCreate ? undefined : t('common:noPermission')} onClick={() => void navigate(`/asset/create/${action ? `?action=${action}` : ''}`)}>
-            {t('asset:createButton')}
-          </Button>
+          <>
+            {/* one export per kind (the list without a kind mixes them; choose one from the sidebar) */}
+            {action ? <ExportButton list={EXPORT_OF[action]} search={requestListSearch(list.query)} /> : null}
+            <Button disabled={!canCreate} title={canCreate ? undefined : t('common:noPermission')} onClick={() => void navigate(`/asset/create/${action ? `?action=${action}` : ''}`)}>
+              {t('asset:createButton')}
+            </Button>
+          </>
         }
       />
       <div className="flex flex-wrap items-end gap-3">

@@ -10,6 +10,7 @@ import { DataTable, type Column } from '#shared/list/data-table.tsx';
 import { applyFilters, patchQuery } from '#shared/list/list-query.ts';
 import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
 import { useListQuery } from '#shared/list/use-list-query.ts';
+import { ExportButton } from '#shared/export/export-button.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
@@ -19,8 +20,6 @@ import { PageHeader } from '#shared/ui/page-header.tsx';
 import { Select } from '#shared/ui/select.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { AUDIT_RANGE_MAX_DAYS, exportSearch, filterFromQuery, type AuditFilterValues } from '../api/audit-filter.ts';
-import { formatBytes } from '../api/csv-progress.ts';
-import { useAuditExport } from '../api/export-audit-trail.ts';
 import { useAuditTrail } from '../api/list-audit-trail.ts';
 import { useVerifyAuditTrail } from '../api/verify-audit-trail.ts';
 import { actionLabel } from './action-label.ts';
@@ -192,11 +191,8 @@ function AuditFilterForm({ query, onApply }: { query: URLSearchParams; onApply: 
 function HeaderActions({ query }: { query: URLSearchParams }) {
   const { t } = useTranslation(['system', 'common']);
   const toast = useToast();
-  const exporter = useAuditExport();
   const canVerify = useCan('verifyAudit');
   const verify = useVerifyAuditTrail();
-  const { state } = exporter;
-  const running = state.status === 'running';
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex flex-wrap gap-2">
@@ -210,32 +206,7 @@ function HeaderActions({ query }: { query: URLSearchParams }) {
         >
           {t('system:audit.verify.button')}
         </Button>
-        {running ? (
-          <Button variant="secondary" onClick={exporter.cancel}>
-            {t('system:audit.export.cancel')}
-          </Button>
-        ) : null}
-        <Button
-          loading={running}
-          onClick={() => {
-            exporter.start(exportSearch(query)).catch((error: unknown) => toast.error(t('common:failed'), errorMessage(error)));
-          }}
-          data-testid="export-csv"
-        >
-          {t('system:audit.export.button')}
-        </Button>
-      </div>
-      <div aria-live="polite" className="text-right text-xs text-slate-600" data-testid="export-progress">
-        {state.status === 'running' ? (
-          <span className="flex items-center gap-2">
-            <span className="relative block h-1.5 w-32 overflow-hidden rounded-full bg-amber-100" role="progressbar" aria-label={t('system:audit.export.progressLabel')}>
-              <span className="absolute inset-y-0 left-0 w-1/3 animate-pulse rounded-full bg-amber-500" />
-            </span>
-            {t('system:audit.export.running', { size: formatBytes(state.progress.bytes), rows: state.progress.rows })}
-          </span>
-        ) : state.status === 'done' ? (
-          t('system:audit.export.done', { file: state.filename, size: formatBytes(state.progress.bytes), rows: state.progress.rows })
-        ) : null}
+        <ExportButton list="audit_trail" search={exportSearch(query)} />
       </div>
       {verify.data ? (
         <p

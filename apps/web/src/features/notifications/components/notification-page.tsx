@@ -20,6 +20,7 @@ import { Card } from '#shared/ui/card.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { FieldShell, INPUT_CLASSES, inputBorder } from '#shared/ui/field.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
+import { ExportButton } from '#shared/export/export-button.tsx';
 import type { SelectOption } from '#shared/ui/select.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useNotificationList } from '../api/list-notifications.ts';
@@ -230,9 +231,12 @@ function History() {
   );
   return (
     <section className="flex flex-col gap-3" aria-labelledby="notification-history">
-      <h2 id="notification-history" className="text-lg font-semibold text-slate-900">
-        {t('action:history')}
-      </h2>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="notification-history" className="text-lg font-semibold text-slate-900">
+          {t('action:history')}
+        </h2>
+        <ExportButton list="notifications" search={new URLSearchParams({ ...(list.sort ? { sort: list.sort } : {}), order: list.order }).toString()} />
+      </div>
       <PagedTable query={history} list={list} columns={columns} rowKey={(n) => n.id} label={t('action:history')} testId="notification-history" skeleton={{ columns: 7, rows: 5 }} />
       <NotificationDetailModal id={shown} onClose={() => setShown(null)} />
     </section>

@@ -11,6 +11,8 @@ import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
 import { stripSeparators } from '#shared/format/number.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
+import { ExportButton } from '#shared/export/export-button.tsx';
+import { searchOfVariables } from '#shared/export/export-list.ts';
 import { forgetNewOrders, useNewOrders } from '../api/new-order-cache.ts';
 import { filterVariables, ORDER_FILTERS } from '../api/order-filters.ts';
 import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
@@ -79,9 +81,12 @@ export function OrderListPage() {
       <PageHeader
         title={title}
         actions={
-          <Button disabled={!canCreate} title={canCreate ? undefined : t('common:noPermission')} onClick={() => void navigate('/order/create')} data-testid="create-order">
-            {t('order:createOrder')}
-          </Button>
+          <>
+            <ExportButton list={mode === 'tr' ? 'trade_requests' : mode === 'th' ? 'trade_history' : 'orders'} search={searchOfVariables({ ...filters })} />
+            <Button disabled={!canCreate} title={canCreate ? undefined : t('common:noPermission')} onClick={() => void navigate('/order/create')} data-testid="create-order">
+              {t('order:createOrder')}
+            </Button>
+          </>
         }
       />
       <div className="flex flex-wrap items-center gap-3">

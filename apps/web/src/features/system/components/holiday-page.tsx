@@ -14,6 +14,7 @@ import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { DateField } from '#shared/ui/date-field.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
+import { ExportButton } from '#shared/export/export-button.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useCreateHoliday } from '../api/create-holiday.ts';
@@ -107,6 +108,7 @@ export function HolidayPage() {
         subtitle={t('system:holiday.subtitle')}
         actions={
           <>
+            <ExportButton list="holidays" search="" />
             {canDelete ? (
               <Button variant="danger" disabled={chosen.length === 0} onClick={() => setConfirming(true)} data-testid="delete-holidays">
                 {t('system:holiday.deleteSelected', { count: chosen.length })}

@@ -14,8 +14,9 @@ import { formatDate, orDash } from '#shared/format/display.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
+import { ExportButton } from '#shared/export/export-button.tsx';
 import { Select } from '#shared/ui/select.tsx';
-import { useUserList } from '../api/list-users.ts';
+import { useUserList, userListSearch } from '../api/list-users.ts';
 import { bankBadge } from './user-labels.ts';
 
 // the fee dialog brings the decimal rules: fetched when opened, not with the list
@@ -82,6 +83,7 @@ export function UserListPage() {
         title={t('user:list')}
         actions={
           <>
+            <ExportButton list="users" search={userListSearch(list.query)} />
             <Button variant="secondary" disabled={!canEditFees} title={canEditFees ? undefined : t('common:noPermission')} onClick={() => setFeesOpen(true)}>
               {t('user:allFees.open')}
             </Button>

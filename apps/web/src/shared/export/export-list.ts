@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { exportUrl, type ExportList } from '@aurum/domain/export/export-schemas';
 import { parseErrorBody } from '@aurum/domain/errors/catalogue';
 import { ApiError } from '#shared/http/api-error.ts';
 import { authController, http } from '#shared/http/client.ts';
-import { SECURE_API } from '#shared/http/paths.ts';
 import { attachmentName, createCsvRowCounter } from './csv-progress.ts';
 
 export interface ExportProgress {
@@ -44,20 +44,19 @@ async function open(path: string, signal: AbortSignal): Promise<Response> {
 }
 
 /**
- * GET audit_trail/export?username&from&to&actionClassification: the filtered trail as CSV. Not
- * through the http client (whose 5 s time-out suits JSON calls, not a long stream): the body is
- * read chunk by chunk with the bearer token, reporting bytes and records as they arrive, and
- * kept as a Blob to save.
+ * GET export/{list}?{the list's filter}: the list as CSV (every matching row). Not through the
+ * http client (whose 5 s time-out suits JSON calls, not a long stream): the body is read chunk by
+ * chunk with the bearer token, reporting bytes and records as they arrive, and kept as a Blob to save.
  */
-export async function exportAuditTrail(search: string, onProgress: (progress: ExportProgress) => void, signal: AbortSignal): Promise<ExportedFile> {
+export async function exportList(list: ExportList, search: string, onProgress: (progress: ExportProgress) => void, signal: AbortSignal): Promise<ExportedFile> {
   let response: Response;
   try {
-    response = await open(`${SECURE_API}/audit_trail/export${search ? `?${search}` : ''}`, signal);
+    response = await open(`${exportUrl(list)}${search ? `?${search}` : ''}`, signal);
   } catch (error) {
     if (error instanceof ApiError || signal.aborted) throw error;
     throw new ApiError(0, 0, null);
   }
-  const filename = attachmentName(response.headers.get('content-disposition'), 'audit-trail.csv');
+  const filename = attachmentName(response.headers.get('content-disposition'), `${list}.csv`);
   const counter = createCsvRowCounter();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;
@@ -104,7 +103,7 @@ export type ExportState =
   | { status: 'failed'; error: unknown };
 
 /** The export button's state: start (one at a time), cancel, progress; the file is saved when complete. */
-export function useAuditExport() {
+export function useListExport(list: ExportList) {
   const [state, setState] = useState<ExportState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -115,7 +114,7 @@ export function useAuditExport() {
     controller.current = abort;
     setState({ status: 'running', progress: { bytes: 0, rows: 0 } });
     try {
-      const file = await exportAuditTrail(search, (progress) => setState({ status: 'running', progress }), abort.signal);
+      const file = await exportList(list, search, (progress) => setState({ status: 'running', progress }), abort.signal);
       saveBlob(file.blob, file.filename);
       setState({ status: 'done', progress: { bytes: file.bytes, rows: file.rows }, filename: file.filename });
       return file;
@@ -126,8 +125,18 @@ export function useAuditExport() {
     } finally {
       controller.current = null;
     }
-  }, []);
+  }, [list]);
 
   const cancel = useCallback(() => controller.current?.abort(), []);
   return { state, start, cancel };
+}
+
+/** A list's filter variables (the GraphQL connection's) as an export's query string: lists comma-separated, absent values left out. */
+export function searchOfVariables(variables: Readonly<Record<string, string | number | readonly string[] | undefined>>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(variables)) {
+    if (value === undefined) continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return search.toString();
 }

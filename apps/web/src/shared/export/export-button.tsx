@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { ExportList } from '@aurum/domain/export/export-schemas';
+import { useCan } from '#shared/access/use-can.ts';
+import { errorMessage } from '#shared/http/api-error.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Button } from '#shared/ui/button.tsx';
+import { formatBytes } from './csv-progress.ts';
+import { useListExport } from './export-list.ts';
+
+/**
+ * The export button of every list screen: GET export/{list} with the list's current filter (the
+ * query string the list itself sends; paging is ignored by the server, which sends every matching
+ * row), the progress while the file streams in (size, rows; cancel), then the saved file's name.
+ * Disabled, with the reason as its title, without the exportData permission.
+ */
+export function ExportButton({ list, search }: { list: ExportList; search: string }) {
+  const { t } = useTranslation(['common']);
+  const toast = useToast();
+  const allowed = useCan('exportData');
+  const exporter = useListExport(list);
+  const { state } = exporter;
+  const running = state.status === 'running';
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <div className="flex gap-2">
+        {running ? (
+          <Button variant="secondary" onClick={exporter.cancel}>
+            {t('common:export.cancel')}
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          loading={running}
+          disabled={!allowed}
+          title={allowed ? undefined : t('common:noPermission')}
+          onClick={() => {
+            exporter.start(search).catch((error: unknown) => toast.error(t('common:failed'), errorMessage(error)));
+          }}
+          data-testid="export-csv"
+        >
+          {t('common:export.button')}
+        </Button>
+      </div>
+      <div aria-live="polite" className="text-right text-xs text-slate-600" data-testid="export-progress">
+        {state.status === 'running' ? (
+          <span className="flex items-center gap-2">
+            <span className="relative block h-1.5 w-32 overflow-hidden rounded-full bg-amber-100" role="progressbar" aria-label={t('common:export.progressLabel')}>
+              <span className="absolute inset-y-0 left-0 w-1/3 animate-pulse rounded-full bg-amber-500" />
+            </span>
+            {t('common:export.running', { size: formatBytes(state.progress.bytes), rows: state.progress.rows })}
+          </span>
+        ) : state.status === 'done' ? (
+          t('common:export.done', { file: state.filename, size: formatBytes(state.progress.bytes), rows: state.progress.rows })
+        ) : null}
+      </div>
+    </div>
+  );
+}
