@@ -25,7 +25,7 @@ export interface RouteEntry {
 /** The shell around 'shell' routes: a chunk of its own, loaded with the first shell page. */
 export const SHELL_MODULE = 'app/shell/app-shell.tsx';
 
-/** The shell's own translations (palette, shortcuts, saved views, theme, idle warning): loaded with the shell chunk, not on the sign-in page. */
+/** The shell's own translations (palette, shortcuts, saved views, theme, idle warning, list export): loaded with the shell chunk, not on the sign-in page. */
 export const SHELL_NAMESPACES: readonly string[] = ['shell'];
 
 export const ROUTES: readonly RouteEntry[] = [

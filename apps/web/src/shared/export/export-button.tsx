@@ -14,7 +14,7 @@ import { useListExport } from './export-list.ts';
  * Disabled, with the reason as its title, without the exportData permission.
  */
 export function ExportButton({ list, search }: { list: ExportList; search: string }) {
-  const { t } = useTranslation(['common']);
+  const { t } = useTranslation(['shell', 'common']);
   const toast = useToast();
   const allowed = useCan('exportData');
   const exporter = useListExport(list);
@@ -25,7 +25,7 @@ export function ExportButton({ list, search }: { list: ExportList; search: strin
       <div className="flex gap-2">
         {running ? (
           <Button variant="secondary" onClick={exporter.cancel}>
-            {t('common:export.cancel')}
+            {t('shell:export.cancel')}
           </Button>
         ) : null}
         <Button
@@ -38,19 +38,19 @@ export function ExportButton({ list, search }: { list: ExportList; search: strin
           }}
           data-testid="export-csv"
         >
-          {t('common:export.button')}
+          {t('shell:export.button')}
         </Button>
       </div>
       <div aria-live="polite" className="text-right text-xs text-slate-600" data-testid="export-progress">
         {state.status === 'running' ? (
           <span className="flex items-center gap-2">
-            <span className="relative block h-1.5 w-32 overflow-hidden rounded-full bg-amber-100" role="progressbar" aria-label={t('common:export.progressLabel')}>
+            <span className="relative block h-1.5 w-32 overflow-hidden rounded-full bg-amber-100" role="progressbar" aria-label={t('shell:export.progressLabel')}>
               <span className="absolute inset-y-0 left-0 w-1/3 animate-pulse rounded-full bg-amber-500" />
             </span>
-            {t('common:export.running', { size: formatBytes(state.progress.bytes), rows: state.progress.rows })}
+            {t('shell:export.running', { size: formatBytes(state.progress.bytes), rows: state.progress.rows })}
           </span>
         ) : state.status === 'done' ? (
-          t('common:export.done', { file: state.filename, size: formatBytes(state.progress.bytes), rows: state.progress.rows })
+          t('shell:export.done', { file: state.filename, size: formatBytes(state.progress.bytes), rows: state.progress.rows })
         ) : null}
       </div>
     </div>
