@@ -66,8 +66,19 @@ export function cspViolations(context: BrowserContext): string[] {
   return violationsOf.get(context)?.splice(0) ?? [];
 }
 
-export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, locale: 'en-GB' });
+/** A page's browser settings: its viewport and time zone (the machine's when not given). */
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** An IANA zone the browser runs in (business dates stay Asia/Kuala_Lumpur whatever it is). */
+  timezoneId?: string;
+}
+
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: 'en-GB',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   context.setDefaultTimeout(15_000);
   await recordCspViolations(context);
   const page = await context.newPage();
@@ -99,7 +110,7 @@ export interface BrowserSuite {
   /** The running test server (set once beforeAll has run). */
   readonly ts: TestServer;
   /** A fresh browser context and page, closed with the suite. */
-  open(viewport?: { width: number; height: number }): Promise<Page>;
+  open(viewport?: { width: number; height: number }, options?: Omit<PageOptions, 'viewport'>): Promise<Page>;
 }
 
 /**
@@ -131,9 +142,9 @@ export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}
       if (!ts) throw new Error('browserSuite: the test server is not started yet (use it inside a test)');
       return ts;
     },
-    async open(viewport) {
+    async open(viewport, options = {}) {
       if (!browser) throw new Error('browserSuite: the browser is not launched yet (use it inside a test)');
-      const opened = await newPage(browser, { viewport });
+      const opened = await newPage(browser, { ...options, viewport });
       contexts.push(opened.context);
       return opened.page;
     },
