@@ -9,7 +9,7 @@ import { methodOf, REQUEST_ACTIONS, REQUEST_TYPES, type RequestAction } from '@a
 import { useCan } from '#shared/access/use-can.ts';
 import { errorToast } from '#shared/form/server-errors.ts';
 import { isApiError } from '#shared/http/api-error.ts';
-import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
+import { formatDecimal, separatorsStripped } from '#shared/format/number.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
@@ -153,7 +153,7 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
           hint={t(valueText.hint)}
           error={errors[valueField]?.message}
           errorValues={decimals}
-          {...register(valueField, { setValueAs: stripSeparators })}
+          {...register(valueField, separatorsStripped)}
         />
         {action === 'transfer' ? (
           <Controller

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
+import { openUser } from './support/people.ts';
+
+/**
+ * Issue 15: what a careful staff member trips on in the forms and lists, each checked on screen
+ * against the real server.
+ */
+const suite = browserSuite({ jobs: [] });
+
+describe('console forms (issue 15)', () => {
+  it('item 5: money and quantity inputs take thousands separators (a trade limit of 1,000 is saved as 1000)', async () => {
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    const id = await openUser(page, suite.ts.url, 'aminah');
+    await page.getByRole('button', { name: 'Edit fees' }).click();
+    await page.getByLabel('Trade limit (g)').fill('1,000');
+    await page.getByLabel('Premium', { exact: true }).fill('1,234.5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(toast(page, 'Fees and trade configuration saved.'));
+    await until(() => page.getByTestId('config-tradeLimit').textContent()).toBe('1,000.0000 g');
+    await until(() => page.getByTestId('config-premium').textContent()).toBe('1,234.500 MYR/g');
+    // what the server stored
+    const [row] = await suite.ts.db.query<{ trade_limit: string; premium: string }>('SELECT trade_limit::text, premium::text FROM users WHERE id = $1', [id]);
+    expect(Number(row!.trade_limit)).toBe(1000);
+    expect(Number(row!.premium)).toBe(1234.5);
+  });
+});
