@@ -25,4 +25,24 @@ describe('console forms (issue 15)', () => {
     expect(Number(row!.trade_limit)).toBe(1000);
     expect(Number(row!.premium)).toBe(1234.5);
   });
+
+  it('item 6: counted words take their plural form (i18next plurals): one selected user, 1 recipient', async () => {
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/action/notification/`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Notification' }));
+    await page.getByLabel('Subject').fill('Counted once');
+    await page.getByLabel('Content').fill('One recipient only.');
+    await page.getByLabel('Selected users').check();
+    await page.getByRole('combobox', { name: 'Users' }).click();
+    await page.getByRole('option', { name: 'aminah (Aminah Rahman)' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('send-notification').click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await visible(confirm.getByText('“Counted once” goes to 1 selected user: aminah.'));
+    await confirm.getByRole('button', { name: 'Send notification' }).click();
+    await visible(toast(page, 'Notification sent.'));
+    await visible(toast(page, '1 recipient; the e-mail goes out in the background.'));
+    expect(await toast(page, '1 recipients').count()).toBe(0);
+  });
 });

@@ -82,6 +82,8 @@ describe('order list cursor paging', () => {
       expect(pageRange({ ...state, oldest: true }, null, 20, 10_000, true)).toBeNull();
       expect(pagerLabel(en, { range: null, rows: 20, total: 10_000, totalIsLowerBound: true })).toBe('20 rows of 10,000+');
       expect(pagerLabel(en, { range: null, rows: 20, total: 25, totalIsLowerBound: false })).toBe('20 rows of 25');
+      // one row is a row (i18next plural forms)
+      expect(pagerLabel(en, { range: null, rows: 1, total: 4, totalIsLowerBound: false })).toBe('1 row of 4');
     });
 
     it('reads the same in Traditional Chinese', async () => {
