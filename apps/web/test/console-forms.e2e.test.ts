@@ -45,4 +45,21 @@ describe('console forms (issue 15)', () => {
     await visible(toast(page, '1 recipient; the e-mail goes out in the background.'));
     expect(await toast(page, '1 recipients').count()).toBe(0);
   });
+
+  it('item 8: on a bank account its submitter cannot approve or decline: both disabled, the tooltip says why', async () => {
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await openUser(page, suite.ts.url, 'goldenlotus');
+    // the declined account is submitted again by this admin: it is pending, and this admin is its maker
+    await page.getByRole('button', { name: 'Update bank account' }).click();
+    await page.getByLabel('Account number').fill('3123456780');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await until(() => page.getByTestId('bank-status').textContent()).toBe('Pending');
+    const why = 'You submitted this bank account: another admin must approve or decline it.';
+    for (const name of ['Approve', 'Decline']) {
+      const button = page.getByRole('button', { name, exact: true });
+      await until(() => button.isDisabled()).toBe(true);
+      expect(await button.getAttribute('title')).toBe(why);
+    }
+  });
 });
