@@ -62,4 +62,46 @@ describe('console forms (issue 15)', () => {
       expect(await button.getAttribute('title')).toBe(why);
     }
   });
+
+  it('item 7: the filter badge counts only filters that filter (a category of All is none)', async () => {
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/account/user/`);
+    await visible(page.getByRole('table', { name: 'User list' }).getByRole('link', { name: 'aminah' }));
+    await page.getByTestId('filter-button').click();
+    const modal = page.getByTestId('filter-modal');
+    await modal.getByRole('combobox', { name: 'Category', exact: true }).click();
+    await page.getByRole('option', { name: 'All', exact: true }).click();
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await until(() => modal.count()).toBe(0);
+    expect(await page.getByTestId('filter-count').count()).toBe(0);
+    // one real filter is one
+    await page.getByTestId('filter-button').click();
+    await modal.getByRole('combobox', { name: 'Category', exact: true }).click();
+    await page.getByRole('option', { name: 'Jewellery shop', exact: true }).click();
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await until(() => page.getByTestId('filter-count').textContent()).toBe('1');
+  });
+
+  it('item 7: a withdrawal value put right loses its validation message at once', async () => {
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    const userId = await openUser(page, suite.ts.url, 'aminah');
+    await page.goto(`${suite.ts.url}/asset/create/?action=withdrawal&userId=${userId}`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Create withdrawal' }));
+    await until(() => page.getByTestId('balance-fund').textContent()).toBe('25,000.00 MYR');
+    const amount = page.getByLabel('Amount (MYR)');
+    const form = page.getByTestId('request-form');
+    await amount.fill('25000.01');
+    await amount.blur();
+    await visible(form.getByText('Withdrawal amount cannot be larger than the wallet balance'));
+    // put right while still in the field: the message goes, no second blur needed
+    await amount.focus();
+    await amount.fill('250');
+    await until(() => form.getByText('Withdrawal amount cannot be larger than the wallet balance').count()).toBe(0);
+    await amount.fill('12.345');
+    await visible(form.getByText('Decimal places cannot exceed 2 digits'));
+    await amount.fill('12.34');
+    await until(() => form.getByText('Decimal places cannot exceed 2 digits').count()).toBe(0);
+  });
 });
