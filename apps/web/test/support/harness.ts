@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 // The browser tests drive the real server (its test harness), never its code: the console
 // imports nothing of the server. Test harness only.
 import { startTestServer } from '../../../server/src/testing/test-server.ts';
+import { BROWSER_MISSING, findBrowser } from './find-browser.ts';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 export { startTestServer };
@@ -32,8 +33,11 @@ export function assertConsoleBuilt(): void {
   if (!existsSync(index)) throw new Error(`${process.env.WEB_DIST ?? 'apps/web/dist'} is missing: run \`npm run build -w @aurum/web\` before the browser tests`);
 }
 
+/** Chromium as find-browser.ts finds it (environment, Playwright's own, the system's); says how to install one when none. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const found = findBrowser();
+  if (!found) throw new Error(BROWSER_MISSING);
+  return chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
 }
 
 /** What the server's Content-Security-Policy blocked in a context's pages (taken by cspViolations). */
