@@ -15,7 +15,7 @@ import { RECIPIENT_PAGE_SIZE } from '../api/notification-queries.ts';
 export function NotificationDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation(['action']);
   return (
-    <Modal open={id !== null} onOpenChange={(open) => !open && onClose()} title={t('action:detail.title')} wide testId="notification-detail">
+    <Modal open={id !== null} onOpenChange={(open) => !open && onClose()} title={t('action:detail.title')} drawer testId="notification-detail">
       {id !== null ? <Detail key={id} id={id} /> : null}
     </Modal>
   );

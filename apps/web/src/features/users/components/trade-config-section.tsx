@@ -53,11 +53,10 @@ function TradeConfigDialog({ userId, config, onClose }: { userId: number; config
   } = useForm<TradeConfigForm>({ resolver: zodResolver(TradeConfigForm), mode: 'onBlur', defaultValues: tradeConfigFormOf(config) });
   return (
     <FormModal
-      wide
       title={t('user:fees.edit')}
       pending={edit.isPending}
       onClose={onClose}
-      className="grid grid-cols-1 gap-4 md:grid-cols-2"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
       onSubmit={handleSubmit((values) =>
         edit.mutate({ userId, body: tradeConfigBodyOf(values) }, outcome(t('user:toast.feesSaved'))),
       )}
