@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+// a live price feed for the console: the server's simulated source (test harness only)
+import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 import { openUser } from './support/people.ts';
 
 /** Issue 15, item 9: disabled looks disabled, modals are 32rem (wide tables open in a drawer), 390 px works. */
-const suite = browserSuite({ jobs: [] });
+const suite = browserSuite({
+  env: { PRICE_TICK_MS: '200' },
+  app: { priceSource: simulatedSource({ xau: '2650', xpt: '950', xag: '31', usdMyr: '4.45', volatility: 0.00002, seed: 11 }) },
+});
 
 /** What a user sees of a button: cursor, opacity and colours (computed). */
 const lookOf = (button: Locator) =>
@@ -76,5 +81,23 @@ describe('console look (issue 15 item 9)', () => {
     expect(Math.round(box.x + box.width)).toBe(1400);
     expect(Math.round(box.height)).toBe(900);
     expect(Math.round(box.y)).toBe(0);
+  });
+
+  it('item 9: at 390 px the trade constant table stays inside its card (it scrolls in its own frame), and the page does not scroll sideways', async () => {
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const table = page.getByTestId('widget-trade-constant').getByTestId('constant-table');
+    await table.waitFor({ state: 'attached' });
+    await table.scrollIntoViewIfNeeded();
+    const fits = await table.evaluate((el) => {
+      const card = el.closest('[data-testid="widget-trade-constant"]') ?? el.parentElement!.parentElement!;
+      const frame = el.parentElement!;
+      const c = card.getBoundingClientRect();
+      const f = frame.getBoundingClientRect();
+      return { frameInsideCard: f.right <= c.right + 0.5 && f.left >= c.left - 0.5, pageWidth: document.documentElement.scrollWidth };
+    });
+    expect(fits.frameInsideCard, 'the table\'s frame is inside its card').toBe(true);
+    expect(fits.pageWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(390);
   });
 });
