@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { businessDate } from '@aurum/domain/system/business-time';
 import type { Page } from 'playwright-core';
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
 import { postEntry } from '../../server/src/modules/wallet/wallet-service.ts';
@@ -150,5 +151,43 @@ describe('order screens (issue 15)', () => {
     await until(() => dialog.getByText('Payment value must be at most the fund or the amount owed').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Add payment' }).click();
     await until(payments).toBe(1);
+  });
+
+  it('item 2: Order Information has a summary header whose numbers agree with payment_view and total_owed; the payments table names its payment id column', async () => {
+    await openMarket();
+    const kiln = await userId('kilnworks');
+    const id = await buy(kiln, '2');
+    await until(async () => (await api<{ status: string }>('GET', `order/${id}`)).status).toBe('FILLED');
+    await api('POST', `order/settle/${id}/${kiln}`);
+    await suite.ts.db.transaction((tx) =>
+      postEntry(tx, { kind: 'deposit', userId: kiln, createdBy: null, postings: [{ from: 'house:bank', to: `user:${kiln}:fund`, asset: 'MYR', amount: '50.00' }] }),
+    );
+    const today = businessDate(new Date());
+    const paid = await fetch(`${suite.ts.url}${S}/order/payment/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await jwt()}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ orderId: id, userId: kiln, amount: '25.00', paymentDate: today, note: null }),
+    });
+    expect(paid.status).toBe(200);
+    const view = await api<{ amountTotal: string; amountPaid: string; amountOwed: string; payments: Array<{ id: number }> }>('POST', `order/payment_view/${id}`);
+    const owed = await api<{ value: string }>('POST', 'order/total_owed', { orderId: id, paymentDate: today });
+
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await page.goto(`${suite.ts.url}/order/${id}`);
+    const header = page.getByTestId('order-summary-header');
+    await visible(header);
+    await until(() => header.getByTestId('summary-status').locator('[data-status]').getAttribute('data-status')).toBe('unpaid');
+    expect(await header.getByTestId('summary-action').textContent()).toBe('Buy');
+    expect(await header.getByTestId('summary-quantity').textContent()).toBe('2.0000 g');
+    await until(async () => number(await header.getByTestId('summary-total').textContent())).toBe(Number(view.amountTotal));
+    await until(async () => number(await header.getByTestId('summary-paid').textContent())).toBe(Number(view.amountPaid));
+    await until(async () => number(await header.getByTestId('summary-owed').textContent())).toBe(Number(owed.value));
+    // the same figures as the payment block
+    expect(number(await page.getByTestId('pv-amount-paid').textContent())).toBe(Number(view.amountPaid));
+    // the payments table: its first column holds the payment's id, and says so
+    const table = page.getByTestId('payments-table');
+    expect((await table.locator('thead th').first().textContent())?.toLowerCase()).toBe('payment id');
+    expect(await table.locator('tbody tr td').first().textContent()).toBe(String(view.payments[0]!.id));
   });
 });
