@@ -2,12 +2,16 @@
  * `npm test`: lint, typecheck, then each suite with its own count.
  *  - unit: domain rules and pure server/web helpers
  *  - integration on PGlite, then on PostgreSQL (TEST_DATABASE_URL; required when AURUM_REQUIRE_PG=1)
- *  - browser: the built console in Chromium (required when AURUM_REQUIRE_BROWSER=1)
+ *  - browser: the built console in Chromium (apps/web/test/support/find-browser.ts: $AURUM_CHROMIUM,
+ *    Playwright's installed browsers, the system's chromium/chrome); skipped with a notice saying
+ *    how to install one when none is found, a failure when the run requires it (CI=true or
+ *    AURUM_REQUIRE_BROWSER=1)
  * Prints one line per suite and a closing 'N passed, N failed'.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BROWSER_MISSING, browserRequired, findBrowser } from '../apps/web/test/support/find-browser.ts';
 
 const root = join(import.meta.dirname, '..');
 const reports = join(root, '.tmp', 'reports');
@@ -60,8 +64,17 @@ if (process.env.TEST_DATABASE_URL || process.env.AURUM_REQUIRE_PG === '1') {
   console.log('\n(integration-postgres skipped: set TEST_DATABASE_URL to run it)');
 }
 if (!only || only === 'browser') {
-  if (only !== 'browser') step('build', 'npm', ['run', 'build']);
-  suite('browser', 'browser');
+  const browser = findBrowser();
+  if (browser) {
+    console.log(`\n(browser: ${browser.path}, from ${browser.from})`);
+    if (only !== 'browser') step('build', 'npm', ['run', 'build']);
+    suite('browser', 'browser', { AURUM_CHROMIUM: browser.path });
+  } else if (browserRequired()) {
+    console.log(`\n=== browser ===\n${BROWSER_MISSING}\nThis run requires the browser suite (CI=true or AURUM_REQUIRE_BROWSER=1): failed.`);
+    outcomes.push({ name: 'browser', passed: 0, failed: 1, skipped: 0, ok: false });
+  } else {
+    console.log(`\n(browser suite skipped)\n${BROWSER_MISSING}`);
+  }
 }
 
 console.log('\n=== summary ===');

@@ -135,7 +135,7 @@ describe('audit trail', () => {
     await page.goto(`${suite.ts.url}/system/log/`);
     await page.getByTestId('verify-chain').click();
     await until(() => page.getByTestId('verify-result').textContent()).toMatch(
-      /^Chain intact: \d+ rows checked, head #\d+ [0-9a-f]{12}…\. Keyed \(HMAC\) from row #\d+ with key [0-9a-f]{16}, 0 key rotation\(s\)\.$/,
+      /^Chain intact: \d+ rows checked, head #\d+ [0-9a-f]{12}…\. Keyed \(HMAC\) from row #\d+ with key [0-9a-f]{16}, 0 key rotations\.$/,
     );
 
     const maker = await suite.open();

@@ -194,7 +194,7 @@ describe('live market', () => {
     await page.getByLabel('Select Boxing Day').check();
     await page.getByTestId('delete-holidays').click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
-    await visible(toast(page, '2 holiday(s) deleted.'));
+    await visible(toast(page, '2 holidays deleted.'));
     await until(() => rows.count()).toBe(before);
   });
 

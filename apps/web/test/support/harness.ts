@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 // The browser tests drive the real server (its test harness), never its code: the console
 // imports nothing of the server. Test harness only.
 import { startTestServer } from '../../../server/src/testing/test-server.ts';
+import { BROWSER_MISSING, findBrowser } from './find-browser.ts';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 export { startTestServer };
@@ -32,8 +33,11 @@ export function assertConsoleBuilt(): void {
   if (!existsSync(index)) throw new Error(`${process.env.WEB_DIST ?? 'apps/web/dist'} is missing: run \`npm run build -w @aurum/web\` before the browser tests`);
 }
 
+/** Chromium as find-browser.ts finds it (environment, Playwright's own, the system's); says how to install one when none. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const found = findBrowser();
+  if (!found) throw new Error(BROWSER_MISSING);
+  return chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
 }
 
 /** What the server's Content-Security-Policy blocked in a context's pages (taken by cspViolations). */
@@ -66,8 +70,19 @@ export function cspViolations(context: BrowserContext): string[] {
   return violationsOf.get(context)?.splice(0) ?? [];
 }
 
-export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, locale: 'en-GB' });
+/** A page's browser settings: its viewport and time zone (the machine's when not given). */
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** An IANA zone the browser runs in (business dates stay Asia/Kuala_Lumpur whatever it is). */
+  timezoneId?: string;
+}
+
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: 'en-GB',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   context.setDefaultTimeout(15_000);
   await recordCspViolations(context);
   const page = await context.newPage();
@@ -99,7 +114,7 @@ export interface BrowserSuite {
   /** The running test server (set once beforeAll has run). */
   readonly ts: TestServer;
   /** A fresh browser context and page, closed with the suite. */
-  open(viewport?: { width: number; height: number }): Promise<Page>;
+  open(viewport?: { width: number; height: number }, options?: Omit<PageOptions, 'viewport'>): Promise<Page>;
 }
 
 /**
@@ -131,9 +146,9 @@ export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}
       if (!ts) throw new Error('browserSuite: the test server is not started yet (use it inside a test)');
       return ts;
     },
-    async open(viewport) {
+    async open(viewport, options = {}) {
       if (!browser) throw new Error('browserSuite: the browser is not launched yet (use it inside a test)');
-      const opened = await newPage(browser, { viewport });
+      const opened = await newPage(browser, { ...options, viewport });
       contexts.push(opened.context);
       return opened.page;
     },

@@ -6,7 +6,6 @@ import { FormActions } from './form-actions.tsx';
 export interface FormModalProps {
   title: ReactNode;
   description?: ReactNode;
-  wide?: boolean;
   /** The call is running: save spins, cancel is disabled. */
   pending: boolean;
   onClose: () => void;
@@ -19,13 +18,12 @@ export interface FormModalProps {
 }
 
 /** A form in the generic modal with cancel and save in its footer (the save button submits the form). */
-export function FormModal({ title, description, wide, pending, onClose, onSubmit, className, testId, children }: FormModalProps) {
+export function FormModal({ title, description, pending, onClose, onSubmit, className, testId, children }: FormModalProps) {
   const { t } = useTranslation(['common']);
   const formId = useId();
   return (
     <Modal
       open
-      wide={wide}
       testId={testId}
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={title}

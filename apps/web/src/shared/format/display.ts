@@ -1,4 +1,10 @@
-/** Display formats of SPEC.md §9: en-US numbers (2 decimals by default, '-' if unparsable), dd/MM/yyyy dates. */
+import { businessClock } from '@aurum/domain/system/business-time';
+import { isoToDisplay } from './date.ts';
+
+/**
+ * Display formats of SPEC.md §9: en-US numbers (2 decimals by default, '-' if unparsable),
+ * dd/MM/yyyy dates. Dates and times are business time (Asia/Kuala_Lumpur), never the browser's.
+ */
 export const DASH = '-';
 
 export function formatNumber(value: string | number | null | undefined, decimals = 2): string {
@@ -8,22 +14,36 @@ export function formatNumber(value: string | number | null | undefined, decimals
   return new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** The zone every time the console shows is in, named after it (DECISIONS.md §3: business time). */
+export const BUSINESS_ZONE_LABEL = 'MYT';
 
-/** dd/MM/yyyy in local time; '-' for nothing or an unreadable date. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return DASH;
+/** A moment's business date and time: stored dates (yyyy-MM-dd) are calendar days, never shifted. */
+function businessParts(value: string): { date: string; minutes: number | null } | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { date: value, minutes: null };
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return DASH;
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+  if (Number.isNaN(d.getTime())) return null;
+  const clock = businessClock(d);
+  return { date: clock.date, minutes: clock.minutes };
 }
 
-/** dd/MM/yyyy HH:mm in local time. */
+/**
+ * dd/MM/yyyy of the business date (Asia/Kuala_Lumpur) whatever the browser's zone; '-' for
+ * nothing or an unreadable date. A stored date (yyyy-MM-dd) is shown as it is.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return DASH;
+  const parts = businessParts(value);
+  return parts ? isoToDisplay(parts.date) : DASH;
+}
+
+/** dd/MM/yyyy HH:mm MYT: business time (Asia/Kuala_Lumpur) with the zone named, whatever the browser's zone. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return DASH;
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return DASH;
-  return `${formatDate(value)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const parts = businessParts(value);
+  if (!parts) return DASH;
+  if (parts.minutes === null) return isoToDisplay(parts.date);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${isoToDisplay(parts.date)} ${pad(Math.floor(parts.minutes / 60))}:${pad(parts.minutes % 60)} ${BUSINESS_ZONE_LABEL}`;
 }
 
 export function orDash(value: string | null | undefined): string {

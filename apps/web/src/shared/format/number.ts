@@ -10,6 +10,13 @@ export function stripSeparators(value: unknown): string {
 }
 
 /**
+ * The register options of every money, price and quantity input (react-hook-form): what is typed
+ * is kept with its separators stripped, so validation, previews and the call all see '1000' for
+ * '1,000' (SPEC.md §5). `register('tradeLimit', separatorsStripped)`.
+ */
+export const separatorsStripped = { setValueAs: stripSeparators } as const;
+
+/**
  * A decimal string for display: en-US grouping, `decimals` places (2 by default), '-' when
  * it is not a number (SPEC.md §9). Exact: rounds the decimal half-up, never through a float.
  */

@@ -24,6 +24,8 @@ export interface FilterField {
   placeholder?: string;
   /** A validation message key for a bad value, checked on blur. */
   validate?: (value: string) => string | undefined;
+  /** Says how another filter is read (search by user name or id): the badge does not count it. */
+  qualifier?: boolean;
 }
 
 export interface FilterButtonProps extends FilterSubmitOptions {
@@ -39,8 +41,7 @@ export function FilterButton({ fields, page, defaultLimit }: FilterButtonProps) 
   const { t } = useTranslation('common');
   const [query, setQuery] = useSearchParams();
   const [open, setOpen] = useState(false);
-  const names = useMemo(() => fields.map((f) => f.name), [fields]);
-  const count = activeFilterCount(query, names);
+  const count = activeFilterCount(query, fields);
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)} data-testid="filter-button">

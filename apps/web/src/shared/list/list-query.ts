@@ -97,11 +97,25 @@ export function queryNameOf(field: string): string {
   return field.replaceAll('.', '_');
 }
 
-/** How many of the configured filters the query holds (the filter button's badge). */
-export function activeFilterCount(query: QueryLike, fields: readonly string[]): number {
-  return fields.filter((field) => {
-    const value = query.get(queryNameOf(field));
-    return value !== null && value.trim() !== '';
+/** A filter as the badge sees it: its name, the value that filters nothing, whether it only qualifies another. */
+export interface CountedFilter {
+  name: string;
+  /** The value that filters nothing ('all'): not counted. */
+  defaultValue?: string;
+  /** Says how another filter is read (search by name or id): not a filter of its own. */
+  qualifier?: boolean;
+}
+
+/**
+ * How many filters the query applies (the filter button's badge): a filter counts when its value
+ * is set and is not its default; a qualifier (userCondition beside userInput) never counts.
+ */
+export function activeFilterCount(query: QueryLike, fields: readonly (string | CountedFilter)[]): number {
+  return fields.filter((entry) => {
+    const field = typeof entry === 'string' ? { name: entry } : entry;
+    if (field.qualifier) return false;
+    const value = query.get(queryNameOf(field.name))?.trim() ?? '';
+    return value !== '' && value !== (field.defaultValue ?? '');
   }).length;
 }
 

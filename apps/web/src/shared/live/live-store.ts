@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { MyrRateData, PriceData, SocketMessage } from '@aurum/domain/system/live-messages';
 import type { MetalAdjustAnswer } from '@aurum/domain/system/system-schemas';
-import type { MarketStatus } from './market-status.ts';
+import { marketStatusOfPrice, type MarketStatus } from './market-status.ts';
 import { createListeners } from '#shared/store/listeners.ts';
 
 /** A partial order pushed by the socket (Market, Limit, OrderUpdated), merged by id. */
@@ -49,10 +49,7 @@ export function applyLiveMessage(state: LiveState, message: SocketMessage): Live
 
 /** The top bar's status from a live state: connecting until the first price. */
 export function marketStatusOf(state: Pick<LiveState, 'price'>): MarketStatus {
-  const { price } = state;
-  if (!price) return { phase: 'connecting' };
-  const { myr, usd, offline } = price.available;
-  return { phase: 'live', reason: price.reason, unavailable: !myr || !usd || !offline };
+  return marketStatusOfPrice(state.price);
 }
 
 export interface LiveStore {

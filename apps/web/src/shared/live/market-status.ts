@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { ClosureReason } from '@aurum/domain/system/market-status';
+import type { PriceData } from '@aurum/domain/system/live-messages';
+import type { ClosureReason, PairStatus } from '@aurum/domain/system/market-status';
+import type { Symbol } from '@aurum/domain/system/metals';
 import { createListeners } from '#shared/store/listeners.ts';
 
 /**
@@ -32,6 +34,31 @@ export function resetMarketStatus(): void {
 
 export function useMarketStatus(): MarketStatus {
   return useSyncExternalStore(listeners.add, getMarketStatus);
+}
+
+/** The markets a Price frame reports on: XAU/MYR, XAU/USD and offline (customised) orders. */
+export type Market = 'myr' | 'usd' | 'offline';
+export const MARKETS: readonly Market[] = ['myr', 'usd', 'offline'];
+
+/** The market an online order's pair trades on. */
+export const marketOfSymbol = (symbol: Symbol): Market => (symbol === 'XAU/USD' ? 'usd' : 'myr');
+
+/**
+ * One market's status read from a Price frame: the reading the top bar and the Create Order
+ * preview share (issue 15, item 4). The frame's `reason` is the first reason of any market (the
+ * top bar's text); a market that is open has no reason of its own, except XAU/MYR open after
+ * regular hours, which only trading-period mode allows (the domain's marketStatus).
+ */
+export function pairStatus(price: Pick<PriceData, 'available' | 'reason' | 'variant'>, market: Market): PairStatus {
+  if (!price.available[market]) return { available: false, reason: price.reason };
+  if (market === 'myr' && (price.variant === 'afterHour' || price.reason === 'trading period mode')) return { available: true, reason: 'trading period mode' };
+  return { available: true, reason: null };
+}
+
+/** The top bar's status from the latest Price frame (null before the first one). */
+export function marketStatusOfPrice(price: Pick<PriceData, 'available' | 'reason' | 'variant'> | null): MarketStatus {
+  if (!price) return CONNECTING;
+  return { phase: 'live', reason: price.reason, unavailable: MARKETS.some((m) => !pairStatus(price, m).available) };
 }
 
 /** The translation key (common namespace) of a closure reason. */

@@ -10,13 +10,16 @@ export interface ModalProps {
   children?: ReactNode;
   /** Buttons under the body. */
   footer?: ReactNode;
-  /** Wider than the default (about 32rem) for forms with two columns. */
-  wide?: boolean;
+  /**
+   * What needs a wide table (an audit row's detail, a notification's recipients) opens as a drawer
+   * on the right edge, full height, instead of a modal wider than SPEC.md's 32rem.
+   */
+  drawer?: boolean;
   testId?: string;
 }
 
-/** The generic modal (SPEC.md §2): max width about 32rem, at most 90% of the viewport height. */
-export function Modal({ open, onOpenChange, title, description, children, footer, wide = false, testId }: ModalProps) {
+/** The generic modal (SPEC.md §2): max width 32rem, at most 90% of the viewport height; or a drawer. */
+export function Modal({ open, onOpenChange, title, description, children, footer, drawer = false, testId }: ModalProps) {
   const { t } = useTranslation('common');
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -24,7 +27,12 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
           data-testid={testId}
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl outline-none ${wide ? 'max-w-3xl' : 'max-w-lg'}`}
+          data-shape={drawer ? 'drawer' : 'modal'}
+          className={
+            drawer
+              ? 'fixed inset-y-0 right-0 z-50 flex h-full w-full max-w-3xl flex-col bg-white shadow-xl outline-none'
+              : 'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl outline-none'
+          }
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
             <div className="min-w-0">

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import { methodOf, REQUEST_ACTIONS, REQUEST_TYPES, type RequestAction } from '@a
 import { useCan } from '#shared/access/use-can.ts';
 import { errorToast } from '#shared/form/server-errors.ts';
 import { isApiError } from '#shared/http/api-error.ts';
-import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
+import { formatDecimal, separatorsStripped } from '#shared/format/number.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
@@ -81,9 +81,16 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
     handleSubmit,
     setError,
     setValue,
+    trigger,
+    getFieldState,
     formState: { errors },
-  } = useForm<RequestFormValues>({ resolver, mode: 'onBlur', defaultValues: { ...EMPTY_REQUEST_FORM, userId: userIdNow } });
+    // checked when a field is left, then at every change: a value put right loses its message at once
+  } = useForm<RequestFormValues>({ resolver, mode: 'onTouched', defaultValues: { ...EMPTY_REQUEST_FORM, userId: userIdNow } });
   const type = useWatch({ control, name: 'type' });
+  // the wallet check reads the chosen user's balances: when they arrive or change, a value already judged is judged again
+  useEffect(() => {
+    for (const name of ['amount', 'quantity'] as const) if (getFieldState(name).isTouched || getFieldState(name).invalid) void trigger(name);
+  }, [resolver, trigger, getFieldState]);
 
   const notSender = useMemo(() => [userIdNow], [userIdNow]);
   const method = methodOf(action, type);
@@ -154,7 +161,7 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
           hint={t(valueText.hint)}
           error={errors[valueField]?.message}
           errorValues={decimals}
-          {...register(valueField, { setValueAs: stripSeparators })}
+          {...register(valueField, separatorsStripped)}
         />
         {action === 'transfer' ? (
           <Controller

@@ -31,7 +31,7 @@ export function AuditDetail({ row, onClose }: { row: AuditRowView | null; onClos
   const { t } = useTranslation(['system']);
   const parts = row ? detailParts(row.detail) : null;
   return (
-    <Modal open={row !== null} onOpenChange={(open) => !open && onClose()} title={t('system:audit.detail.title')} wide testId="audit-detail">
+    <Modal open={row !== null} onOpenChange={(open) => !open && onClose()} title={t('system:audit.detail.title')} drawer testId="audit-detail">
       {row && parts ? (
         <div className="flex flex-col gap-5">
           <DetailList

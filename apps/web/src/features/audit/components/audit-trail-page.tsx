@@ -216,7 +216,7 @@ function HeaderActions({ query }: { query: URLSearchParams }) {
         >
           {verify.data.ok
             ? `${t('system:audit.verify.ok', { count: verify.data.checked, head: verify.data.head ? `#${verify.data.head.id} ${verify.data.head.hash.slice(0, 12)}…` : '-' })}${
-                verify.data.keyed.cutoverId !== null ? ` ${t('system:audit.verify.keyed', { id: verify.data.keyed.cutoverId, key: verify.data.keyed.keyId, rotations: verify.data.keyed.rotations })}` : ''
+                verify.data.keyed.cutoverId !== null ? ` ${t('system:audit.verify.keyed', { id: verify.data.keyed.cutoverId, key: verify.data.keyed.keyId, count: verify.data.keyed.rotations })}` : ''
               }`
             : t('system:audit.verify.broken', { id: verify.data.broken?.id ?? '-', kind: verify.data.broken?.kind ?? '-', reason: verify.data.broken?.reason ?? '' })}
         </p>

@@ -67,45 +67,48 @@ export function TradeConstantWidget() {
               {rate.data?.adjustExchange ? `${formatDecimal(rate.data.adjustExchange.bid, 4)} / ${formatDecimal(rate.data.adjustExchange.ask, 4)}` : '-'}
             </span>
           </div>
-          <table className="w-full text-sm" aria-label={t('dashboard:constant.title')} data-testid="constant-table">
-            <thead>
-              <tr className="text-left text-xs text-slate-500 uppercase">
-                <th className="py-1 font-medium">{t('dashboard:constant.gold')}</th>
-                {(['regular', 'afterHour'] as const).map((v) => (
-                  <th key={v} className="py-1 text-right font-medium">
-                    {t(`dashboard:price.variant.${v}`)}
-                    {active === v ? (
-                      <Badge variant="approved" className="ml-1 normal-case">
-                        {t('dashboard:constant.active')}
-                      </Badge>
-                    ) : null}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {(
-                [
-                  ['currency', (a: ReturnType<typeof variantOf>) => `${formatSigned(a.currency.bid, 4)} / ${formatSigned(a.currency.ask, 4)}`],
-                  ['spread', (a: ReturnType<typeof variantOf>) => `${formatDecimal(a.spread.buySpread)} / ${formatDecimal(a.spread.sellSpread)}`],
-                  ['premium', (a: ReturnType<typeof variantOf>) => formatDecimal(a.fee.premium)],
-                  ['refineryFees', (a: ReturnType<typeof variantOf>) => formatDecimal(a.fee.refineryFees)],
-                  ['interestRate', (a: ReturnType<typeof variantOf>) => `${fractionToPercent(a.fee.interestRate)}%`],
-                ] as const
-              ).map(([key, show]) => (
-                <tr key={key}>
-                  <th scope="row" className="py-1.5 text-left font-normal text-slate-600">
-                    {t(`dashboard:constant.rows.${key}`)}
-                  </th>
+          {/* at 390 px the table scrolls in its own frame, inside the card */}
+          <div className="-mx-1 overflow-x-auto px-1" data-testid="constant-table-frame">
+            <table className="w-full text-sm" aria-label={t('dashboard:constant.title')} data-testid="constant-table">
+              <thead>
+                <tr className="text-left text-xs text-slate-500 uppercase">
+                  <th className="py-1 font-medium">{t('dashboard:constant.gold')}</th>
                   {(['regular', 'afterHour'] as const).map((v) => (
-                    <td key={v} className="py-1.5 pl-3 text-right font-mono whitespace-nowrap text-slate-900 tabular-nums" data-testid={`constant-${key}-${v}`}>
-                      {show(variantOf(adjust, v))}
-                    </td>
+                    <th key={v} className="py-1 text-right font-medium">
+                      {t(`dashboard:price.variant.${v}`)}
+                      {active === v ? (
+                        <Badge variant="approved" className="ml-1 normal-case">
+                          {t('dashboard:constant.active')}
+                        </Badge>
+                      ) : null}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {(
+                  [
+                    ['currency', (a: ReturnType<typeof variantOf>) => `${formatSigned(a.currency.bid, 4)} / ${formatSigned(a.currency.ask, 4)}`],
+                    ['spread', (a: ReturnType<typeof variantOf>) => `${formatDecimal(a.spread.buySpread)} / ${formatDecimal(a.spread.sellSpread)}`],
+                    ['premium', (a: ReturnType<typeof variantOf>) => formatDecimal(a.fee.premium)],
+                    ['refineryFees', (a: ReturnType<typeof variantOf>) => formatDecimal(a.fee.refineryFees)],
+                    ['interestRate', (a: ReturnType<typeof variantOf>) => `${fractionToPercent(a.fee.interestRate)}%`],
+                  ] as const
+                ).map(([key, show]) => (
+                  <tr key={key}>
+                    <th scope="row" className="py-1.5 text-left font-normal text-slate-600">
+                      {t(`dashboard:constant.rows.${key}`)}
+                    </th>
+                    {(['regular', 'afterHour'] as const).map((v) => (
+                      <td key={v} className="py-1.5 pl-3 text-right font-mono whitespace-nowrap text-slate-900 tabular-nums" data-testid={`constant-${key}-${v}`}>
+                        {show(variantOf(adjust, v))}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
     </Card>

@@ -15,7 +15,7 @@ import { RECIPIENT_PAGE_SIZE } from '../api/notification-queries.ts';
 export function NotificationDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation(['action']);
   return (
-    <Modal open={id !== null} onOpenChange={(open) => !open && onClose()} title={t('action:detail.title')} wide testId="notification-detail">
+    <Modal open={id !== null} onOpenChange={(open) => !open && onClose()} title={t('action:detail.title')} drawer testId="notification-detail">
       {id !== null ? <Detail key={id} id={id} /> : null}
     </Modal>
   );
@@ -64,10 +64,10 @@ function Detail({ id }: { id: number }) {
                       <Badge variant="approved">{t('action:state.delivered', { at: formatDateTime(r.deliveredAt) })}</Badge>
                     ) : r.failedAt ? (
                       <span title={r.lastError ?? undefined}>
-                        <Badge variant="declined">{t('action:state.failed', { attempts: r.attempts })}</Badge>
+                        <Badge variant="declined">{t('action:state.failed', { count: r.attempts })}</Badge>
                       </span>
                     ) : (
-                      <Badge variant="pending">{t('action:state.pending', { attempts: r.attempts })}</Badge>
+                      <Badge variant="pending">{t('action:state.pending', { count: r.attempts })}</Badge>
                     )}
                   </td>
                   <td className="px-3 py-2">{formatDateTime(r.readAt)}</td>

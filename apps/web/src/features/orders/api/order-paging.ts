@@ -6,7 +6,9 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@aurum/domain/list/paging';
  * - newest page (no cursor): `last: limit`, reversed for display;
  * - older (display "next"): `before: startCursor, last: limit`;
  * - newer (display "previous"): `after: endCursor, first: limit`;
- * - oldest page ("last"): `first: limit` with no cursor, marked `oldest=1` in the URL.
+ * - oldest page ("last"): `first: tail` with no cursor, marked `oldest=1&tail=n` in the URL, where
+ *   the tail is what is left over the full pages (total mod limit, else limit): the last page holds
+ *   only the rows no other page holds, so it never overlaps the one before it ('11-11 of 11').
  * `page` stays out of the URL; the cursors `after`/`before` are in it.
  */
 export interface CursorState {
@@ -14,6 +16,8 @@ export interface CursorState {
   before: string | null;
   oldest: boolean;
   limit: number;
+  /** The oldest page's row count (1..limit); the limit when absent. */
+  tail?: number | null;
 }
 
 export interface PageInfo {
@@ -40,14 +44,17 @@ export function readCursorState(query: QueryLike): CursorState {
   const limit = limitText && /^\d+$/.test(limitText) && (PAGE_SIZES as readonly number[]).includes(Number(limitText)) ? Number(limitText) : DEFAULT_PAGE_SIZE;
   const after = nonEmpty(query.get('after'));
   const before = after ? null : nonEmpty(query.get('before'));
-  return { after, before, oldest: !after && !before && query.get('oldest') === '1', limit };
+  const oldest = !after && !before && query.get('oldest') === '1';
+  const tailText = query.get('tail') ?? '';
+  const tail = oldest && /^\d{1,3}$/.test(tailText) && Number(tailText) >= 1 && Number(tailText) <= limit ? Number(tailText) : null;
+  return { after, before, oldest, limit, tail };
 }
 
 /** The connection's paging variables: forward after+first, backward before+last. */
 export function pageVariables(state: CursorState): PageVariables {
   if (state.after) return { first: state.limit, after: state.after };
   if (state.before) return { last: state.limit, before: state.before };
-  if (state.oldest) return { first: state.limit };
+  if (state.oldest) return { first: state.tail ?? state.limit };
   return { last: state.limit };
 }
 
@@ -58,10 +65,19 @@ export function forDisplay<T>(edges: ReadonlyArray<{ node: T }>): T[] {
 
 export type PagingMove = 'newest' | 'newer' | 'older' | 'oldest';
 
-const CURSOR_KEYS = { after: null, before: null, oldest: null, page: null } as const;
+const CURSOR_KEYS = { after: null, before: null, oldest: null, tail: null, page: null } as const;
 
-/** The cursor part of the query after a move; null when the move is not possible from this page. */
-export function cursorsFor(move: PagingMove, info: PageInfo): Record<string, string | null> | null {
+/** How many rows the oldest page holds: what is left over the full pages; null when the total is a lower bound. */
+export function tailRows(total: number, limit: number, totalIsLowerBound = false): number | null {
+  if (totalIsLowerBound || total <= 0) return null;
+  return total % limit || limit;
+}
+
+/**
+ * The cursor part of the query after a move; null when the move is not possible from this page.
+ * `tail` is the oldest page's row count (tailRows), when known.
+ */
+export function cursorsFor(move: PagingMove, info: PageInfo, tail: number | null = null): Record<string, string | null> | null {
   switch (move) {
     case 'newest':
       return info.hasNextPage ? { ...CURSOR_KEYS } : null;
@@ -70,7 +86,7 @@ export function cursorsFor(move: PagingMove, info: PageInfo): Record<string, str
     case 'older':
       return info.hasPreviousPage && info.startCursor ? { ...CURSOR_KEYS, before: info.startCursor } : null;
     case 'oldest':
-      return info.hasPreviousPage ? { ...CURSOR_KEYS, oldest: '1' } : null;
+      return info.hasPreviousPage ? { ...CURSOR_KEYS, oldest: '1', tail: tail === null ? null : String(tail) } : null;
   }
 }
 

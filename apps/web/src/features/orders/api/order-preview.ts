@@ -3,6 +3,7 @@ import { orderAmount } from '@aurum/domain/orders/order-money';
 import { offlineFillPrices, orderQuote, type OrderQuote, type OrderQuoteInput } from '@aurum/domain/orders/order-pricing';
 import type { PriceData } from '@aurum/domain/system/live-messages';
 import type { Symbol } from '@aurum/domain/system/metals';
+import { marketOfSymbol, pairStatus } from '#shared/live/market-status.ts';
 
 /**
  * The live preview of the Create Order screen: the domain's orderQuote at the live Price frame
@@ -21,7 +22,7 @@ export interface OrderPreview extends OrderQuote {
 }
 
 export function isAvailable(price: PriceData | null, symbol: Symbol): boolean {
-  return price !== null && (symbol === 'XAU/USD' ? price.available.usd : price.available.myr);
+  return price !== null && pairStatus(price, marketOfSymbol(symbol)).available;
 }
 
 /**
@@ -31,8 +32,8 @@ export function isAvailable(price: PriceData | null, symbol: Symbol): boolean {
  */
 export function disabledLimit(price: PriceData | null, symbol: Symbol): boolean {
   if (!price) return false;
-  if (!isAvailable(price, symbol)) return true;
-  return symbol === 'XAU/MYR' && price.reason === 'trading period mode';
+  const status = pairStatus(price, marketOfSymbol(symbol));
+  return !status.available || status.reason === 'trading period mode';
 }
 
 export function orderPreview(input: PreviewInput): OrderPreview {

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { SCALE } from '@aurum/domain/money/decimal';
-import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
+import { formatDecimal, separatorsStripped, stripSeparators } from '#shared/format/number.ts';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
@@ -66,7 +66,6 @@ export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId:
     exchangeRate: stripSeparators(exchangeRate ?? ''),
   });
   const place = usePlaceOrderSubmit(customize, () => setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true }));
-  const numeric = { setValueAs: stripSeparators };
   const field = (name: keyof OfflineOrderInput, scale?: number) => ({
     error: errors[name]?.message,
     errorValues: { count: scale ?? SCALE.pricePerGram, length: NOTE_MAX_LENGTH },
@@ -98,7 +97,7 @@ export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId:
       }
     >
       <SideAndPairFields control={control} sideAllowed={sideAllowed} pairAllowed={pairAllowed} />
-      <QuantityField error={errors.quantity} minimum={place.minimum.current} registration={register('quantity', numeric)} />
+      <QuantityField error={errors.quantity} minimum={place.minimum.current} registration={register('quantity', separatorsStripped)} />
       <ControlledToggle<OfflineOrderInput, 'regular' | 'afterHour'>
         control={control}
         name="constantType"
@@ -119,7 +118,7 @@ export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId:
           required
           hint={t(`order:createForm.${hint}`, { currency })}
           {...field(name, scale)}
-          {...register(name, numeric)}
+          {...register(name, separatorsStripped)}
         />
       ))}
       <TextField label={t('order:createForm.note')} className="md:col-span-2" {...field('note')} {...register('note')} />

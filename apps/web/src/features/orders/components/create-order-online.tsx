@@ -9,7 +9,7 @@ import { businessClock } from '@aurum/domain/system/market-status';
 import type { Symbol } from '@aurum/domain/system/metals';
 import type { TradeSide } from '@aurum/domain/users/user-enums';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
-import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
+import { formatDecimal, separatorsStripped, stripSeparators } from '#shared/format/number.ts';
 import { isApiError } from '#shared/http/api-error.ts';
 import { useLive } from '#shared/live/live.ts';
 import { DateField } from '#shared/ui/date-field.tsx';
@@ -118,7 +118,7 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
         ]}
       />
       <SideAndPairFields control={control} sideAllowed={sideAllowed} pairAllowed={pairAllowed} />
-      <QuantityField error={errors.quantity} minimum={place.minimum.current} registration={register('quantity', { setValueAs: stripSeparators })} />
+      <QuantityField error={errors.quantity} minimum={place.minimum.current} registration={register('quantity', separatorsStripped)} />
       {isLimit ? (
         <>
           <TextField
@@ -128,7 +128,7 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
             hint={priceHint}
             error={errors.price?.message}
             errorValues={{ count: SCALE.pricePerGram, price: live === null ? '-' : formatDecimal(live, usd ? 2 : 3) }}
-            {...register('price', { setValueAs: stripSeparators })}
+            {...register('price', separatorsStripped)}
           />
           <ControlledToggle<OnlineOrderInput, 'GTC' | 'GTD'>
             control={control}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PriceData } from '@aurum/domain/system/live-messages';
 import type { Symbol } from '@aurum/domain/system/metals';
 import { formatDecimal } from '#shared/format/number.ts';
-import { reasonKey } from '#shared/live/market-status.ts';
+import { marketOfSymbol, pairStatus, reasonKey } from '#shared/live/market-status.ts';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList, type DetailItem } from '#shared/ui/detail-list.tsx';
 import type { OrderPreview } from '../api/order-preview.ts';
@@ -15,6 +15,8 @@ export function CreateOrderPreview({ preview, price, symbol, limit, hasUser }: {
   const priceText = (v: string | null) => (v === null ? '-' : `${formatDecimal(v, usd ? 2 : 3)} ${unit}`);
   const perGram = (v: string | null) => (v === null ? '-' : t('order:createForm.preview.perGram', { value: formatDecimal(v, 3) }));
   const feeLabel = t(`order:createForm.preview.${preview.feeKind}`);
+  // the pair's own status, read as the top bar reads the frame (a closed XAU/USD is not XAU/MYR's reason)
+  const status = price === null ? null : pairStatus(price, marketOfSymbol(symbol));
 
   const items: DetailItem[] = [
     { label: t('order:createForm.preview.livePrice'), value: priceText(preview.livePrice), testId: 'preview-live-price' },
@@ -52,15 +54,17 @@ export function CreateOrderPreview({ preview, price, symbol, limit, hasUser }: {
     <Card>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-base font-semibold text-slate-900">{t('order:createForm.preview.title')}</h2>
-        {price === null ? (
+        {status === null ? (
           <span className="text-sm text-slate-500">{t('order:createForm.preview.connecting')}</span>
-        ) : !preview.available ? (
+        ) : !status.available ? (
           <span className="text-sm font-medium text-red-700" data-testid="preview-closed">
-            {t('order:createForm.preview.closed', { reason: t(`common:${reasonKey(price.reason)}`) })}
+            {t('order:createForm.preview.closed', { reason: t(`common:${reasonKey(status.reason)}`) })}
           </span>
-        ) : price.reason ? (
-          <span className="text-sm text-slate-600">{t(`common:${reasonKey(price.reason)}`)}</span>
-        ) : null}
+        ) : (
+          <span className="text-sm text-slate-600" data-testid="preview-market">
+            {t(`common:${reasonKey(status.reason)}`)}
+          </span>
+        )}
       </div>
       <DetailList items={items} columns={2} />
       {!hasUser ? <p className="mt-4 text-xs text-slate-500">{t('order:createForm.preview.pickUser')}</p> : null}

@@ -11,6 +11,9 @@ import { ActionModal } from '#shared/form/action-modal.tsx';
 import { useCancelOrder, useRevertOrder, useSettleOrder } from '../api/order-actions.ts';
 import { useCreatePayment } from '../api/create-payment.ts';
 import { orderQueries } from '../api/order-queries.ts';
+import { userQueries } from '#shared/queries/user-queries.ts';
+import { isApiError } from '#shared/http/api-error.ts';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { businessToday, paymentProblem, paymentUnit } from '../api/payment-rules.ts';
 
 export interface ActionTarget {
@@ -113,16 +116,30 @@ export function PaymentDialog({ order, onClose }: { order: ActionTarget; onClose
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date) && date <= today;
   const owed = useQuery(orderQueries.owed(order.id, validDate ? date : null));
   const owedValue = owed.data && !owed.isPlaceholderData ? owed.data.value : null;
-  const problem = paymentProblem(amount, unit.scale, owedValue);
+  // what the user has to pay with: the fund for a buy, the gold for a sell (holds taken out)
+  const wallet = useQuery({ ...userQueries.wallet(order.userId, 1, 10), placeholderData: undefined, select: (answer) => answer.balances });
+  const available = wallet.data ? (unit.kind === 'myr' ? wallet.data.fund : wallet.data.gold) : null;
+  const [serverRefusal, setServerRefusal] = useState<{ amount: string; message: string } | null>(null);
+  const problem =
+    paymentProblem(amount, unit.scale, owedValue, available) ??
+    (serverRefusal && serverRefusal.amount === amount ? { message: serverRefusal.message } : null);
   const dateProblem = date === '' ? 'required' : validDate ? null : 'invalidDate';
 
   const submit = () => {
     setTouched(true);
     if (problem || dateProblem) return;
     const value = stripSeparators(amount);
+    const callbacks = outcome(t('order:payment.success', { amount: `${formatDecimal(value, unit.scale)} ${unitLabel}` }));
     pay.mutate(
       { orderId: order.id, userId: order.userId, amount: value, paymentDate: date, note: note.trim() || null, idempotencyKey },
-      outcome(t('order:payment.success', { amount: `${formatDecimal(value, unit.scale)} ${unitLabel}` })),
+      {
+        ...callbacks,
+        onError: (error: unknown) => {
+          callbacks.onError(error);
+          // 2080 belongs to the amount: its catalogue message under the field (the toast says it too)
+          if (isApiError(error) && error.code === ErrorCode.GreaterThanAvailableAssets) setServerRefusal({ amount, message: error.message });
+        },
+      },
     );
   };
   return (
@@ -149,6 +166,11 @@ export function PaymentDialog({ order, onClose }: { order: ActionTarget; onClose
           {t('order:payment.owed')}{' '}
           <strong>{owed.data ? `${formatDecimal(owed.data.value, unit.scale)} ${owed.data.kind === 'xau' ? t('order:payment.grams') : owed.data.kind.toUpperCase()}` : '-'}</strong>
           {owed.isFetching ? <span className="ml-2 text-xs text-slate-500">{t('common:loading')}</span> : null}
+        </p>
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="payment-available">
+          {t('order:payment.available')}{' '}
+          <strong>{available !== null ? `${formatDecimal(available, unit.scale)} ${unit.kind === 'xau' ? t('order:payment.grams') : 'MYR'}` : '-'}</strong>{' '}
+          <span className="text-xs text-slate-500">({unit.kind === 'myr' ? t('order:payment.availableFund') : t('order:payment.availableGold')})</span>
         </p>
         <TextField
           label={`${t('order:payment.amount')} (${unitLabel})`}

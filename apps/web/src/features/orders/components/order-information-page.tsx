@@ -23,6 +23,7 @@ import { mergeOrder, pastEntries } from '../api/order-view.ts';
 import type { OrderDetail } from '@aurum/domain/orders/order-schemas';
 import { ConfirmOrderDialog, PaymentDialog, RevertDialog, type ActionTarget } from './order-action-dialogs.tsx';
 import { OrderStatusBadge } from './order-labels.tsx';
+import { businessToday } from '../api/payment-rules.ts';
 
 type Dialog = 'settle' | 'cancel' | 'revert' | 'pay' | null;
 /** The admin actions of Order Information, in button order, with the machine's action names. */
@@ -101,6 +102,7 @@ export function OrderInformationPage() {
           );
         })}
       />
+      <SummaryHeader d={d} status={status} interestStartAt={node.interestStartAt} />
       <Overview d={d} status={status} interestStartAt={node.interestStartAt} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Prices d={d} />
@@ -155,6 +157,45 @@ function DetailSection({ title, items, columns = 2, testId }: { title: string; i
     <Section title={title} testId={testId}>
       <DetailList items={items} columns={columns} />
     </Section>
+  );
+}
+
+/**
+ * The summary header: status, action, quantity, and the amounts that matter for the status, all
+ * from the server's payment_view (total, paid, owed) and, while something is owed, total_owed at
+ * today's business date (interest included): the same figures as the payment block and the
+ * payment dialog, in the order's payment unit.
+ */
+function SummaryHeader({ d, status, interestStartAt }: { d: OrderDetail; status: string; interestStartAt: string | null }) {
+  const { t } = useTranslation('order');
+  const view = useQuery(orderQueries.payment(d.id));
+  const owing = status === 'SETTLED' || status === 'OVERDUE';
+  const owed = useQuery({ ...orderQueries.owed(d.id, owing ? businessToday() : null), placeholderData: undefined });
+  const p = view.data;
+  const unit = p ? (p.kind === 'myr' ? 'MYR' : 'g') : '';
+  const decimals = p?.kind === 'myr' ? 2 : 4;
+  const figure = (label: string, value: ReactNode, testId: string) => (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="truncate text-base font-semibold text-slate-900 tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+  return (
+    <Card>
+      <h2 className="sr-only">{t('detail.summary')}</h2>
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="order-summary-header">
+        {figure(t('fields.status'), <OrderStatusBadge status={status} interestStartAt={interestStartAt} />, 'summary-status')}
+        {figure(t('fields.action'), t(`actions.${d.action}`), 'summary-action')}
+        {figure(t('fields.quantityGram'), `${formatDecimal(d.quantity.gram, 4)} g`, 'summary-quantity')}
+        {figure(t('detail.total'), p ? money(p.amountTotal, unit, decimals) : '-', 'summary-total')}
+        {figure(t('detail.paid'), p ? money(p.amountPaid, unit, decimals) : '-', 'summary-paid')}
+        {owing
+          ? figure(t('detail.owedToday'), owed.data ? money(owed.data.value, owed.data.kind === 'myr' ? 'MYR' : 'g', owed.data.kind === 'myr' ? 2 : 4) : '-', 'summary-owed')
+          : figure(t('payment.amountOwed'), p ? money(p.amountOwed, unit, decimals) : '-', 'summary-owed')}
+      </dl>
+    </Card>
   );
 }
 
@@ -271,7 +312,7 @@ function PaymentBlock({ orderId }: { orderId: number }) {
             <TableHead
               className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase"
               cellClassName="px-4 py-2"
-              labels={[t('fields.id'), t('payment.received'), t('payment.date'), t('payment.submittedBy'), t('payment.note')]}
+              labels={[t('payment.paymentId'), t('payment.received'), t('payment.date'), t('payment.submittedBy'), t('payment.note')]}
               numeric={[1]}
             />
             <tbody className="divide-y divide-slate-100">

@@ -18,7 +18,7 @@ import { filterVariables, ORDER_FILTERS } from '../api/order-filters.ts';
 import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
 import { listRows } from '../api/order-view.ts';
-import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, patched, readCursorState, withLimit, type PagingMove } from '../api/order-paging.ts';
+import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, patched, readCursorState, tailRows, withLimit, type PagingMove } from '../api/order-paging.ts';
 import { CursorPager } from './cursor-pager.tsx';
 import { OrdersTable } from './orders-table.tsx';
 
@@ -68,10 +68,12 @@ export function OrderListPage() {
   const offset = typeof (location.state as { offset?: unknown } | null)?.offset === 'number' ? (location.state as { offset: number }).offset : null;
   const move = (to: PagingMove) => {
     if (!orders.data) return;
-    const cursors = cursorsFor(to, orders.data.pageInfo);
+    const { totalCount, totalIsLowerBound } = orders.data;
+    const cursors = cursorsFor(to, orders.data.pageInfo, tailRows(totalCount, paging.limit, totalIsLowerBound));
     if (!cursors) return;
     const rowCount = orders.data.edges.length;
-    const current = !paging.after && !paging.before && !paging.oldest ? 0 : offset;
+    // where this page starts: 0 on the newest, counted from the end on the oldest (exact total), else as carried
+    const current = !paging.after && !paging.before && !paging.oldest ? 0 : paging.oldest && !totalIsLowerBound ? Math.max(0, totalCount - rowCount) : offset;
     setQuery(patched(query, cursors), { state: { offset: offsetAfter(to, current, rowCount, paging.limit) } });
   };
 
@@ -130,6 +132,7 @@ function useOrderFilterFields(mode: OrderMode | null): FilterField[] {
         name: 'userCondition',
         label: t('filter.userCondition'),
         kind: 'select',
+        qualifier: true,
         options: [
           { value: 'UserName', label: t('filter.conditions.UserName') },
           { value: 'UserId', label: t('filter.conditions.UserId') },

@@ -11,7 +11,7 @@ import { DEFAULT_PAGE_SIZE } from '@aurum/domain/list/paging';
 import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
 import { mergeOrders, rowOf } from '../api/order-view.ts';
-import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, type CursorState, type PagingMove } from '../api/order-paging.ts';
+import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, tailRows, type CursorState, type PagingMove } from '../api/order-paging.ts';
 import { CursorPager } from './cursor-pager.tsx';
 import { OrdersTable } from './orders-table.tsx';
 
@@ -28,7 +28,8 @@ export function UserOfflineOrdersTab({ userId }: UserTabProps) {
 /**
  * The connection filters by one order type, so the online tab asks for the user's orders and
  * leaves the offline ones out of each page (a page can thus hold fewer rows than its size);
- * the offline tab asks for OffLine. Paging is kept in the tab (the page's URL holds the tab).
+ * the offline tab asks for OffLine. Reverted orders are left out of both (they leave the user's
+ * trade record). Paging is kept in the tab (the page's URL holds the tab).
  */
 function UserOrders({ userId, kind }: { userId: number; kind: 'online' | 'offline' }) {
   const { t } = useTranslation('order');
@@ -46,20 +47,25 @@ function UserOrders({ userId, kind }: { userId: number; kind: 'online' | 'offlin
     const nodes = orders.data ? forDisplay(orders.data.edges) : [];
     return mergeOrders(nodes, updates)
       .filter((n) => (kind === 'offline' ? n.orderType === 'OFF_LINE' || n.isCustom : n.orderType !== 'OFF_LINE' && !n.isCustom))
+      // a reverted order leaves the user's trade record (SPEC.md §4); it stays in trade history
+      .filter((n) => n.status !== 'REVERTED')
       .map(rowOf);
   }, [orders.data, updates, kind]);
   const label = t(kind === 'online' ? 'tabs.online' : 'tabs.offline');
 
   const move = (to: PagingMove) => {
     if (!orders.data) return;
-    const cursors = cursorsFor(to, orders.data.pageInfo);
+    const { totalCount, totalIsLowerBound } = orders.data;
+    const cursors = cursorsFor(to, orders.data.pageInfo, tailRows(totalCount, paging.limit, totalIsLowerBound));
     if (!cursors) return;
+    const current = paging.oldest && !totalIsLowerBound ? Math.max(0, totalCount - orders.data.edges.length) : paging.offset;
     setPaging({
       limit: paging.limit,
       after: cursors.after ?? null,
       before: cursors.before ?? null,
       oldest: cursors.oldest === '1',
-      offset: offsetAfter(to, paging.offset, orders.data.edges.length, paging.limit),
+      tail: cursors.tail ? Number(cursors.tail) : null,
+      offset: offsetAfter(to, current, orders.data.edges.length, paging.limit),
     });
   };
 

@@ -7,7 +7,7 @@ import { SCALE, decimalField } from '@aurum/domain/money/decimal';
 import type { Metal } from '@aurum/domain/system/metals';
 import { CurrencyAdjustBody, SpreadAdjustBody, UserFeeAdjustBody, type MetalAdjustAnswer } from '@aurum/domain/system/system-schemas';
 import { errorMessage } from '#shared/http/api-error.ts';
-import { fractionToPercent, percentToFraction, stripSeparators } from '#shared/format/number.ts';
+import { fractionToPercent, percentToFraction, separatorsStripped } from '#shared/format/number.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
@@ -24,7 +24,6 @@ interface FormProps {
   onDone: () => void;
 }
 
-const numeric = { setValueAs: stripSeparators };
 
 function FormFooter({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
   const { t } = useTranslation('common');
@@ -142,7 +141,7 @@ function AdjustForm<V extends FieldValues>({ form, metal, variant, answer, onDon
           hint={field.hint ? t(`system:${field.hint}`) : undefined}
           error={(errors as Partial<Record<string, { message?: string }>>)[field.name]?.message}
           errorValues={{ count: field.scale, compared: field.max }}
-          {...register(field.name, numeric)}
+          {...register(field.name, separatorsStripped)}
         />
       ))}
       <FormFooter pending={pending} onCancel={onDone} />

@@ -8,7 +8,7 @@ import { METALS, isMetal, type Metal } from '@aurum/domain/system/metals';
 import { ManualPriceBody } from '@aurum/domain/system/system-schemas';
 import { useCan } from '#shared/access/use-can.ts';
 import { formatDateTime } from '#shared/format/display.ts';
-import { formatDecimal, stripSeparators } from '#shared/format/number.ts';
+import { formatDecimal, separatorsStripped } from '#shared/format/number.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
@@ -135,14 +135,14 @@ export function ManualPricePage() {
             <FieldShell label={t('system:manual.expiresAt')} htmlFor="manual-expires" hint={t('system:manual.expiresHint')} error={errors.expiresAtLocal?.message}>
               <input id="manual-expires" type="datetime-local" className={`${INPUT_CLASSES} ${inputBorder(Boolean(errors.expiresAtLocal))}`} {...register('expiresAtLocal')} />
             </FieldShell>
-            <TextField label={t('system:manual.bid')} inputMode="decimal" required error={errors.bid?.message} errorValues={limits} {...register('bid', { setValueAs: stripSeparators })} />
+            <TextField label={t('system:manual.bid')} inputMode="decimal" required error={errors.bid?.message} errorValues={limits} {...register('bid', separatorsStripped)} />
             <TextField
               label={t('system:manual.ask')}
               inputMode="decimal"
               required
               error={errors.ask?.message}
               errorValues={{ ...limits, compared: t('system:manual.bid') }}
-              {...register('ask', { setValueAs: stripSeparators })}
+              {...register('ask', separatorsStripped)}
             />
             <div className="md:col-span-2 flex justify-end">
               <Button type="submit" loading={set.isPending}>

@@ -48,7 +48,6 @@ function AddressDialog({ userId, address, onClose }: { userId: number; address: 
   });
   return (
     <FormModal
-      wide
       title={t('user:sections.address')}
       pending={edit.isPending}
       onClose={onClose}

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { FEE_ADJUST_MODES } from '@aurum/domain/users/user-enums';
+import { separatorsStripped } from '#shared/format/number.ts';
 import { FormModal } from '#shared/form/form-modal.tsx';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
@@ -39,7 +40,7 @@ export function AllUsersFeeDialog({ onClose }: { onClose: () => void }) {
         }),
       )}
     >
-      <FeeFields register={register} errors={errors} />
+      <FeeFields register={(name) => register(name, separatorsStripped)} errors={errors} />
       <ControlledSelect control={control} name="feeAdjustMode" label={t('user:fields.feeAdjustMode')} required options={FEE_ADJUST_MODES.map((m) => ({ value: m, label: t(`user:feeAdjustModes.${m}`) }))} />
     </FormModal>
   );

@@ -49,6 +49,8 @@ export function BankSection({ userId, bank }: { userId: number; bank: BankAccoun
   ] as const;
   const pending = bank?.status === 'pending';
   const ownSubmission = pending && admin !== null && !mayDecide({ submittedBy: bank.submittedById }, admin.id);
+  // a decision its maker may not take is disabled, with why as its tooltip (as deposit, withdrawal and transfer requests do)
+  const why = (allowed: boolean) => (!allowed ? noPermission : ownSubmission ? t('user:bank.ownSubmission') : undefined);
 
   return (
     <Card>
@@ -68,10 +70,10 @@ export function BankSection({ userId, bank }: { userId: number; bank: BankAccoun
               ) : null}
               {pending ? (
                 <>
-                  <Button disabled={!can.approve} title={can.approve ? undefined : noPermission} onClick={() => setDialog('approve')}>
+                  <Button disabled={!can.approve || ownSubmission} title={why(can.approve)} onClick={() => setDialog('approve')}>
                     {t('user:bank.approve')}
                   </Button>
-                  <Button variant="secondary" disabled={!can.decline} title={can.decline ? undefined : noPermission} onClick={() => setDialog('decline')}>
+                  <Button variant="secondary" disabled={!can.decline || ownSubmission} title={why(can.decline)} onClick={() => setDialog('decline')}>
                     {t('user:bank.decline')}
                   </Button>
                 </>

@@ -7,6 +7,7 @@ import type { TradeConfigView } from '@aurum/domain/users/user-views';
 import { FormModal } from '#shared/form/form-modal.tsx';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { formatNumber } from '#shared/format/display.ts';
+import { separatorsStripped } from '#shared/format/number.ts';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useEditTradeConfig } from '../api/edit-trade-config.ts';
@@ -52,25 +53,24 @@ function TradeConfigDialog({ userId, config, onClose }: { userId: number; config
   } = useForm<TradeConfigForm>({ resolver: zodResolver(TradeConfigForm), mode: 'onBlur', defaultValues: tradeConfigFormOf(config) });
   return (
     <FormModal
-      wide
       title={t('user:fees.edit')}
       pending={edit.isPending}
       onClose={onClose}
-      className="grid grid-cols-1 gap-4 md:grid-cols-2"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
       onSubmit={handleSubmit((values) =>
         edit.mutate({ userId, body: tradeConfigBodyOf(values) }, outcome(t('user:toast.feesSaved'))),
       )}
     >
       <ControlledSelect control={control} name="allowedAction" label={t('user:fields.allowedAction')} required options={ALLOWED_ACTIONS.map((v) => ({ value: v, label: t(`user:allowedActions.${v}`) }))} />
       <ControlledSelect control={control} name="allowedPair" label={t('user:fields.allowedPair')} required options={ALLOWED_PAIRS.map((v) => ({ value: v, label: t(`user:allowedPairs.${v}`) }))} />
-      <FeeFields register={register} errors={errors} />
+      <FeeFields register={(name) => register(name, separatorsStripped)} errors={errors} />
       <TextField
         label={t('user:fields.tradeLimit')}
         hint={t('user:hints.tradeLimit')}
         inputMode="decimal"
         error={errors.tradeLimit?.message}
         errorValues={feeErrorValues(errors.tradeLimit?.message, 'tradeLimit')}
-        {...register('tradeLimit')}
+        {...register('tradeLimit', separatorsStripped)}
       />
       <ControlledSelect control={control} name="feeAdjustMode" label={t('user:fields.feeAdjustMode')} required options={FEE_ADJUST_MODES.map((v) => ({ value: v, label: t(`user:feeAdjustModes.${v}`) }))} />
       <ControlledSelect control={control} name="tier" label={t('user:fields.tier')} required options={TIERS.map((v) => ({ value: v, label: t(`user:tiers.${v}`) }))} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, orDash } from '../display.ts';
+import { formatDate, formatDateTime, formatNumber, orDash } from '../display.ts';
 
 describe('display formats', () => {
   it('numbers: en-US, 2 decimals by default, dash when unparsable', () => {
@@ -11,6 +11,11 @@ describe('display formats', () => {
   it('dates: dd/MM/yyyy, dash when absent', () => {
     expect(formatDate('2026-03-04T10:00:00')).toBe('04/03/2026');
     expect(formatDate(null)).toBe('-');
+    // business dates and times: Kuala Lumpur's, whatever the machine's zone; a stored date is never shifted
+    expect(formatDate('2026-03-04T16:30:00Z')).toBe('05/03/2026');
+    expect(formatDate('2026-03-04')).toBe('04/03/2026');
+    expect(formatDateTime('2026-03-04T16:30:00Z')).toBe('05/03/2026 00:30 MYT');
+    expect(formatDateTime('2026-03-04')).toBe('04/03/2026');
     expect(formatDate('nope')).toBe('-');
     expect(orDash('  ')).toBe('-');
   });

@@ -32,6 +32,17 @@ const SAME_IN_EVERY_LANGUAGE = new Set(['sidebar:brand']);
 const codes = LANGUAGES.map((l) => l.code);
 const keysOf = (language: string, namespace: string) => flatten(load(language, namespace));
 
+/** i18next's plural suffixes (`key_one`, `key_other`: the CLDR categories of each language). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A key without its plural suffix. */
+const baseKey = (key: string) => key.replace(PLURAL, '');
+/** The keys a language must have: plural keys by base key, plus the categories that language uses. */
+function keySetOf(language: string, namespace: string): string[] {
+  const out = new Set<string>();
+  for (const key of keysOf(language, namespace).keys()) out.add(PLURAL.test(key) ? `${baseKey(key)}_{plural}` : key);
+  return [...out].sort();
+}
+
 describe('locale files', () => {
   it.each(codes)('%s has exactly one file per namespace', (language) => {
     const files = readdirSync(new URL(`${language}/`, localesDir)).sort();
@@ -50,13 +61,30 @@ describe('locale files', () => {
   describe.each(NAMESPACES)('namespace %s', (namespace) => {
     it('has the same keys in every language', () => {
       const [first, ...others] = codes;
-      const reference = [...keysOf(first as string, namespace).keys()].sort();
+      const reference = keySetOf(first as string, namespace);
       for (const language of others) {
-        const keys = [...keysOf(language, namespace).keys()].sort();
+        const keys = keySetOf(language, namespace);
         const missing = reference.filter((k) => !keys.includes(k)).map((k) => `${language} lacks ${namespace}:${k}`);
         const extra = keys.filter((k) => !reference.includes(k)).map((k) => `${first} lacks ${namespace}:${k}`);
         expect([...missing, ...extra]).toEqual([]);
       }
+    });
+
+    it('has exactly the plural forms of its language for every counted text (i18next, CLDR categories)', () => {
+      const problems: string[] = [];
+      for (const language of codes) {
+        const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.sort();
+        const forms = new Map<string, string[]>();
+        for (const key of keysOf(language, namespace).keys()) {
+          if (PLURAL.test(key)) forms.set(baseKey(key), [...(forms.get(baseKey(key)) ?? []), PLURAL.exec(key)![1]!]);
+        }
+        for (const [base, found] of forms) {
+          if (JSON.stringify(found.sort()) !== JSON.stringify(categories)) problems.push(`${language} ${namespace}:${base} has ${found.join(',')}, not ${categories.join(',')}`);
+          const texts = categories.map((c) => keysOf(language, namespace).get(`${base}_${c}`) ?? '');
+          if (!texts.every((text) => text.includes('{{count}}'))) problems.push(`${language} ${namespace}:${base} does not show {{count}}`);
+        }
+      }
+      expect(problems).toEqual([]);
     });
 
     it('has a non-empty text with the same placeholders for every key in every language', () => {
@@ -65,7 +93,7 @@ describe('locale files', () => {
       for (const language of codes) {
         for (const [key, text] of keysOf(language, namespace)) {
           if (text.trim() === '') problems.push(`${language} ${namespace}:${key} is empty`);
-          const expected = variables(english.get(key) ?? '');
+          const expected = variables(english.get(key) ?? english.get(`${baseKey(key)}_other`) ?? '');
           if (JSON.stringify(variables(text)) !== JSON.stringify(expected)) problems.push(`${language} ${namespace}:${key} placeholders differ`);
         }
       }
@@ -81,7 +109,7 @@ describe('locale files', () => {
   });
 
   it('the validation namespace has a message for every domain validation key', () => {
-    const keys = keysOf('en', 'validation');
+    const keys = new Set([...keysOf('en', 'validation').keys()].map(baseKey));
     for (const key of Object.values(ValidationMessage)) expect(keys.has(key), `validation:${key}`).toBe(true);
   });
 

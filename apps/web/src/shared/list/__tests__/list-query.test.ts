@@ -81,6 +81,9 @@ describe('filters', () => {
     expect(activeFilterCount(q(''), fields)).toBe(0);
     expect(activeFilterCount(q('category=agent&user_name=x&page=2&other=1'), fields)).toBe(2);
     expect(activeFilterCount(q('category=&status=pending'), fields)).toBe(1);
+    // a value that filters nothing, and a qualifier of another filter, are not filters
+    expect(activeFilterCount(q('category=all&status=pending'), [{ name: 'category', defaultValue: 'all' }, 'status'])).toBe(1);
+    expect(activeFilterCount(q('userCondition=UserName&userInput=kiln'), [{ name: 'userCondition', qualifier: true }, 'userInput'])).toBe(1);
   });
 
   it('reads the form values from the query with defaults', () => {

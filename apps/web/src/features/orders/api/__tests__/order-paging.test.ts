@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { cursorsFor, forDisplay, offsetAfter, pageRange, pagerLabel, pageVariables, patched, readCursorState, withLimit, type PageInfo, type PagerLabelKey } from '../order-paging.ts';
+import { cursorsFor, forDisplay, offsetAfter, pageRange, pagerLabel, pageVariables, patched, readCursorState, tailRows, withLimit, type PageInfo, type PagerLabelKey } from '../order-paging.ts';
 
 const q = (text: string) => new URLSearchParams(text);
 const info = (over: Partial<PageInfo> = {}): PageInfo => ({ startCursor: 'S', endCursor: 'E', hasNextPage: true, hasPreviousPage: true, ...over });
 
 describe('order list cursor paging', () => {
   it('reads the cursors and a page size from the query; an unknown size is the default', () => {
-    expect(readCursorState(q('orderMode=tr'))).toEqual({ after: null, before: null, oldest: false, limit: 10 });
-    expect(readCursorState(q('limit=50&before=abc'))).toEqual({ after: null, before: 'abc', oldest: false, limit: 50 });
-    expect(readCursorState(q('limit=7&after=x&before=y'))).toEqual({ after: 'x', before: null, oldest: false, limit: 10 });
+    expect(readCursorState(q('orderMode=tr'))).toEqual({ after: null, before: null, oldest: false, limit: 10, tail: null });
+    expect(readCursorState(q('limit=50&before=abc'))).toEqual({ after: null, before: 'abc', oldest: false, limit: 50, tail: null });
+    expect(readCursorState(q('limit=7&after=x&before=y'))).toEqual({ after: 'x', before: null, oldest: false, limit: 10, tail: null });
+    // the oldest page's row count: 1..limit, else the limit
+    expect(readCursorState(q('oldest=1&tail=1')).tail).toBe(1);
+    expect(readCursorState(q('oldest=1&tail=11')).tail).toBeNull();
+    expect(readCursorState(q('tail=3')).tail).toBeNull();
     expect(readCursorState(q('oldest=1')).oldest).toBe(true);
     expect(readCursorState(q('oldest=1&after=x')).oldest).toBe(false);
   });
@@ -20,6 +24,7 @@ describe('order list cursor paging', () => {
     expect(pageVariables({ after: null, before: 'B', oldest: false, limit: 20 })).toEqual({ last: 20, before: 'B' });
     expect(pageVariables({ after: 'A', before: null, oldest: false, limit: 20 })).toEqual({ first: 20, after: 'A' });
     expect(pageVariables({ after: null, before: null, oldest: true, limit: 15 })).toEqual({ first: 15 });
+    expect(pageVariables({ after: null, before: null, oldest: true, limit: 10, tail: 1 })).toEqual({ first: 1 });
   });
 
   it('reverses the ascending page for display (newest first)', () => {
@@ -27,10 +32,15 @@ describe('order list cursor paging', () => {
   });
 
   it('moves: older before the start cursor, newer after the end cursor; impossible moves are null', () => {
-    expect(cursorsFor('older', info())).toEqual({ after: null, before: 'S', oldest: null, page: null });
-    expect(cursorsFor('newer', info())).toEqual({ after: 'E', before: null, oldest: null, page: null });
-    expect(cursorsFor('oldest', info())).toEqual({ after: null, before: null, oldest: '1', page: null });
-    expect(cursorsFor('newest', info())).toEqual({ after: null, before: null, oldest: null, page: null });
+    expect(cursorsFor('older', info())).toEqual({ after: null, before: 'S', oldest: null, tail: null, page: null });
+    expect(cursorsFor('newer', info())).toEqual({ after: 'E', before: null, oldest: null, tail: null, page: null });
+    expect(cursorsFor('oldest', info())).toEqual({ after: null, before: null, oldest: '1', tail: null, page: null });
+    expect(cursorsFor('newest', info())).toEqual({ after: null, before: null, oldest: null, tail: null, page: null });
+    // the last page holds only what no other page holds: 11 rows by 10 leave 1 ('11-11 of 11', never '2-11 of 11')
+    expect(cursorsFor('oldest', info(), tailRows(11, 10))).toEqual({ after: null, before: null, oldest: '1', tail: '1', page: null });
+    expect(tailRows(20, 10)).toBe(10);
+    expect(tailRows(10_000, 10, true)).toBeNull();
+    expect(pageRange({ after: null, before: null, oldest: true, limit: 10, tail: 1 }, null, 1, 11)).toEqual({ start: 11, end: 11 });
     expect(cursorsFor('older', info({ hasPreviousPage: false }))).toBeNull();
     expect(cursorsFor('oldest', info({ hasPreviousPage: false }))).toBeNull();
     expect(cursorsFor('newer', info({ hasNextPage: false }))).toBeNull();
@@ -82,6 +92,8 @@ describe('order list cursor paging', () => {
       expect(pageRange({ ...state, oldest: true }, null, 20, 10_000, true)).toBeNull();
       expect(pagerLabel(en, { range: null, rows: 20, total: 10_000, totalIsLowerBound: true })).toBe('20 rows of 10,000+');
       expect(pagerLabel(en, { range: null, rows: 20, total: 25, totalIsLowerBound: false })).toBe('20 rows of 25');
+      // one row is a row (i18next plural forms)
+      expect(pagerLabel(en, { range: null, rows: 1, total: 4, totalIsLowerBound: false })).toBe('1 row of 4');
     });
 
     it('reads the same in Traditional Chinese', async () => {

@@ -126,6 +126,8 @@ describe('order preview', () => {
     expect(disabledLimit(priceFrame(), 'XAU/MYR')).toBe(false);
     expect(disabledLimit(priceFrame(undefined, undefined, { reason: 'trading period mode', available: { myr: true, usd: false, offline: true } }), 'XAU/MYR')).toBe(true);
     expect(disabledLimit(priceFrame(undefined, undefined, { reason: 'bank closed', available: { myr: false, usd: false, offline: true } }), 'XAU/USD')).toBe(true);
+    // what the server sends after hours in trading-period mode: the frame's reason is XAU/USD's ('bank closed')
+    expect(disabledLimit(priceFrame(undefined, undefined, { reason: 'bank closed', variant: 'afterHour', available: { myr: true, usd: false, offline: true } }), 'XAU/MYR')).toBe(true);
     expect(disabledLimit(priceFrame(undefined, undefined, { reason: 'trading period mode', available: { myr: true, usd: true, offline: true } }), 'XAU/USD')).toBe(false);
   });
 

@@ -10,6 +10,9 @@ describe('order payment rules', () => {
   it('checks the typed amount: required, a number, above 0, decimals, at most what is owed', () => {
     expect(paymentProblem('', 2, null)?.message).toBe('required');
     expect(paymentProblem('abc', 2, null)?.message).toBe('invalidNumber');
+    // above what the user has (fund for a buy, gold for a sell): SPEC.md §5's message
+    expect(paymentProblem('500.01', 2, '1000.00', '500.00')?.message).toBe('paymentValue');
+    expect(paymentProblem('500.00', 2, '1000.00', '500.00')).toBeNull();
     expect(paymentProblem('0', 2, null)?.message).toBe('greaterThanZero');
     expect(paymentProblem('-5', 2, null)?.message).toBe('greaterThanZero');
     expect(paymentProblem('1.234', 2, null)).toEqual({ message: 'decimalPlaces', values: { count: 2 } });

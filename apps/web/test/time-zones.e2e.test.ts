@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { businessClock, businessDate } from '@aurum/domain/system/business-time';
+// test harness only: money into a wallet the way the seed does it (a ledger posting)
+import { postEntry } from '../../server/src/modules/wallet/wallet-service.ts';
+import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
+import { browserSuite, signIn, until, visible } from './support/harness.ts';
+
+/**
+ * Issue 15, item 1: every business date and time is an Asia/Kuala_Lumpur one, shown as one (the
+ * zone named where a time shows), whatever zone the browser runs in. The same order is read in
+ * New York (UTC-5/-4) and on Kiritimati (UTC+14) and must read as the server has it.
+ */
+const suite = browserSuite({
+  env: { ORDER_ENGINE_INTERVAL_MS: '300', PRICE_TICK_MS: '200' },
+  app: { priceSource: simulatedSource({ xau: '2650', xpt: '950', xag: '31', usdMyr: '4.45', volatility: 0.00002, seed: 11 }) },
+});
+const S = '/v0/web/secure';
+let jwt = '';
+async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+  if (!jwt) {
+    const { username, password } = suite.ts.demo.superAdmin;
+    const r = await fetch(`${suite.ts.url}/v0/web/auth/admin/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
+    jwt = ((await r.json()) as { jwt: string }).jwt;
+  }
+  const r = await fetch(`${suite.ts.url}${S}/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${jwt}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  expect(r.ok, `${method} ${path}: ${r.status} ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dmy = (iso: string) => iso.split('-').reverse().join('/');
+/** How the console must show a moment: its Kuala Lumpur date and time, zone named. */
+const klTime = (instant: string) => {
+  const c = businessClock(new Date(instant));
+  return `${dmy(c.date)} ${pad(Math.floor(c.minutes / 60))}:${pad(c.minutes % 60)} MYT`;
+};
+
+describe('business time in any browser zone (issue 15 item 1)', () => {
+  it('item 1: an order\'s payment date agrees between the payments table and the timeline, and times are Kuala Lumpur times, in New York and on Kiritimati', async () => {
+    await api('POST', 'mode/set_trading_period', { enabled: true });
+    await until(() => suite.ts.app.market.orderPricing()?.status.myr.available ?? false).toBe(true);
+    const kiln = Number((await suite.ts.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'kilnworks'"))[0]!.id);
+    const { id } = await api<{ id: number }>('POST', 'order/create', { symbol: 'XAU/MYR', currency: 'MYR', goodTillDate: null, comment: 'zones', userId: kiln, action: 0, orderType: 'MARKET', quantity: '1' });
+    await until(async () => (await api<{ status: string }>('GET', `order/${id}`)).status).toBe('FILLED');
+    await api('POST', `order/settle/${id}/${kiln}`);
+    await suite.ts.db.transaction((tx) =>
+      postEntry(tx, { kind: 'deposit', userId: kiln, createdBy: null, postings: [{ from: 'house:bank', to: `user:${kiln}:fund`, asset: 'MYR', amount: '100.00' }] }),
+    );
+    const today = businessDate(new Date(Date.now()));
+    await fetch(`${suite.ts.url}${S}/order/payment/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ orderId: id, userId: kiln, amount: '10.00', paymentDate: today, note: null }),
+    }).then((r) => expect(r.status).toBe(200));
+    const [placed] = await suite.ts.db.query<{ at: string }>("SELECT to_char(date AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS at FROM order_timeline WHERE order_id = $1 AND action = 'ORDER'", [id]);
+
+    for (const timezoneId of ['America/New_York', 'Pacific/Kiritimati']) {
+      const page = await suite.open(undefined, { timezoneId });
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
+      await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+      await page.goto(`${suite.ts.url}/order/${id}`);
+      await visible(page.getByTestId('payments-table'));
+      // the payment date: the same day in the table and in the timeline, the server's day
+      await until(() => page.getByTestId('payments-table').locator('tbody tr td').nth(2).textContent()).toBe(dmy(today));
+      const received = page.getByTestId('timeline-entry').and(page.locator('[data-action="RECEIVED"]'));
+      await until(() => received.textContent()).toContain(`payment date ${dmy(today)}`);
+      // a time is a Kuala Lumpur time with the zone named
+      const ordered = page.getByTestId('timeline-entry').and(page.locator('[data-action="ORDER"]'));
+      await until(() => ordered.textContent()).toContain(klTime(placed!.at));
+    }
+  });
+});
