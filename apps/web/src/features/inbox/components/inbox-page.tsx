@@ -306,7 +306,7 @@ export function InboxPage() {
         }}
         title={dialog === 'approve' ? t('inbox:confirm.approveTitle', { count: selected.size }) : t('inbox:confirm.declineTitle', { count: selected.size })}
         testId="inbox-confirm"
-        wide
+        drawer
         footer={
           <>
             <Button variant="secondary" disabled={decide.isPending} onClick={() => setDialog(null)}>
