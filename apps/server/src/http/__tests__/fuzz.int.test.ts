@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { announceAdminsChanged } from '../../modules/auth/auth-cache.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client } from '../../testing/client.ts';
 
@@ -528,7 +529,14 @@ describe(`fuzz: every operation of the OpenAPI document with bad input on ${driv
             // a call that succeeded ended our session (logout, force logout of ourselves): sign in again
             await signIn();
           }
-          before = status === 401 ? await digest() : after;
+          const locksUsOut = status > 0 && status < 400 && op.path.endsWith('/second_factor/roles');
+          if (locksUsOut) {
+            // an accepted requirement of the second factor would refuse our (unenrolled) superAdmin
+            // every secure call from now on (1156): undo it as the route would, caches included
+            await ts.db.query('DELETE FROM second_factor_roles');
+            await announceAdminsChanged(ts.db, (await ts.db.query<{ id: number }>('SELECT id FROM admins')).map((r) => r.id));
+          }
+          before = status === 401 || locksUsOut ? await digest() : after;
         }
       }
       const seconds = (Date.now() - started) / 1000;
