@@ -100,4 +100,62 @@ describe('console look (issue 15 item 9)', () => {
     expect(fits.frameInsideCard, 'the table\'s frame is inside its card').toBe(true);
     expect(fits.pageWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(390);
   });
+
+  it('item 9: the date picker\'s popover stays inside the filter modal (bounding boxes), at 1280 and at 390 px', async () => {
+    const page = await suite.open({ width: 1280, height: 720 });
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await page.goto(`${suite.ts.url}/order/?orderMode=tr`);
+      await page.getByTestId('filter-button').click();
+      const modal = page.getByTestId('filter-modal');
+      await visible(modal);
+      const calendars = modal.getByTestId('date-field-calendar');
+      expect(await calendars.count()).toBeGreaterThan(0);
+      for (const n of [0, (await calendars.count()) - 1]) {
+        await calendars.nth(n).click();
+        const popover = page.getByTestId('date-field-popover');
+        await visible(popover);
+        // wait for the popover to be placed (its box stops moving)
+        let box = (await popover.boundingBox())!;
+        await until(async () => {
+          const now = (await popover.boundingBox())!;
+          const same = JSON.stringify(now) === JSON.stringify(box);
+          box = now;
+          return same;
+        }).toBe(true);
+        const m = (await modal.boundingBox())!;
+        const inside = { left: box.x >= m.x - 0.5, right: box.x + box.width <= m.x + m.width + 0.5, top: box.y >= m.y - 0.5, bottom: box.y + box.height <= m.y + m.height + 0.5 };
+        expect(inside, `calendar ${n} at ${size.width} px: popover ${JSON.stringify(box)} in modal ${JSON.stringify(m)}`).toEqual({ left: true, right: true, top: true, bottom: true });
+        await page.keyboard.press('Escape');
+        await until(() => popover.count()).toBe(0);
+      }
+    }
+  });
+
+  it('item 9: the audit trail pages with the one shared pager (the same component as every other list), not a pager of its own', async () => {
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    /** The pager's parts as a user sees them: its page-size control, its label and its four moves. */
+    const pagerOf = async () => {
+      const pager = page.getByTestId('pager');
+      await visible(pager);
+      expect(await pager.count()).toBe(1);
+      return {
+        label: await pager.getAttribute('aria-label'),
+        pageSize: await pager.getByRole('combobox', { name: 'Rows per page' }).count(),
+        range: await pager.getByTestId('page-range').count(),
+        moves: await pager.getByRole('button').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))),
+      };
+    };
+    await page.goto(`${suite.ts.url}/account/user/`);
+    const users = await pagerOf();
+    await page.goto(`${suite.ts.url}/system/log/`);
+    await visible(page.getByRole('table', { name: 'Audit trail' }));
+    const audit = await pagerOf();
+    expect(audit).toEqual(users);
+    expect(audit.moves).toEqual(['First page', 'Previous page', 'Next page', 'Last page']);
+    // none of the old pager's own buttons
+    for (const name of ['Newest', 'Newer', 'Older']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+  });
 });

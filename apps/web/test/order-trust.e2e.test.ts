@@ -153,7 +153,7 @@ describe('order screens (issue 15)', () => {
     await until(payments).toBe(1);
   });
 
-  it('item 2: Order Information has a summary header whose numbers agree with payment_view and total_owed; the payments table names its payment id column', async () => {
+  it('item 2: Order Information has a summary header and grouped sections whose numbers agree with payment_view and total_owed; the payments table names its payment id column', async () => {
     await openMarket();
     const kiln = await userId('kilnworks');
     const id = await buy(kiln, '2');
@@ -169,7 +169,8 @@ describe('order screens (issue 15)', () => {
       body: JSON.stringify({ orderId: id, userId: kiln, amount: '25.00', paymentDate: today, note: null }),
     });
     expect(paid.status).toBe(200);
-    const view = await api<{ amountTotal: string; amountPaid: string; amountOwed: string; payments: Array<{ id: number }> }>('POST', `order/payment_view/${id}`);
+    const view = await api<{ amountTotal: string; amountPaid: string; amountOwed: string; interestOwed: string; payments: Array<{ id: number }> }>('POST', `order/payment_view/${id}`);
+    const detail = await api<{ totalAmount: string; order: { balanceDeducted: string } }>('GET', `order/${id}`);
     const owed = await api<{ value: string }>('POST', 'order/total_owed', { orderId: id, paymentDate: today });
 
     const page = await suite.open();
@@ -183,8 +184,26 @@ describe('order screens (issue 15)', () => {
     await until(async () => number(await header.getByTestId('summary-total').textContent())).toBe(Number(view.amountTotal));
     await until(async () => number(await header.getByTestId('summary-paid').textContent())).toBe(Number(view.amountPaid));
     await until(async () => number(await header.getByTestId('summary-owed').textContent())).toBe(Number(owed.value));
-    // the same figures as the payment block
-    expect(number(await page.getByTestId('pv-amount-paid').textContent())).toBe(Number(view.amountPaid));
+    // grouped sections, in order, instead of one long list of label/value pairs
+    const sections = ['order-details', 'section-pricing', 'payment-block', 'section-timeline', 'external-source', 'revert-info', 'section-audit'];
+    for (const testId of sections) await visible(page.getByTestId(testId));
+    const headings = await page.locator('main h2:not(.sr-only)').allTextContents();
+    expect(headings).toEqual(['Order', 'Pricing', 'Payment', 'Timeline', 'External source', 'Revert information', 'Audit']);
+    // no Amounts block repeating the payment block
+    for (const old of ['amount-paid', 'amount-unpaid', 'owed-myr', 'owed-xau', 'interest']) expect(await page.getByTestId(old).count(), old).toBe(0);
+    // every figure agrees: the header and the payment section are payment_view, ...
+    const figure = async (testId: string) => number(await page.getByTestId(testId).textContent());
+    expect(await figure('pv-amount-total')).toBe(Number(view.amountTotal));
+    expect(await figure('summary-total')).toBe(await figure('pv-amount-total'));
+    expect(await figure('pv-amount-paid')).toBe(Number(view.amountPaid));
+    expect(await figure('summary-paid')).toBe(await figure('pv-amount-paid'));
+    expect(await figure('pv-amount-owed')).toBe(Number(view.amountOwed));
+    // ... today's owed is what is owed plus the interest due (total_owed)
+    expect(Number(owed.value)).toBeCloseTo(Number(view.amountOwed) + Number(view.interestOwed), 2);
+    // ... and the trade's total amount is what the fill took from the balance plus what is left to pay
+    expect(await figure('balance-deducted')).toBe(Number(detail.order.balanceDeducted));
+    expect(await figure('total-amount')).toBe(Number(detail.totalAmount));
+    expect(Number(detail.totalAmount)).toBeCloseTo(Number(detail.order.balanceDeducted) + Number(view.amountTotal), 2);
     // the payments table: its first column holds the payment's id, and says so
     const table = page.getByTestId('payments-table');
     expect((await table.locator('thead th').first().textContent())?.toLowerCase()).toBe('payment id');

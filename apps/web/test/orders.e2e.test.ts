@@ -343,7 +343,7 @@ describe('orders console', () => {
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/order/${id}`);
     await until(() => statusOf(page)).toBe('overdue');
-    const owedBefore = number(await page.getByTestId('owed-myr').textContent());
+    const owedBefore = number(await page.getByTestId('pv-amount-owed').textContent());
     expect(owedBefore).toBeGreaterThan(7000);
 
     await page.getByTestId('action-pay').click();

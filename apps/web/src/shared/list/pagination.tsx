@@ -56,7 +56,7 @@ export function PagerFrame({ limit, onLimit, label, first, previous, next, last 
     { name: 'last', go: last, icon: <Chevron double /> },
   ] as const;
   return (
-    <nav aria-label={t('list.pagination')} className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 text-sm text-slate-600">
+    <nav aria-label={t('list.pagination')} data-testid="pager" className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 text-sm text-slate-600">
       <div className="flex items-center gap-2">
         <span aria-hidden="true">{t('list.pageSize')}</span>
         <Select

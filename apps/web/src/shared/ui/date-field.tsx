@@ -5,6 +5,7 @@ import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
 import { isoToLocalDate, localDateToIso } from '../format/date.ts';
 import { CALENDAR_STYLE, CalendarIcon, daysOutside, useTypedDate } from './date-parts.tsx';
+import { useModalBoundary } from './modal.tsx';
 import { FieldShell, INPUT_CLASSES, inputBorder } from './field.tsx';
 
 export interface DateFieldProps {
@@ -38,6 +39,7 @@ export function DateField({ label, value, onChange, onBlur, min, max, required, 
   const { t } = useTranslation('common');
   const id = useId();
   const [open, setOpen] = useState(false);
+  const boundary = useModalBoundary();
   const { text, commit, reset } = useTypedDate(value, onChange);
   const selected = isoToLocalDate(value) ?? undefined;
   const minDate = isoToLocalDate(min);
@@ -82,7 +84,9 @@ export function DateField({ label, value, onChange, onBlur, min, max, required, 
           <Popover.Content
             align="start"
             sideOffset={4}
-            className="z-[60] rounded-lg border border-slate-200 bg-white p-2 shadow-lg outline-none"
+            collisionBoundary={boundary ?? undefined}
+            collisionPadding={8}
+            className="z-[60] max-h-[var(--radix-popover-content-available-height)] max-w-[var(--radix-popover-content-available-width)] overflow-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg outline-none"
             data-testid="date-field-popover"
           >
             <DayPicker

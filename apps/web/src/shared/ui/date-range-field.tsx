@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isoToLocalDate, localDateToIso } from '../format/date.ts';
 import { CALENDAR_STYLE, CalendarIcon, daysOutside, useTypedDate } from './date-parts.tsx';
 import { lastAllowedDay, rangeProblem, type DateRange, type RangeLimits } from './date-range.ts';
+import { useModalBoundary } from './modal.tsx';
 import { INPUT_CLASSES, inputBorder } from './field.tsx';
 
 const RANGE_STYLE = { ...CALENDAR_STYLE, '--rdp-range_middle-background-color': '#fef3c7' } as CSSProperties;
@@ -40,6 +41,7 @@ export function DateRangeField({ label, value, onChange, min, max, minDays, maxD
   const { t } = useTranslation('common');
   const id = useId();
   const [open, setOpen] = useState(false);
+  const boundary = useModalBoundary();
   const [picking, setPicking] = useState<PickedRange | undefined>(undefined);
   const found = rangeProblem(value, { minDays, maxDays });
   // while typing, half a range or half a date is not yet an error
@@ -86,7 +88,9 @@ export function DateRangeField({ label, value, onChange, min, max, minDays, maxD
           ) : null}
         </div>
         <Popover.Portal>
-          <Popover.Content align="start" sideOffset={4} className="z-[60] rounded-lg border border-slate-200 bg-white p-2 shadow-lg outline-none" data-testid="date-range-popover">
+          <Popover.Content align="start" sideOffset={4} collisionBoundary={boundary ?? undefined}
+            collisionPadding={8}
+            className="z-[60] max-h-[var(--radix-popover-content-available-height)] max-w-[var(--radix-popover-content-available-width)] overflow-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg outline-none" data-testid="date-range-popover">
             <DayPicker
               style={RANGE_STYLE}
               mode="range"

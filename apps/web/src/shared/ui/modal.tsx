@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 
@@ -18,14 +18,26 @@ export interface ModalProps {
   testId?: string;
 }
 
+const ModalBoundary = createContext<HTMLElement | null>(null);
+
+/**
+ * The modal (or drawer) a control is in, or null outside one: a popover in a modal (a date
+ * picker in the filter modal) keeps inside it by taking it as its collision boundary.
+ */
+export function useModalBoundary(): HTMLElement | null {
+  return useContext(ModalBoundary);
+}
+
 /** The generic modal (SPEC.md §2): max width 32rem, at most 90% of the viewport height; or a drawer. */
 export function Modal({ open, onOpenChange, title, description, children, footer, drawer = false, testId }: ModalProps) {
   const { t } = useTranslation('common');
+  const [boundary, setBoundary] = useState<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          ref={setBoundary}
           data-testid={testId}
           data-shape={drawer ? 'drawer' : 'modal'}
           className={
@@ -45,7 +57,11 @@ export function Modal({ open, onOpenChange, title, description, children, footer
               </svg>
             </Dialog.Close>
           </div>
-          {children ? <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">{children}</div> : null}
+          {children ? (
+            <ModalBoundary.Provider value={boundary}>
+              <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">{children}</div>
+            </ModalBoundary.Provider>
+          ) : null}
           {footer ? <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-3">{footer}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>

@@ -2,12 +2,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS } from '@aurum/domain/audit/classifications';
 import type { AuditRowView } from '@aurum/domain/audit/audit-schemas';
-import { PAGE_SIZES } from '@aurum/domain/list/paging';
 import { useCan } from '#shared/access/use-can.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { DataTable, type Column } from '#shared/list/data-table.tsx';
 import { applyFilters, patchQuery } from '#shared/list/list-query.ts';
+import { PagerFrame } from '#shared/list/pagination.tsx';
 import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { ExportButton } from '#shared/export/export-button.tsx';
@@ -27,7 +27,8 @@ import { AuditDetail } from './audit-detail.tsx';
 
 /**
  * Audit Trail (Settings > Log, /system/log/): filter by username, time range (range calendar, at
- * most the server's 366 days) and action classification, newest first with keyset pages; a row's
+ * most the server's 366 days) and action classification, newest first with keyset pages in the shared pager (first = newest,
+ * previous = newer, next = older; keyset pages cannot jump to the oldest, so last stays off); a row's
  * detail (before/after, notes); the filtered trail exported as CSV with its progress; superAdmin
  * checks the hash chain.
  */
@@ -75,7 +76,7 @@ export function AuditTrailPage() {
     [t],
   );
 
-  const page = trail.data;
+  const { previous, next } = trail.data ?? { previous: null, next: null };
   const paged = list.query.has('after') || list.query.has('before');
   return (
     <div className="flex flex-col gap-6">
@@ -90,43 +91,15 @@ export function AuditTrailPage() {
       ) : (
         <>
           <DataTable label={t('system:log')} testId="audit-table" columns={columns} rows={trail.data.items} rowKey={(r) => r.id} stale={trail.isPlaceholderData} />
-          <nav aria-label={t('common:list.pagination')} className="flex flex-wrap items-center justify-end gap-x-6 gap-y-2 text-sm text-slate-600">
-            <label className="flex items-center gap-2">
-              {t('common:list.pageSize')}
-              <select
-                value={list.limit}
-                onChange={(event) => list.setQuery(patchQuery(list.query, { limit: event.target.value, after: null, before: null }))}
-                className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <div className="flex items-center gap-2">
-              <Button variant="secondary" className="px-3 py-1.5" disabled={!page?.previous && !paged} onClick={() => list.setQuery(patchQuery(list.query, { after: null, before: null }))}>
-                {t('system:audit.pager.newest')}
-              </Button>
-              <Button
-                variant="secondary"
-                className="px-3 py-1.5"
-                disabled={!page?.previous}
-                onClick={() => list.setQuery(patchQuery(list.query, { before: page?.previous ?? null, after: null }))}
-              >
-                {t('system:audit.pager.newer')}
-              </Button>
-              <Button
-                variant="secondary"
-                className="px-3 py-1.5"
-                disabled={!page?.next}
-                onClick={() => list.setQuery(patchQuery(list.query, { after: page?.next ?? null, before: null }))}
-              >
-                {t('system:audit.pager.older')}
-              </Button>
-            </div>
-          </nav>
+          <PagerFrame
+            limit={list.limit}
+            onLimit={(limit) => list.setQuery(patchQuery(list.query, { limit: String(limit), after: null, before: null }))}
+            label={t('system:audit.pager.rows', { count: trail.data.items.length })}
+            first={previous || paged ? () => list.setQuery(patchQuery(list.query, { after: null, before: null })) : null}
+            previous={previous ? () => list.setQuery(patchQuery(list.query, { before: previous, after: null })) : null}
+            next={next ? () => list.setQuery(patchQuery(list.query, { after: next, before: null })) : null}
+            last={null}
+          />
         </>
       )}
       <AuditDetail row={shown} onClose={() => setShown(null)} />

@@ -38,8 +38,9 @@ const money = (value: string | null | undefined, unit: string, decimals = 2) => 
 
 /**
  * Order Information (/order/{orderId}): every field of SPEC.md §3 "Order detail" the server gives
- * (GET order/{id}), the payment block (payment_view), timeline (entries dated before now), the
- * external source of offline orders and the revert information; the actions Settle, Order
+ * (GET order/{id}), as a summary header (status, action, quantity, the amounts of the status) and
+ * grouped sections: the order, pricing, payment (payment_view), timeline (entries dated before
+ * now), external source, revert and audit; the actions Settle, Order
  * Payment, Cancel and Revert, each enabled when the state machine allows it from the status and
  * the admin's role has its permission. Live: an update of this order refetches it.
  */
@@ -102,27 +103,18 @@ export function OrderInformationPage() {
           );
         })}
       />
-      <SummaryHeader d={d} status={status} interestStartAt={node.interestStartAt} />
-      <Overview d={d} status={status} interestStartAt={node.interestStartAt} />
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <Prices d={d} />
-        <Amounts d={d} />
+      <div className="flex flex-col gap-6" data-testid="order-overview">
+        <SummaryHeader d={d} status={status} interestStartAt={node.interestStartAt} />
+        <Overview d={d} />
       </div>
-      <PaymentBlock orderId={d.id} />
+      <Pricing d={d} />
+      <PaymentBlock d={d} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <Timeline entries={node.timeline} />
+        <Timeline entries={node.timeline} d={d} />
         <div className="flex flex-col gap-6">
-          {d.external ? <External external={d.external} currency={d.order.currency} /> : null}
-          {status === 'REVERTED' ? <RevertInfo orderId={d.id} /> : null}
-          <Section title={t('order:detail.notes')}>
-            <DetailList
-              columns={1}
-              items={[
-                { label: t('order:fields.adminNote'), value: orDash(d.adminNote), testId: 'admin-note' },
-                { label: t('order:fields.userComment'), value: orDash(d.userComment), testId: 'user-comment' },
-              ]}
-            />
-          </Section>
+          <External external={d.external} currency={d.order.currency} />
+          <RevertInfo orderId={d.id} reverted={status === 'REVERTED'} />
+          <Audit d={d} />
         </div>
       </div>
       {dialog === 'settle' || dialog === 'cancel' ? <ConfirmOrderDialog key={dialog} kind={dialog} order={target} onClose={() => setDialog(null)} /> : null}
@@ -152,7 +144,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 /** A section that lists label and value pairs. */
-function DetailSection({ title, items, columns = 2, testId }: { title: string; items: readonly DetailItem[]; columns?: 1 | 2; testId?: string }) {
+function DetailSection({ title, items, columns = 2, testId }: { title: string; items: readonly DetailItem[]; columns?: 1 | 2 | 3; testId?: string }) {
   return (
     <Section title={title} testId={testId}>
       <DetailList items={items} columns={columns} />
@@ -199,7 +191,8 @@ function SummaryHeader({ d, status, interestStartAt }: { d: OrderDetail; status:
   );
 }
 
-function Overview({ d, status, interestStartAt }: { d: OrderDetail; status: string; interestStartAt: string | null }) {
+/** What the order is: who, which market, how much, until when (status and amounts are in the header). */
+function Overview({ d }: { d: OrderDetail }) {
   const { t } = useTranslation('order');
   const items: DetailItem[] = [
     { label: t('fields.id'), value: d.id, testId: 'order-id' },
@@ -214,26 +207,23 @@ function Overview({ d, status, interestStartAt }: { d: OrderDetail; status: stri
     { label: t('fields.type'), value: `${t(`types.${d.type}`)}${d.type === 'online' ? ` (${t(`types.${d.orderType}`)})` : ''}`, testId: 'order-type' },
     { label: t('fields.action'), value: t(`actions.${d.action}`), testId: 'order-action' },
     { label: t('fields.pair'), value: d.pair },
-    { label: t('fields.status'), value: <OrderStatusBadge status={status} interestStartAt={interestStartAt} /> },
     { label: t('fields.quantityGram'), value: `${formatDecimal(d.quantity.gram, 4)} g`, testId: 'quantity-gram' },
     { label: t('fields.quantityOz'), value: `${formatDecimal(d.quantity.oz, 4)} oz` },
     { label: t('fields.expiration'), value: d.expiration.type === 'GTD' ? `GTD · ${isoToDisplay(d.expiration.date ?? '')}` : 'GTC', testId: 'expiration' },
     { label: t('fields.executionId'), value: d.order.executionId },
-    { label: t('fields.createdAt'), value: formatDateTime(d.createdAt) },
-    { label: t('fields.createdBy'), value: orDash(d.createdBy) },
-    { label: t('fields.filledAt'), value: formatDateTime(d.order.filledAt) },
-    { label: t('fields.settledAt'), value: formatDateTime(d.settledAt) },
-    { label: t('fields.interestStartAt'), value: formatDateTime(d.order.interestStartAt) },
-    { label: t('fields.completedAt'), value: formatDateTime(d.order.completedAt) },
   ];
   return (
-    <Section title={t('detail.overview')} testId="order-overview">
+    <Section title={t('detail.overview')} testId="order-details">
       <DetailList items={items} columns={3} />
     </Section>
   );
 }
 
-function Prices({ d }: { d: OrderDetail }) {
+/**
+ * Pricing: what the trade is worth. The prices of the fill, spreads and fees, and the trade's
+ * total amount, cost and settlement amount (MYR). What is paid and owed is the payment section's.
+ */
+function Pricing({ d }: { d: OrderDetail }) {
   const { t } = useTranslation('order');
   const fee = (f: OrderDetail['premium']) => (f ? `${money(f.personal ?? '0', 'MYR/g', 3)} + ${money(f.global ?? '0', 'MYR/g', 3)}` : '-');
   const items: DetailItem[] = [
@@ -249,48 +239,33 @@ function Prices({ d }: { d: OrderDetail }) {
     { label: t('fields.premium'), value: fee(d.premium) },
     { label: t('fields.refineryFees'), value: fee(d.refineryFees) },
     { label: t('fields.averagePrice'), value: money(d.averagePrice, 'MYR/g', 3) },
-  ];
-  return <DetailSection title={t('detail.prices')} items={items} />;
-}
-
-function Amounts({ d }: { d: OrderDetail }) {
-  const { t } = useTranslation('order');
-  const rate = d.interestRate.total ? `${fractionToPercent(d.interestRate.total)} %` : '-';
-  const items: DetailItem[] = [
     { label: t('fields.totalAmount'), value: money(d.totalAmount, 'MYR'), testId: 'total-amount' },
     { label: t('fields.costAmount'), value: money(d.costAmount, 'MYR') },
-    ...(d.action === 'buy'
-      ? [
-          { label: t('fields.amountPaid'), value: money(d.amountPaid, 'MYR'), testId: 'amount-paid' },
-          { label: t('fields.amountUnpaid'), value: money(d.amountUnpaid, 'MYR'), testId: 'amount-unpaid' },
-        ]
-      : [
-          { label: t('fields.quantityPaid'), value: money(d.quantityPaid, 'g', 4), testId: 'quantity-paid' },
-          { label: t('fields.quantityUnpaid'), value: money(d.quantityUnpaid, 'g', 4), testId: 'quantity-unpaid' },
-        ]),
-    { label: t('fields.owedMyr'), value: money(d.amountOwed.myr, 'MYR'), testId: 'owed-myr' },
-    { label: t('fields.owedXau'), value: money(d.amountOwed.xau, 'g', 4), testId: 'owed-xau' },
-    { label: t('fields.interest'), value: money(d.interest, d.action === 'buy' ? 'MYR' : 'g', d.action === 'buy' ? 2 : 4), testId: 'interest' },
-    { label: t('fields.interestRate'), value: rate },
     { label: t('fields.settlementAmount'), value: money(d.settlementAmount, 'MYR') },
-    { label: t('fields.paymentDate'), value: d.paymentDate ? isoToDisplay(d.paymentDate) : '-' },
-    { label: t('fields.creditDeducted'), value: money(d.order.creditDeducted, 'MYR') },
-    { label: t('fields.balanceDeducted'), value: money(d.order.balanceDeducted, 'MYR') },
   ];
-  return <DetailSection title={t('detail.amounts')} items={items} />;
+  return <DetailSection title={t('detail.pricing')} items={items} columns={3} testId="section-pricing" />;
 }
 
-/** The payment block: payment_view (amounts, interest, rates as percent, payments). */
-function PaymentBlock({ orderId }: { orderId: number }) {
+/**
+ * The payment section: what the fill took from the user's wallet (balance, credit), then
+ * payment_view alone for what is left to pay (total, paid, owed, interest, rates) and the
+ * payments. The header's figures are these, so nothing on the page says otherwise.
+ */
+function PaymentBlock({ d }: { d: OrderDetail }) {
   const { t } = useTranslation('order');
-  const view = useQuery(orderQueries.payment(orderId));
+  const view = useQuery(orderQueries.payment(d.id));
   if (view.isPending) return <SectionSpinner />;
   if (view.isError) return <Failure text={errorMessage(view.error)} />;
   const p = view.data;
   const unit = p.kind === 'myr' ? 'MYR' : 'g';
   const decimals = p.kind === 'myr' ? 2 : 4;
   const items: DetailItem[] = [
-    { label: t('payment.amountTotal'), value: money(p.amountTotal, unit, decimals) },
+    d.action === 'buy'
+      ? { label: t('fields.balanceDeducted'), value: money(d.order.balanceDeducted, 'MYR'), testId: 'balance-deducted' }
+      : { label: t('payment.goldReserved'), value: money(d.order.goldReserved, 'g', 4), testId: 'gold-reserved' },
+    { label: t('fields.creditDeducted'), value: money(d.order.creditDeducted, 'MYR') },
+    { label: t('fields.paymentDate'), value: d.paymentDate ? isoToDisplay(d.paymentDate) : '-' },
+    { label: t('payment.amountTotal'), value: money(p.amountTotal, unit, decimals), testId: 'pv-amount-total' },
     { label: t('payment.amountPaid'), value: money(p.amountPaid, unit, decimals), testId: 'pv-amount-paid' },
     { label: t('payment.amountOwed'), value: money(p.amountOwed, unit, decimals), testId: 'pv-amount-owed' },
     { label: t('payment.interestTotal'), value: money(p.interestTotal, unit, decimals), testId: 'pv-interest-total' },
@@ -333,11 +308,13 @@ function PaymentBlock({ orderId }: { orderId: number }) {
   );
 }
 
-function Timeline({ entries }: { entries: OrderDetail['timeline'] }) {
+/** The timeline (entries dated before now) and the order's key moments. */
+function Timeline({ entries, d }: { entries: OrderDetail['timeline']; d: OrderDetail }) {
   const { t } = useTranslation('order');
   const shown = useMemo(() => pastEntries(entries, new Date()), [entries]);
   return (
-    <Section title={t('detail.timeline')} testId="timeline">
+    <Section title={t('detail.timeline')} testId="section-timeline">
+      <div data-testid="timeline">
       {shown.length === 0 ? (
         <p className="text-sm text-slate-500">{t('detail.noTimeline')}</p>
       ) : (
@@ -354,32 +331,51 @@ function Timeline({ entries }: { entries: OrderDetail['timeline'] }) {
           ))}
         </ol>
       )}
+      </div>
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        <DetailList
+          columns={2}
+          items={[
+            { label: t('fields.filledAt'), value: formatDateTime(d.order.filledAt) },
+            { label: t('fields.settledAt'), value: formatDateTime(d.settledAt) },
+            { label: t('fields.interestStartAt'), value: formatDateTime(d.order.interestStartAt) },
+            { label: t('fields.completedAt'), value: formatDateTime(d.order.completedAt) },
+          ]}
+        />
+      </div>
     </Section>
   );
 }
 
-function External({ external, currency }: { external: NonNullable<OrderDetail['external']>; currency: string }) {
+/** The offline order's external source (the treasury issue adds its hedges here); none online. */
+function External({ external, currency }: { external: OrderDetail['external']; currency: string }) {
   const { t } = useTranslation('order');
   return (
-    <DetailSection
-      title={t('detail.external')}
-      testId="external-source"
-      columns={1}
-      items={[
-        { label: t('fields.source'), value: orDash(external.source) },
-        { label: t('fields.externalPrice'), value: money(external.price, `${currency}/g`, 3) },
-        { label: t('fields.externalQuantity'), value: money(external.quantity, 'g', 4) },
-      ]}
-    />
+    <Section title={t('detail.external')} testId="external-source">
+      {external ? (
+        <DetailList
+          columns={1}
+          items={[
+            { label: t('fields.source'), value: orDash(external.source) },
+            { label: t('fields.externalPrice'), value: money(external.price, `${currency}/g`, 3) },
+            { label: t('fields.externalQuantity'), value: money(external.quantity, 'g', 4) },
+          ]}
+        />
+      ) : (
+        <p className="text-sm text-slate-500">{t('detail.noExternal')}</p>
+      )}
+    </Section>
   );
 }
 
-function RevertInfo({ orderId }: { orderId: number }) {
+function RevertInfo({ orderId, reverted }: { orderId: number; reverted: boolean }) {
   const { t } = useTranslation('order');
-  const info = useQuery(orderQueries.reverted(orderId, true));
+  const info = useQuery(orderQueries.reverted(orderId, reverted));
   return (
     <Section title={t('detail.revert')} testId="revert-info">
-      {info.isPending ? (
+      {!reverted ? (
+        <p className="text-sm text-slate-500">{t('detail.notReverted')}</p>
+      ) : info.isPending ? (
         <SectionSpinner />
       ) : (
         <DetailList
@@ -392,5 +388,23 @@ function RevertInfo({ orderId }: { orderId: number }) {
         />
       )}
     </Section>
+  );
+}
+
+/** Who placed the order and when, and the notes written on it. */
+function Audit({ d }: { d: OrderDetail }) {
+  const { t } = useTranslation('order');
+  return (
+    <DetailSection
+      title={t('detail.audit')}
+      testId="section-audit"
+      columns={1}
+      items={[
+        { label: t('fields.createdAt'), value: formatDateTime(d.createdAt) },
+        { label: t('fields.createdBy'), value: orDash(d.createdBy) },
+        { label: t('fields.adminNote'), value: orDash(d.adminNote), testId: 'admin-note' },
+        { label: t('fields.userComment'), value: orDash(d.userComment), testId: 'user-comment' },
+      ]}
+    />
   );
 }
