@@ -4,15 +4,20 @@ import type { Page } from 'playwright-core';
 /** The WCAG 2.0 and 2.1 A and AA rules and axe's best practices. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
+/** The rules a change of colours alone can break (a second theme is scanned with these). */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 /**
  * The serious and critical axe-core violations of what the page shows now, one line each
  * (rule, impact, the first elements it found): an empty list passes issue 15's accessibility bar.
  */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+export async function seriousAxeViolations(page: Page, rules: 'all' | 'colours' = 'all'): Promise<string[]> {
   // label-content-name-mismatch (WCAG 2.5.3) is experimental in axe-core: named, it runs too
-  const results = await new AxeBuilder({ page })
-    .options({ runOnly: { type: 'tag', values: TAGS }, rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
+  const builder = new AxeBuilder({ page });
+  const results = await (rules === 'colours'
+    ? builder.options({ runOnly: { type: 'rule', values: COLOUR_RULES } })
+    : builder.options({ runOnly: { type: 'tag', values: TAGS }, rules: { 'label-content-name-mismatch': { enabled: true } } })
+  ).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => {

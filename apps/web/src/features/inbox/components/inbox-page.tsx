@@ -271,7 +271,7 @@ export function InboxPage() {
                   </td>
                   <td className="px-3 py-2">
                     {!needsReceipt(item.kind, 'approve') ? (
-                      <span className="text-slate-400">{t('inbox:noReceiptNeeded')}</span>
+                      <span className="text-slate-500">{t('inbox:noReceiptNeeded')}</span>
                     ) : item.mayDecide ? (
                       <ReceiptPicker item={item} file={receipts.get(key)} onPick={(file) => pick(item, file)} />
                     ) : null}
