@@ -23,16 +23,6 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      {
-        test: {
-          name: 'browser',
-          include: ['apps/web/test/**/*.e2e.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
     ],
   },
 });

@@ -2,14 +2,16 @@
  * `npm test`: lint, typecheck, then each suite with its own count.
  *  - unit: domain rules and pure server/web helpers
  *  - integration on PGlite, then on PostgreSQL (TEST_DATABASE_URL; required when AURUM_REQUIRE_PG=1)
- *  - browser: the built console in Chromium (apps/web/test/support/find-browser.ts: $AURUM_CHROMIUM,
+ *  - browser: the built console in Chromium through @playwright/test (playwright.config.ts: two files
+ *    at a time, trace and screenshots of a failed test under .tmp/artifacts/browser/), the browser as
+ *    apps/web/test/support/find-browser.ts finds it: $AURUM_CHROMIUM,
  *    Playwright's installed browsers, the system's chromium/chrome); skipped with a notice saying
  *    how to install one when none is found, a failure when the run requires it (CI=true or
  *    AURUM_REQUIRE_BROWSER=1)
  * Prints one line per suite and a closing 'N passed, N failed'.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_MISSING, browserRequired, findBrowser } from '../apps/web/test/support/find-browser.ts';
 
@@ -54,6 +56,25 @@ function suite(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
   outcomes.push({ name, passed, failed, skipped, ok });
 }
 
+/** The browser suite through @playwright/test (playwright.config.ts): its JSON report gives the counts. */
+function browserSuite(env: NodeJS.ProcessEnv) {
+  console.log('\n=== browser ===');
+  const file = join(reports, 'browser.json');
+  rmSync(file, { force: true });
+  const ok = run('npx', ['playwright', 'test'], env);
+  let passed = 0, failed = ok ? 0 : 1, skipped = 0;
+  if (existsSync(file)) {
+    const { stats } = JSON.parse(readFileSync(file, 'utf8')) as {
+      stats: { expected: number; unexpected: number; skipped: number; flaky: number };
+    };
+    passed = stats.expected;
+    failed = stats.unexpected + stats.flaky + (ok ? 0 : stats.unexpected + stats.flaky === 0 ? 1 : 0);
+    skipped = stats.skipped;
+  }
+  if (!ok) console.log('Failed browser tests left their trace and screenshots under .tmp/artifacts/browser/.');
+  outcomes.push({ name: 'browser', passed, failed, skipped, ok });
+}
+
 step('lint', 'npx', ['eslint', '.']);
 step('typecheck', 'npm', ['run', 'typecheck']);
 suite('unit', 'unit');
@@ -68,7 +89,7 @@ if (!only || only === 'browser') {
   if (browser) {
     console.log(`\n(browser: ${browser.path}, from ${browser.from})`);
     if (only !== 'browser') step('build', 'npm', ['run', 'build']);
-    suite('browser', 'browser', { AURUM_CHROMIUM: browser.path });
+    browserSuite({ AURUM_CHROMIUM: browser.path });
   } else if (browserRequired()) {
     console.log(`\n=== browser ===\n${BROWSER_MISSING}\nThis run requires the browser suite (CI=true or AURUM_REQUIRE_BROWSER=1): failed.`);
     outcomes.push({ name: 'browser', passed: 0, failed: 1, skipped: 0, ok: false });

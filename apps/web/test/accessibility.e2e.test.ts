@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 import { seriousAxeViolations, useColorScheme } from './support/axe.ts';
@@ -100,9 +100,12 @@ async function scanAll(page: Page, theme: 'light' | 'dark'): Promise<Record<stri
   return found;
 }
 
-describe('accessibility: axe-core scan of every screen', () => {
+test.describe('accessibility: axe-core scan of every screen', () => {
+  // the two themes in two workers at once (each with its own server): the longest file of the suite
+  test.describe.configure({ mode: 'parallel' });
   for (const theme of ['light', 'dark'] as const) {
-    it(`finds no serious or critical violation in the ${theme} theme`, { timeout: 240_000 }, async () => {
+    test(`finds no serious or critical violation in the ${theme} theme`, async () => {
+      test.setTimeout(240_000);
       const page = await suite.open();
       expect(await scanAll(page, theme)).toEqual({});
     });

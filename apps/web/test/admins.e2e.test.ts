@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { openUser, pick } from './support/people.ts';
 
@@ -7,8 +7,8 @@ const open = (viewport?: { width: number; height: number }) => suite.open(viewpo
 
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
-describe('admins', () => {
-  it('a superAdmin creates an admin and sees what its role grants', async () => {
+test.describe('admins', () => {
+  test('a superAdmin creates an admin and sees what its role grants', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/account/admin/`);
@@ -30,7 +30,7 @@ describe('admins', () => {
     await until(() => table.locator('tr[data-permission="approveBankInfo"] td').nth(1).textContent()).toBe('Not allowed');
   });
 
-  it('signed in, the new admin finds disabled what its role does not allow', async () => {
+  test('signed in, the new admin finds disabled what its role does not allow', async () => {
     const desk = await open();
     await signIn(desk, suite.ts.url, { username: 'desk2', password: 'Desk#Pass1234' });
     await desk.goto(`${suite.ts.url}/account/user/`);
@@ -48,7 +48,7 @@ describe('admins', () => {
     expect(await desk.getByRole('button', { name: 'Create admin' }).isDisabled()).toBe(true);
   });
 
-  it('the viewer (role none) sees create and change controls disabled', async () => {
+  test('the viewer (role none) sees create and change controls disabled', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!);
     await page.goto(`${suite.ts.url}/account/admin/`);
@@ -64,7 +64,7 @@ describe('admins', () => {
     await visible(page.getByText('Your role does not allow this.'));
   });
 
-  it('the list follows the query: sort toggling, filter badge, page size, pages, No Data', async () => {
+  test('the list follows the query: sort toggling, filter badge, page size, pages, No Data', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/account/user/?limit=10`);

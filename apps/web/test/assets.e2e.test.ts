@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { openUser } from './support/people.ts';
@@ -54,9 +54,9 @@ async function wallet(page: Page, username: string): Promise<Record<'fund' | 'go
   return { fund: await read('fund'), gold: await read('gold'), fundHeld: await read('fundHeld'), goldHeld: await read('goldHeld') };
 }
 
-describe('requests console', () => {
+test.describe('requests console', () => {
   // first: it expects aminah's opening wallet, which the deposit test then changes
-  it('a withdrawal above the wallet balance is refused in the form and by the server', async () => {
+  test('a withdrawal above the wallet balance is refused in the form and by the server', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, maker());
     const userId = await openUser(page, suite.ts.url, 'aminah');
@@ -94,7 +94,7 @@ describe('requests console', () => {
     expect(after).toMatchObject({ fund: '25,000.00 MYR', fundHeld: '0.00 MYR' });
   });
 
-  it('a finance maker submits a deposit with a receipt; a finance approver approves it and the wallet grows', async () => {
+  test('a finance maker submits a deposit with a receipt; a finance approver approves it and the wallet grows', async () => {
     const before = await (async () => {
       const page = await suite.open();
       await signIn(page, suite.ts.url, approver());
@@ -165,7 +165,7 @@ describe('requests console', () => {
     await visible(tab.getByText('Approved'));
   });
 
-  it('declining a transfer releases the held gold', async () => {
+  test('declining a transfer releases the held gold', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, maker());
     const before = await wallet(page, 'kilnworks');
@@ -206,7 +206,7 @@ describe('requests console', () => {
     expect(released).toMatchObject({ gold: '250.0000 XAU g', goldHeld: '0.0000 XAU g' });
   });
 
-  it('a superAdmin cannot decide what it submitted itself (maker-checker): the controls are disabled, with the reason', async () => {
+  test('a superAdmin cannot decide what it submitted itself (maker-checker): the controls are disabled, with the reason', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     const userId = await openUser(page, suite.ts.url, 'kumar');
@@ -229,7 +229,7 @@ describe('requests console', () => {
     expect(await page.getByRole('button', { name: 'Approve' }).getAttribute('title')).toBe('You submitted this request: another admin must approve or decline it.');
   });
 
-  it("filters the list by status and type in the URL, and a broken receipt shows the 'image is broken' toast", async () => {
+  test("filters the list by status and type in the URL, and a broken receipt shows the 'image is broken' toast", async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, approver());
     await page.goto(`${suite.ts.url}/asset/?action=withdrawal`);

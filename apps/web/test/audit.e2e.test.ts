@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { businessDate } from '@aurum/domain/system/business-time';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { client } from '../../server/src/testing/client.ts';
@@ -7,8 +7,8 @@ import { pick } from './support/people.ts';
 
 const suite = browserSuite();
 
-describe('audit trail', () => {
-  it('finds a holiday change by username and classification, with its before and after', async () => {
+test.describe('audit trail', () => {
+  test('finds a holiday change by username and classification, with its before and after', async () => {
     const page = await suite.open();
     const admin = suite.ts.demo.superAdmin;
     await signIn(page, suite.ts.url, admin);
@@ -77,7 +77,7 @@ describe('audit trail', () => {
     await until(() => page.getByTestId('audit-before').textContent()).toBe('null');
   });
 
-  it('refuses a reversed or too long time range and filters by a valid one', async () => {
+  test('refuses a reversed or too long time range and filters by a valid one', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/system/log/`);
@@ -129,7 +129,7 @@ describe('audit trail', () => {
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(`12/${month}`);
   });
 
-  it('superAdmin verifies the chain; other roles see the button disabled', async () => {
+  test('superAdmin verifies the chain; other roles see the button disabled', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/system/log/`);
@@ -146,7 +146,7 @@ describe('audit trail', () => {
     expect(await maker.getByTestId('export-csv').isDisabled()).toBe(false);
   });
 
-  it('pages through the trail with keyset pages in the shared pager (next = older, previous = newer)', async () => {
+  test('pages through the trail with keyset pages in the shared pager (next = older, previous = newer)', async () => {
     // a dozen sign-ins through the API: a dozen auth.login rows
     const api = client(suite.ts);
     const viewer = suite.ts.demo.byRole.operationApprover!;

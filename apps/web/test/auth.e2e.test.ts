@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { sessionMessage } from '@aurum/domain/auth/session-messages';
 import { browserSuite, signIn, submitSignIn, toast, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
 const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
 
-describe('sign-in', () => {
-  it('signs in with the demo super admin and shows the shell', async () => {
+test.describe('sign-in', () => {
+  test('signs in with the demo super admin and shows the shell', async () => {
     const page = await open();
     await page.goto(`${suite.ts.url}/`);
     // signed out: '/' leads to the sign-in page
@@ -21,7 +21,7 @@ describe('sign-in', () => {
     await until(() => page.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('shows the catalogue message in an error toast for a wrong password', async () => {
+  test('shows the catalogue message in an error toast for a wrong password', async () => {
     const page = await open();
     await page.goto(`${suite.ts.url}/auth/login/`);
     await submitSignIn(page, { username: suite.ts.demo.superAdmin.username, password: 'Wrong#Password1' });
@@ -32,14 +32,14 @@ describe('sign-in', () => {
     await until(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
   });
 
-  it('validates the form before calling the server', async () => {
+  test('validates the form before calling the server', async () => {
     const page = await open();
     await page.goto(`${suite.ts.url}/auth/login/`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await until(() => page.getByText('The field must not be empty').count()).toBe(2);
   });
 
-  it('a page asked for while signed out is shown after signing in', async () => {
+  test('a page asked for while signed out is shown after signing in', async () => {
     const page = await open();
     await page.goto(`${suite.ts.url}/system/log/`);
     await until(() => page.url()).toBe(`${suite.ts.url}/auth/login/`);
@@ -49,8 +49,8 @@ describe('sign-in', () => {
   });
 });
 
-describe('sign-out and sessions', () => {
-  it('logs out: toast, sign-in page, and the back button does not bring the shell back', async () => {
+test.describe('sign-out and sessions', () => {
+  test('logs out: toast, sign-in page, and the back button does not bring the shell back', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.getByRole('link', { name: 'Holiday' }).click();
@@ -66,7 +66,7 @@ describe('sign-out and sessions', () => {
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k !== 'aurum.sessionMessage'))).toEqual([]);
   });
 
-  it('a session ended on the server sends the console to the sign-in page with the session message (on reload)', async () => {
+  test('a session ended on the server sends the console to the sign-in page with the session message (on reload)', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await suite.ts.db.query("UPDATE admin_sessions SET ended_at = now(), end_reason = 'forced' WHERE ended_at IS NULL");
@@ -81,7 +81,7 @@ describe('sign-out and sessions', () => {
     await until(() => page.getByTestId('session-message').count()).toBe(0);
   });
 
-  it('the 25 s refresh notices a session ended on the server', async () => {
+  test('the 25 s refresh notices a session ended on the server', async () => {
     const page = await open();
     await page.clock.install();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
@@ -91,7 +91,7 @@ describe('sign-out and sessions', () => {
     await until(() => page.url()).toBe(`${suite.ts.url}/auth/login/`);
   });
 
-  it('keeps refreshing a live session with the refresh token of its sign-in, marked background', async () => {
+  test('keeps refreshing a live session with the refresh token of its sign-in, marked background', async () => {
     const page = await open();
     await page.clock.install();
     const refreshes: Array<{ token: unknown; background: string | undefined }> = [];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { client } from '../../server/src/testing/client.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 
@@ -31,8 +31,8 @@ async function createDeposit(username: string, amount: string): Promise<number> 
   return ((await r.json()) as { id: number }).id;
 }
 
-describe('dashboard', () => {
-  it('shows every widget with live data', async () => {
+test.describe('dashboard', () => {
+  test('shows every widget with live data', async () => {
     const page = await suite.open({ width: 1400, height: 1000 });
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await visible(page.getByTestId('welcome-card'));

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
 const INJECTED = '=HYPERLINK("http://evil.example","Click")';
 
-describe('CSV export from a list screen', () => {
-  it('downloads the user list of the current filter: every matching row, BOM, Chinese names, formulas escaped', async () => {
+test.describe('CSV export from a list screen', () => {
+  test('downloads the user list of the current filter: every matching row, BOM, Chinese names, formulas escaped', async () => {
     for (const [username, first, last, phone] of [
       ['csvb_one', '王小明', '陳', '71000001'],
       ['csvb_two', INJECTED, 'Tan', '71000002'],

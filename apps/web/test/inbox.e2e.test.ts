@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
@@ -49,8 +49,8 @@ async function submitDeposit(page: Page, username: string, amount: string): Prom
   );
 }
 
-describe('checker inbox', () => {
-  it("the sidebar badge follows a maker's submission in another browser context, live", async () => {
+test.describe('checker inbox', () => {
+  test("the sidebar badge follows a maker's submission in another browser context, live", async () => {
     const checker = await suite.open();
     await signIn(checker, suite.ts.url, approver());
     await visible(checker.getByTestId('nav-inbox'));
@@ -76,7 +76,7 @@ describe('checker inbox', () => {
     expect(await badge(page)).toBe(0);
   });
 
-  it('bulk approval with one receipt per request: picked in the row, dropped onto the row, totals in the dialog', async () => {
+  test('bulk approval with one receipt per request: picked in the row, dropped onto the row, totals in the dialog', async () => {
     const makerPage = await suite.open();
     await signIn(makerPage, suite.ts.url, maker());
     const ids: number[] = [];

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 // a live price feed for the console: the server's simulated source, fast ticks (test harness only)
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
@@ -21,8 +21,8 @@ async function shot(page: Page, name: string) {
 /** The first number in a text ('1,234.50 MYR/g · …' -> 1234.5). */
 const number = (text: string | null) => Number(/-?[\d,]+(\.\d+)?/.exec(text ?? '')?.[0]?.replace(/,/g, '') ?? NaN);
 
-describe('live market', () => {
-  it('the dashboard shows live prices within seconds and the top bar leaves connecting', async () => {
+test.describe('live market', () => {
+  test('the dashboard shows live prices within seconds and the top bar leaves connecting', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await until(() => page.getByTestId('market-status').getAttribute('data-state')).not.toBe('connecting');
@@ -41,7 +41,7 @@ describe('live market', () => {
     await shot(page, 'dashboard');
   });
 
-  it('editing a spread on the Constant screen moves the price in the dashboard panel', async () => {
+  test('editing a spread on the Constant screen moves the price in the dashboard panel', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Constant', exact: true }).click();
@@ -105,7 +105,7 @@ describe('live market', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Manual metal price setting' }));
   });
 
-  it('toggles each mode with a confirmation; panic mode turns the top bar red', async () => {
+  test('toggles each mode with a confirmation; panic mode turns the top bar red', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await until(() => page.getByTestId('market-status').getAttribute('data-state')).not.toBe('connecting');
@@ -141,7 +141,7 @@ describe('live market', () => {
     await until(() => page.getByTestId('mode-autoSettle-state').textContent()).toBe('OFF');
   });
 
-  it('adds, updates and deletes holidays; a date already kept is refused on the field', async () => {
+  test('adds, updates and deletes holidays; a date already kept is refused on the field', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Holiday', exact: true }).click();
@@ -198,7 +198,7 @@ describe('live market', () => {
     await until(() => rows.count()).toBe(before);
   });
 
-  it('an admin of role none sees the edit controls hidden or disabled', async () => {
+  test('an admin of role none sees the edit controls hidden or disabled', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!);
     await page.goto(`${suite.ts.url}/system/constant/`);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { isBusinessDay } from '@aurum/domain/system/market-status';
 // a live price feed for the console: the server's simulated source, fast ticks (test harness only)
@@ -24,14 +24,14 @@ function nextBusinessEvening(now: number, holidays: readonly string[]): number {
   throw new Error('no business day within two weeks');
 }
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const holidays = (await suite.ts.db.query<{ d: string }>("SELECT to_char(date, 'YYYY-MM-DD') AS d FROM holidays")).map((r) => r.d);
   const offset = nextBusinessEvening(Date.now(), holidays) - Date.now();
   if (offset > 0) suite.ts.advanceClock(offset);
 });
 
-describe('create order preview: market status (issue 15 item 4)', () => {
-  it('item 4: the preview says trading period mode for XAU/MYR after hours, never bank closed, and closed for XAU/USD', async () => {
+test.describe('create order preview: market status (issue 15 item 4)', () => {
+  test('item 4: the preview says trading period mode for XAU/MYR after hours, never bank closed, and closed for XAU/USD', async () => {
     const page = await suite.open({ width: 1400, height: 900 });
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     // trading-period mode on, through the screen an admin uses

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
 
-describe('notifications', () => {
-  it('sends a notification to two selected users and lists it in the history', async () => {
+test.describe('notifications', () => {
+  test('sends a notification to two selected users and lists it in the history', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.byRole.operationMaker!);
     await page.goto(`${suite.ts.url}/action/notification/`);
@@ -48,7 +48,7 @@ describe('notifications', () => {
     await until(() => recipients.getByText(/^Delivered /).count()).toBe(2);
   });
 
-  it('refuses an empty subject, empty content and no recipients without sending', async () => {
+  test('refuses an empty subject, empty content and no recipients without sending', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/action/notification/`);
@@ -70,7 +70,7 @@ describe('notifications', () => {
     expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
   });
 
-  it('the send button is disabled for a role without sendNotification', async () => {
+  test('the send button is disabled for a role without sendNotification', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
     await page.goto(`${suite.ts.url}/action/notification/`);

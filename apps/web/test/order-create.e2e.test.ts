@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { businessClock, businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { isBusinessDay } from '@aurum/domain/system/market-status';
@@ -53,7 +53,7 @@ async function signInApi(): Promise<void> {
 const ordersOf = async (username: string) =>
   (await suite.ts.db.query<{ id: number }>('SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE u.username = $1 ORDER BY o.id', [username])).map((r) => Number(r.id));
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   // the market must be open: move the server's clock to the next trading moment (before anyone signs in)
   const holidays = (await suite.ts.db.query<{ d: string }>("SELECT to_char(date, 'YYYY-MM-DD') AS d FROM holidays")).map((r) => r.d);
   const offset = nextTradingMoment(Date.now(), holidays) - Date.now();
@@ -75,8 +75,8 @@ async function pickUser(page: Page, username: string) {
   await visible(page.getByText(`Trading as ${username}`));
 }
 
-describe('create order', () => {
-  it('places a market buy for a user from the screen, once however often it is clicked, and it fills', async () => {
+test.describe('create order', () => {
+  test('places a market buy for a user from the screen, once however often it is clicked, and it fills', async () => {
     await signInApi();
     const page = await openCreate();
     const form = page.getByTestId('create-order-online');
@@ -115,7 +115,7 @@ describe('create order', () => {
     expect(detail).toMatchObject({ status: 'FILLED', orderType: 'market', action: 'buy', quantity: { gram: '2.5000' } });
   });
 
-  it('refuses a quantity under the minimum or with too many decimals in the form, a side the user may not trade, and shows the server refusing a quantity over the trade limit', async () => {
+  test('refuses a quantity under the minimum or with too many decimals in the form, a side the user may not trade, and shows the server refusing a quantity over the trade limit', async () => {
     const page = await openCreate();
     const form = page.getByTestId('create-order-online');
     const before = await ordersOf('aminah');
@@ -143,7 +143,7 @@ describe('create order', () => {
     expect(await ordersOf('goldenlotus')).toEqual(lotus);
   });
 
-  it('places a limit buy below the market (GTD), refuses one on the wrong side, and it fills when the price crosses it', async () => {
+  test('places a limit buy below the market (GTD), refuses one on the wrong side, and it fills when the price crosses it', async () => {
     await signInApi();
     const page = await openCreate();
     const form = page.getByTestId('create-order-online');
@@ -195,7 +195,7 @@ describe('create order', () => {
     await fetch(`${suite.ts.url}/v0/web/secure/price/manual/xau`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
   });
 
-  it('enters an offline order with customised prices and after-hour constants', async () => {
+  test('enters an offline order with customised prices and after-hour constants', async () => {
     await signInApi();
     const page = await openCreate('offline');
     const form = page.getByTestId('create-order-offline');
@@ -224,7 +224,7 @@ describe('create order', () => {
     expect(row).toEqual({ use_aht_config: true, source: 'Desk phone' });
   });
 
-  it('offline form: required fields are named before anything is sent', async () => {
+  test('offline form: required fields are named before anything is sent', async () => {
     const page = await openCreate('offline');
     const form = page.getByTestId('create-order-offline');
     await form.getByRole('button', { name: 'Place order' }).click();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { businessDate } from '@aurum/domain/system/business-time';
 import type { Page } from 'playwright-core';
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
@@ -56,8 +56,8 @@ async function buy(user: number, quantity: string): Promise<number> {
 const number = (text: string | null) => Number(/-?[\d,]+(\.\d+)?/.exec(text ?? '')?.[0]?.replace(/,/g, '') ?? NaN);
 const statusOf = (page: Page) => page.getByTestId('order-overview').getByTestId('order-status').getAttribute('data-status');
 
-describe('order screens (issue 15)', () => {
-  it('item 7: the cursor pager\'s last page holds only its own rows ("11-11 of 11", never "2-11 of 11")', async () => {
+test.describe('order screens (issue 15)', () => {
+  test('item 7: the cursor pager\'s last page holds only its own rows ("11-11 of 11", never "2-11 of 11")', async () => {
     await openMarket();
     const shop = await userId('goldenlotus');
     const count = async () => Number((await suite.ts.db.query<{ n: string }>('SELECT count(*)::text AS n FROM orders WHERE user_id = $1', [shop]))[0]!.n);
@@ -84,7 +84,7 @@ describe('order screens (issue 15)', () => {
     await until(() => page.getByTestId('page-range').textContent()).toBe(`${total - tail - 9}-${total - tail} of ${total}`);
   });
 
-  it('item 7: a reverted order leaves the user\'s online-orders tab; the order filter badge counts user and status as two', async () => {
+  test('item 7: a reverted order leaves the user\'s online-orders tab; the order filter badge counts user and status as two', async () => {
     await openMarket();
     const aminah = await userId('aminah');
     const kept = await buy(aminah, '1');
@@ -118,7 +118,7 @@ describe('order screens (issue 15)', () => {
     await until(() => page.getByTestId('filter-count').textContent()).toBe('2');
   });
 
-  it('item 3: order payment shows the available fund and what is owed, and refuses more than the fund', async () => {
+  test('item 3: order payment shows the available fund and what is owed, and refuses more than the fund', async () => {
     await openMarket();
     const kiln = await userId('kilnworks');
     // on credit: the whole amount is owed; 500.00 MYR in the fund
@@ -153,7 +153,7 @@ describe('order screens (issue 15)', () => {
     await until(payments).toBe(1);
   });
 
-  it('item 2: Order Information has a summary header and grouped sections whose numbers agree with payment_view and total_owed; the payments table names its payment id column', async () => {
+  test('item 2: Order Information has a summary header and grouped sections whose numbers agree with payment_view and total_owed; the payments table names its payment id column', async () => {
     await openMarket();
     const kiln = await userId('kilnworks');
     const id = await buy(kiln, '2');

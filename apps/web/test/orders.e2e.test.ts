@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { businessClock, businessDate } from '@aurum/domain/system/business-time';
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
@@ -70,8 +70,8 @@ const rowOf = (page: Page, id: number) => page.getByTestId('order-table').locato
 /** The number in a text ('1,234.50 MYR' -> 1234.5). */
 const number = (text: string | null) => Number(/-?[\d,]+(\.\d+)?/.exec(text ?? '')?.[0]?.replace(/,/g, '') ?? NaN);
 
-describe('orders console', () => {
-  it('trade requests list open orders newest first with cursor pages and filters; a row opens Order Information', async () => {
+test.describe('orders console', () => {
+  test('trade requests list open orders newest first with cursor pages and filters; a row opens Order Information', async () => {
     await openMarket();
     const aminah = await userId('aminah');
     for (let i = 0; i < 11; i++) await createOrder({ userId: aminah, action: 0, orderType: 'MARKET', quantity: '1' });
@@ -143,7 +143,7 @@ describe('orders console', () => {
     await shot(page, 'order-information-overdue');
   });
 
-  it('a market order appears live, first as the cached Pending order, and is settled from Order Information', async () => {
+  test('a market order appears live, first as the cached Pending order, and is settled from Order Information', async () => {
     await openMarket();
     const aminah = await userId('aminah');
     const page = await suite.open();
@@ -188,7 +188,7 @@ describe('orders console', () => {
     expect(again.status).toBe(409);
   });
 
-  it('a limit order fills live on the list and on Order Information when the price crosses it', async () => {
+  test('a limit order fills live on the list and on Order Information when the price crosses it', async () => {
     await openMarket();
     const shop = await userId('goldenlotus');
     const waiting = await createOrder({ userId: shop, action: 0, orderType: 'LIMIT', quantity: '2', price: '250.000' });
@@ -226,7 +226,7 @@ describe('orders console', () => {
     }
   });
 
-  it('cancel a waiting order; revert a filled one with a reason and find it in trade history', async () => {
+  test('cancel a waiting order; revert a filled one with a reason and find it in trade history', async () => {
     await openMarket();
     const shop = await userId('goldenlotus');
     const aminah = await userId('aminah');
@@ -275,7 +275,7 @@ describe('orders console', () => {
     await visible(page.getByTestId('no-data'));
   });
 
-  it('dashboard trade widgets and the order tabs of User Information', async () => {
+  test('dashboard trade widgets and the order tabs of User Information', async () => {
     await openMarket();
     const kiln = await userId('kilnworks');
     const page = await suite.open();
@@ -306,7 +306,7 @@ describe('orders console', () => {
     for (const type of types) expect(['Market', 'Limit']).toContain(type);
   });
 
-  it('a role without order permissions sees every order action disabled', async () => {
+  test('a role without order permissions sees every order action disabled', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!);
     await page.goto(`${suite.ts.url}/order/?orderMode=tr&status=unsettled`);
@@ -321,7 +321,7 @@ describe('orders console', () => {
   });
 
   // last: it moves the server's clock (sessions end, every later moment is days ahead)
-  it('pay an overdue order partly, then fully with interest for the payment date', async () => {
+  test('pay an overdue order partly, then fully with interest for the payment date', async () => {
     await openMarket();
     const kiln = await userId('kilnworks');
     // on credit: the whole amount is owed

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { test } from '@playwright/test';
 import { browserSuite, submitSignIn, toast, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
@@ -14,14 +14,14 @@ async function resetLinkFor(email: string): Promise<string> {
   return `${suite.ts.url}${url.pathname}${url.search}`;
 }
 
-describe('password reset', () => {
-  it('rejects a link without a token', async () => {
+test.describe('password reset', () => {
+  test('rejects a link without a token', async () => {
     const page = await open();
     await page.goto(`${suite.ts.url}/auth/reset-password/`);
     await visible(page.getByRole('link', { name: 'Request a new link' }));
   });
 
-  it('checks the password rule and the confirmation in the browser', async () => {
+  test('checks the password rule and the confirmation in the browser', async () => {
     const page = await open();
     await page.goto(`${suite.ts.url}/auth/reset-password/?token=whatever`);
     await page.getByLabel('New password', { exact: true }).fill('short');
@@ -31,7 +31,7 @@ describe('password reset', () => {
     await visible(page.getByText('Confirm password must match password'));
   });
 
-  it('an unknown token shows the catalogue message', async () => {
+  test('an unknown token shows the catalogue message', async () => {
     const page = await open();
     await page.goto(`${suite.ts.url}/auth/reset-password/?token=not-a-real-token`);
     await page.getByLabel('New password', { exact: true }).fill('Fresh#Pass2026');
@@ -40,7 +40,7 @@ describe('password reset', () => {
     await visible(toast(page, 'Verification code has expired, Please request a new one.'));
   });
 
-  it('forgot password, e-mailed link, new password, then sign in with it', async () => {
+  test('forgot password, e-mailed link, new password, then sign in with it', async () => {
     const { email, username, password: oldPassword } = suite.ts.demo.superAdmin;
     const newPassword = 'Brand#New2026pw';
     const page = await open();

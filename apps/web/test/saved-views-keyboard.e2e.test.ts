@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
@@ -16,8 +16,8 @@ async function openAdminMenu(page: Page): Promise<void> {
   await visible(page.getByRole('menu'));
 }
 
-describe('saved views and the keyboard', () => {
-  it('a shared saved view is restored from a pasted address and from its chip; j and Enter open a row', async () => {
+test.describe('saved views and the keyboard', () => {
+  test('a shared saved view is restored from a pasted address and from its chip; j and Enter open a row', async () => {
     const maker = await suite.open();
     await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
     await maker.goto(`${suite.ts.url}/asset/?action=deposit&status=pending&type=MYR&page=1&limit=10`);
@@ -63,7 +63,7 @@ describe('saved views and the keyboard', () => {
     await until(() => new URL(checker.url()).pathname.replace(/\/$/, '')).toBe(`/asset/${id}`);
   });
 
-  it('the command palette jumps to an order by its id, a user by name and any screen', async () => {
+  test('the command palette jumps to an order by its id, a user by name and any screen', async () => {
     const [order] = await suite.ts.db.query<{ id: number; username: string }>(
       'SELECT o.id, u.username FROM orders o JOIN users u ON u.id = o.user_id ORDER BY o.id DESC LIMIT 1',
     );
@@ -91,7 +91,7 @@ describe('saved views and the keyboard', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Holiday' }));
   });
 
-  it('? lists the shortcuts unless single-key shortcuts are turned off; Ctrl+K always opens the palette', async () => {
+  test('? lists the shortcuts unless single-key shortcuts are turned off; Ctrl+K always opens the palette', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.keyboard.press('?');
@@ -118,7 +118,7 @@ describe('saved views and the keyboard', () => {
     await visible(help);
   });
 
-  it('dark mode follows the system setting, and the admin menu overrides it', async () => {
+  test('dark mode follows the system setting, and the admin menu overrides it', async () => {
     const page = await suite.open();
     await page.emulateMedia({ colorScheme: 'dark' });
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
@@ -138,7 +138,7 @@ describe('saved views and the keyboard', () => {
     await page.getByRole('menuitemradio', { name: 'Same as system' }).click();
     await until(theme).toBe('');
   });
-  it('the saved-view dialogs work by keyboard alone: Tab order, Enter saves, Escape closes', async () => {
+  test('the saved-view dialogs work by keyboard alone: Tab order, Enter saves, Escape closes', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.byRole.operationMaker!);
     await page.goto(`${suite.ts.url}/system/holiday/`);

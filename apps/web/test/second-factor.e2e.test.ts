@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { sessionMessage } from '@aurum/domain/auth/session-messages';
@@ -32,8 +32,8 @@ async function openMenuItem(page: Page, name: string) {
   await page.getByRole('menuitem', { name }).click();
 }
 
-describe('staff second factor and sessions (issue 17)', () => {
-  it('the sign-in page loads neither the strength estimator nor the QR encoder; the pages that need them do', async () => {
+test.describe('staff second factor and sessions (issue 17)', () => {
+  test('the sign-in page loads neither the strength estimator nor the QR encoder; the pages that need them do', async () => {
     const heavy = heavyChunks();
     expect(heavy.strength.length).toBeGreaterThan(0);
     expect(heavy.qr.length).toBeGreaterThan(0);
@@ -54,7 +54,7 @@ describe('staff second factor and sessions (issue 17)', () => {
     expect(loaded().some((f) => heavy.strength.includes(f))).toBe(true);
   });
 
-  it('enrols by reading the secret from the page and typing a computed code, then signs in with the second factor', async () => {
+  test('enrols by reading the secret from the page and typing a computed code, then signs in with the second factor', async () => {
     const who = suite.ts.demo.byRole.operationApprover!;
     const page = await suite.open();
     await signIn(page, suite.ts.url, who);
@@ -82,7 +82,7 @@ describe('staff second factor and sessions (issue 17)', () => {
     await visible(next.getByRole('navigation', { name: 'Main' }));
   });
 
-  it('warns 2 minutes before the idle limit (injected clock), keeps the session on "stay signed in", and signs out at the limit', async () => {
+  test('warns 2 minutes before the idle limit (injected clock), keeps the session on "stay signed in", and signs out at the limit', async () => {
     const page = await suite.open();
     await page.clock.install();
     await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!);
@@ -100,7 +100,7 @@ describe('staff second factor and sessions (issue 17)', () => {
     expect(await page.getByTestId('session-message').textContent()).toBe(sessionMessage('idle'));
   });
 
-  it('signing out in one tab ends the session of the other tab of the same browser', async () => {
+  test('signing out in one tab ends the session of the other tab of the same browser', async () => {
     const who = suite.ts.demo.byRole.financeApprover!;
     const first = await suite.open();
     const second = await first.context().newPage();
@@ -114,7 +114,7 @@ describe('staff second factor and sessions (issue 17)', () => {
     await until(open).toBe(0);
   });
 
-  it("ends another session from the sessions page, and that session's socket closes", async () => {
+  test("ends another session from the sessions page, and that session's socket closes", async () => {
     const who = suite.ts.demo.byRole.financeMaker!;
     const other = await suite.open();
     /** Whether each socket the page opened is open (true) or closed (false). */
@@ -140,7 +140,7 @@ describe('staff second factor and sessions (issue 17)', () => {
     expect(ended).toHaveLength(1);
   });
 
-  it('a role required by a superAdmin leads its unenrolled admin to the security page right after the password; another superAdmin resets a factor', async () => {
+  test('a role required by a superAdmin leads its unenrolled admin to the security page right after the password; another superAdmin resets a factor', async () => {
     const sa = await suite.open();
     await signIn(sa, suite.ts.url, suite.ts.demo.superAdmin);
     await openMenuItem(sa, 'Security');

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { browserSuite, cspViolations, signIn, until, visible } from './support/harness.ts';
 
 // Every browser test runs under the server's Content-Security-Policy and fails on any violation
 // (support/harness.ts); these check the policy's own parts.
 const suite = browserSuite();
 
-describe('Content-Security-Policy', () => {
-  it("the console's page carries its policy, and the scroll lock of a Radix menu applies with the page's nonce", async () => {
+test.describe('Content-Security-Policy', () => {
+  test("the console's page carries its policy, and the scroll lock of a Radix menu applies with the page's nonce", async () => {
     const page = await suite.open();
     const answer = await page.goto(`${suite.ts.url}/auth/login/`);
     const policy = answer?.headers()['content-security-policy'] ?? '';
@@ -23,7 +23,7 @@ describe('Content-Security-Policy', () => {
     await until(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
   });
 
-  it('an inline script is blocked and reported (the check the other tests rely on works)', async () => {
+  test('an inline script is blocked and reported (the check the other tests rely on works)', async () => {
     const page = await suite.open();
     await page.goto(`${suite.ts.url}/auth/login/`);
     await visible(page.getByRole('heading', { name: 'Sign in' }));
@@ -44,7 +44,7 @@ describe('Content-Security-Policy', () => {
     await until(saw).toEqual({ event: true, console: true });
   });
 
-  it('/docs (swagger-ui) renders and expands an operation under its policy', async () => {
+  test('/docs (swagger-ui) renders and expands an operation under its policy', async () => {
     const page = await suite.open();
     await page.goto(`${suite.ts.url}/docs`);
     await visible(page.getByRole('heading', { name: /Aurum back office API/ }));

@@ -1,11 +1,11 @@
-import { describe, it } from 'vitest';
+import { test } from '@playwright/test';
 import { browserSuite, signIn, submitSignIn, toast, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
 const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
 
-describe('shell', () => {
-  it('switches to Traditional Chinese and back to English, remembering the choice', async () => {
+test.describe('shell', () => {
+  test('switches to Traditional Chinese and back to English, remembering the choice', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -29,7 +29,7 @@ describe('shell', () => {
     await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'User list' }));
   });
 
-  it('every sidebar entry opens its page and is the one highlighted', async () => {
+  test('every sidebar entry opens its page and is the one highlighted', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -56,7 +56,7 @@ describe('shell', () => {
     await visible(page.getByTestId('welcome-card'));
   });
 
-  it('the admin menu opens profile and edit for the signed-in admin', async () => {
+  test('the admin menu opens profile and edit for the signed-in admin', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     const id = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('aurum.admin') ?? '{}') as { id: number }).id);
@@ -72,7 +72,7 @@ describe('shell', () => {
     await visible(page.getByRole('heading', { name: 'Edit admin' }));
   });
 
-  it('unknown paths show the 404 page without the shell', async () => {
+  test('unknown paths show the 404 page without the shell', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/no/such/page`);
@@ -80,7 +80,7 @@ describe('shell', () => {
     await until(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
   });
 
-  it('on a narrow screen the sidebar is a slide-in menu that closes on navigation', async () => {
+  test('on a narrow screen the sidebar is a slide-in menu that closes on navigation', async () => {
     const page = await open({ width: 390, height: 844 });
     // narrow: the sidebar is hidden until opened
     await page.goto(`${suite.ts.url}/auth/login/`);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { businessClock, businessDate } from '@aurum/domain/system/business-time';
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
 import { postEntry } from '../../server/src/modules/wallet/wallet-service.ts';
@@ -40,8 +40,8 @@ const klTime = (instant: string) => {
   return `${dmy(c.date)} ${pad(Math.floor(c.minutes / 60))}:${pad(c.minutes % 60)} MYT`;
 };
 
-describe('business time in any browser zone (issue 15 item 1)', () => {
-  it('item 1: an order\'s payment date agrees between the payments table and the timeline, and times are Kuala Lumpur times, in New York and on Kiritimati', async () => {
+test.describe('business time in any browser zone (issue 15 item 1)', () => {
+  test('item 1: an order\'s payment date agrees between the payments table and the timeline, and times are Kuala Lumpur times, in New York and on Kiritimati', async () => {
     await api('POST', 'mode/set_trading_period', { enabled: true });
     await until(() => suite.ts.app.market.orderPricing()?.status.myr.available ?? false).toBe(true);
     const kiln = Number((await suite.ts.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'kilnworks'"))[0]!.id);

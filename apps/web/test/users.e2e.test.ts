@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { openUser, pick } from './support/people.ts';
 
 const suite = browserSuite();
 const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
 
-describe('users', () => {
-  it('creates a user with address and phone, finds it in the list and edits its trade configuration', async () => {
+test.describe('users', () => {
+  test('creates a user with address and phone, finds it in the list and edits its trade configuration', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/account/user/`);
@@ -60,7 +60,7 @@ describe('users', () => {
     await until(() => page.getByTestId('config-tradeLimit').textContent()).toBe('100.0000 g');
   });
 
-  it('shows rule messages and a taken username under its field', async () => {
+  test('shows rule messages and a taken username under its field', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/account/user/create/`);
@@ -80,7 +80,7 @@ describe('users', () => {
     await visible(page.getByText('Username already exists'));
   });
 
-  it('a finance maker adds a bank account it cannot approve or decline', async () => {
+  test('a finance maker adds a bank account it cannot approve or decline', async () => {
     const maker = await open();
     await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
     await openUser(maker, suite.ts.url, 'newcomer');
@@ -96,7 +96,7 @@ describe('users', () => {
     expect(await maker.getByRole('button', { name: 'Decline' }).isDisabled()).toBe(true);
   });
 
-  it('a finance approver approves the pending bank account', async () => {
+  test('a finance approver approves the pending bank account', async () => {
     const approver = await open();
     await signIn(approver, suite.ts.url, suite.ts.demo.byRole.financeApprover!);
     await openUser(approver, suite.ts.url, 'newcomer');
@@ -107,7 +107,7 @@ describe('users', () => {
     await until(() => approver.getByRole('button', { name: 'Approve' }).count()).toBe(0);
   });
 
-  it("the submitter cannot approve or decline its own bank account: both disabled, the tooltip says why", async () => {
+  test("the submitter cannot approve or decline its own bank account: both disabled, the tooltip says why", async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await openUser(page, suite.ts.url, 'kilnworks');
@@ -131,7 +131,7 @@ describe('users', () => {
     await visible(page.getByText('No bank account.'));
   });
 
-  it('shows the wallet of a seeded user and refuses to delete a user with money', async () => {
+  test('shows the wallet of a seeded user and refuses to delete a user with money', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.byRole.operationApprover!);
     await openUser(page, suite.ts.url, 'aminah');

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+// @playwright/test's own chromium: contexts made from it are the ones its trace and screenshot-on-failure
+// options (playwright.config.ts) record, like the contexts of its fixtures
+import { chromium, expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 // The browser tests drive the real server (its test harness), never its code: the console
 // imports nothing of the server. Test harness only.
 import { startTestServer } from '../../../server/src/testing/test-server.ts';
@@ -9,8 +10,8 @@ import { BROWSER_MISSING, findBrowser } from './find-browser.ts';
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 export { startTestServer };
 
-/** Polls until the assertion holds (playwright-core has no web-first assertions). */
-export const until = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
+/** Polls until the assertion holds: `await until(() => read()).toBe(x)` (every 100 ms, up to 15 s). */
+export const until = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, intervals: [100] });
 
 /** Waits until the one element the locator names is visible. */
 export async function visible(locator: Locator): Promise<void> {
@@ -127,16 +128,18 @@ export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}
   let ts: TestServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    // a server and a browser per file; two files run at once (playwright.config.ts)
+    test.setTimeout(120_000);
     assertConsoleBuilt();
     // every background job runs, as in production: the console shows live prices and fills (a suite may name fewer)
     [ts, browser] = await Promise.all([startTestServer({ jobs: 'all', ...options }), launchBrowser()]);
   });
-  afterEach(() => {
+  test.afterEach(() => {
     // the console runs under the server's Content-Security-Policy: nothing on any screen may be blocked
     expect(contexts.flatMap(cspViolations), 'Content-Security-Policy violations').toEqual([]);
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
     await browser?.close();
     await ts?.close();

@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The browser suite (`npm test`'s 'browser', `npm run test:browser`): the built console in Chromium
+ * through the real server, one server and one browser per file (apps/web/test/support/harness.ts).
+ * Files run two at a time (AURUM_BROWSER_WORKERS to change it), the tests of a file in order.
+ * A failed test leaves its trace (open it with `npx playwright show-trace <zip>`) and a screenshot
+ * of every open page under .tmp/artifacts/browser/<test>/; CI keeps that folder.
+ */
+export default defineConfig({
+  testDir: 'apps/web/test',
+  testMatch: '*.e2e.test.ts',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  workers: Number(process.env.AURUM_BROWSER_WORKERS ?? 2),
+  fullyParallel: false,
+  forbidOnly: process.env.CI === 'true',
+  retries: 0,
+  outputDir: '.tmp/artifacts/browser',
+  reporter: [['list'], ['json', { outputFile: '.tmp/reports/browser.json' }]],
+  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+});
