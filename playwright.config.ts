@@ -10,7 +10,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'apps/web/test',
   testMatch: '*.e2e.test.ts',
-  timeout: 60_000,
+  // a safety net, not a speed check: two files share the two cores, and tests of a flow run tens of seconds
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   workers: Number(process.env.AURUM_BROWSER_WORKERS ?? 2),
   fullyParallel: false,

@@ -10,7 +10,7 @@
  *   node bench/audit-export.ts [--rows 1000000] [--db pglite|postgres]
  *   (postgres: a fresh database on the server of TEST_DATABASE_URL, dropped at the end)
  */
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { Db } from '../apps/server/src/db/db.ts';
@@ -25,43 +25,13 @@ import { AUDIT_CSV_COLUMNS } from '../packages/domain/src/audit/audit-schemas.ts
 import { verifyAuditChain } from '../apps/server/src/modules/audit/audit-chain.ts';
 import { DEV_AUDIT_HMAC_KEY } from '../apps/server/src/config.ts';
 import { reportBench } from './support/bench-kit.ts';
+import { measure, sink } from './support/export-measure.ts';
 
 /** The chain is keyed (HMAC) as in production; the key itself does not change the cost. */
 const KEYS = { auditHmacKey: DEV_AUDIT_HMAC_KEY, auditHmacPreviousKeys: [] };
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, db: { type: 'string', default: 'pglite' } } });
 const ROWS = Number(values.rows);
-const MB = 1024 * 1024;
-
-/** A sink that counts bytes and lines, with real backpressure (a small buffer, an async write). */
-function sink(): Writable & { bytes: number; lines: number } {
-  const w = new Writable({
-    highWaterMark: 64 * 1024,
-    write(chunk: Buffer, _enc, done) {
-      out.bytes += chunk.length;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) out.lines++;
-      setImmediate(done);
-    },
-  });
-  const out = Object.assign(w, { bytes: 0, lines: 0 });
-  return out;
-}
-
-/** Runs fn while sampling RSS every 20 ms: seconds taken and the peak RSS above the start. */
-async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
-  global.gc?.();
-  const start = process.memoryUsage().rss;
-  let peak = start;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const t0 = performance.now();
-  try {
-    const result = await fn();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, seconds: (performance.now() - t0) / 1000, peakMb: (peak - start) / MB };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 async function plainSelect(db: Db): Promise<number> {
   const out = sink();

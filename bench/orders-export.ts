@@ -15,7 +15,7 @@
  *   node bench/orders-export.ts [--rows 1000000] [--db pglite|postgres] [--rounds 2]
  *   (postgres: a fresh database on the server of TEST_DATABASE_URL, dropped at the end)
  */
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { Db } from '../apps/server/src/db/db.ts';
@@ -27,53 +27,12 @@ import { csvChunks, EXPORT_BATCH } from '../apps/server/src/http/csv-export.ts';
 import { orderExportBatches } from '../apps/server/src/modules/orders/order-service.ts';
 import { ORDER_EXPORT_COLUMNS } from '../apps/server/src/modules/orders/order-export-routes.ts';
 import { reportBench } from './support/bench-kit.ts';
+import { measure, sink, type Measured } from './support/export-measure.ts';
 import { SEED_ORDERS } from './support/order-seed.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, db: { type: 'string', default: 'pglite' }, rounds: { type: 'string', default: '2' } } });
 const ROWS = Number(values.rows);
 const ROUNDS = Math.max(1, Number(values.rounds));
-const MB = 1024 * 1024;
-
-/** A sink that counts bytes and lines, with real backpressure (a small buffer, an async write). */
-function sink(): Writable & { bytes: number; lines: number } {
-  const w = new Writable({
-    highWaterMark: 64 * 1024,
-    write(chunk: Buffer, _enc, done) {
-      out.bytes += chunk.length;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) out.lines++;
-      setImmediate(done);
-    },
-  });
-  const out = Object.assign(w, { bytes: 0, lines: 0 });
-  return out;
-}
-
-interface Measured<T> {
-  result: T;
-  /** Wall-clock seconds. */
-  seconds: number;
-  /** CPU seconds of this process (user + system): PGlite runs in it, so this is the whole work, and it is steadier than wall time on a shared machine. */
-  cpu: number;
-  peakMb: number;
-}
-
-/** Runs fn while sampling RSS every 20 ms: seconds taken (wall and CPU) and the peak RSS above the start. */
-async function measure<T>(fn: () => Promise<T>): Promise<Measured<T>> {
-  global.gc?.();
-  const start = process.memoryUsage().rss;
-  let peak = start;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const t0 = performance.now();
-  const c0 = process.cpuUsage();
-  try {
-    const result = await fn();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    const c = process.cpuUsage(c0);
-    return { result, seconds: (performance.now() - t0) / 1000, cpu: (c.user + c.system) / 1e6, peakMb: (peak - start) / MB };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** The same rows by a plain keyset SELECT: the order's columns and its user's name, by id. */
 async function plainSelect(db: Db): Promise<number> {

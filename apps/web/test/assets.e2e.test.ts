@@ -1,25 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
+import { PNG_BASE64, receiptFile } from './support/api.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { openUser } from './support/people.ts';
 
 const suite = browserSuite();
 
-/** A real 1x1 PNG, written to a temporary file for the upload fields. */
-const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const receiptFile = (() => {
-  let path: string | null = null;
-  return () => {
-    if (!path) {
-      path = join(mkdtempSync(join(tmpdir(), 'aurum-receipt-')), 'receipt.png');
-      writeFileSync(path, Buffer.from(PNG_BASE64, 'base64'));
-    }
-    return path;
-  };
-})();
 
 const maker = () => suite.ts.demo.byRole.financeMaker!;
 const approver = () => suite.ts.demo.byRole.financeApprover!;

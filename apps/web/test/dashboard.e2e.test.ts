@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { client } from '../../server/src/testing/client.ts';
+import { PNG } from './support/api.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
 
-/** A real 1x1 PNG: the receipt a new request needs. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 async function tokenOf(role: string): Promise<string> {
   const who = suite.ts.demo.byRole[role]!;

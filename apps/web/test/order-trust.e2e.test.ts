@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
 import { postEntry } from '../../server/src/modules/wallet/wallet-service.ts';
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
+import { SECURE, adminApi } from './support/api.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 import { openUser } from './support/people.ts';
 
@@ -15,33 +16,11 @@ const suite = browserSuite({
   env: { ORDER_ENGINE_INTERVAL_MS: '300', PRICE_TICK_MS: '200', ORDER_INTEREST_GRACE_DAYS: '1' },
   app: { priceSource: simulatedSource({ xau: '2650', xpt: '950', xag: '31', usdMyr: '4.45', volatility: 0.00002, seed: 11 }) },
 });
-const S = '/v0/web/secure';
 
-let token: { jwt: string; at: number } | null = null;
-async function jwt(): Promise<string> {
-  if (token && Date.now() - token.at < 30_000) return token.jwt;
-  const { username, password } = suite.ts.demo.superAdmin;
-  const r = await fetch(`${suite.ts.url}/v0/web/auth/admin/login`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
-  });
-  expect(r.status, 'API sign-in').toBe(200);
-  token = { jwt: ((await r.json()) as { jwt: string }).jwt, at: Date.now() };
-  return token.jwt;
-}
+const admin = adminApi(suite);
+const api = admin.call;
 
-async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${suite.ts.url}${S}/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${await jwt()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  expect(r.ok, `${method} ${path}: ${r.status} ${text}`).toBe(true);
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-const userId = async (username: string) => Number((await suite.ts.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]))[0]!.id);
+const userId = admin.userId;
 
 async function openMarket() {
   await api('POST', 'mode/set_trading_period', { enabled: true });
@@ -163,9 +142,9 @@ test.describe('order screens (issue 15)', () => {
       postEntry(tx, { kind: 'deposit', userId: kiln, createdBy: null, postings: [{ from: 'house:bank', to: `user:${kiln}:fund`, asset: 'MYR', amount: '50.00' }] }),
     );
     const today = businessDate(new Date());
-    const paid = await fetch(`${suite.ts.url}${S}/order/payment/create`, {
+    const paid = await fetch(`${suite.ts.url}${SECURE}/order/payment/create`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await jwt()}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      headers: { authorization: `Bearer ${await admin.jwt()}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
       body: JSON.stringify({ orderId: id, userId: kiln, amount: '25.00', paymentDate: today, note: null }),
     });
     expect(paid.status).toBe(200);

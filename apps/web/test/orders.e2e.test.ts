@@ -5,6 +5,7 @@ import { businessClock, businessDate } from '@aurum/domain/system/business-time'
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
 import { postEntry } from '../../server/src/modules/wallet/wallet-service.ts';
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
+import { SECURE, adminApi } from './support/api.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
 /**
@@ -18,7 +19,6 @@ const suite = browserSuite({
   app: { priceSource: simulatedSource({ xau: '2650', xpt: '950', xag: '31', usdMyr: '4.45', volatility: 0.00002, seed: 11 }) },
 });
 const SHOTS = process.env.AURUM_SCREENSHOTS;
-const S = '/v0/web/secure';
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -26,32 +26,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-let token: { jwt: string; at: number } | null = null;
-/** A superAdmin access token (sessions end when the test moves the server clock: then sign in again). */
-async function jwt(): Promise<string> {
-  if (token && Date.now() - token.at < 30_000) return token.jwt;
-  const { username, password } = suite.ts.demo.superAdmin;
-  const r = await fetch(`${suite.ts.url}/v0/web/auth/admin/login`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
-  });
-  expect(r.status, 'API sign-in').toBe(200);
-  token = { jwt: ((await r.json()) as { jwt: string }).jwt, at: Date.now() };
-  return token.jwt;
-}
+const admin = adminApi(suite);
+const api = admin.call;
 
-async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${suite.ts.url}${S}/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${await jwt()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  expect(r.ok, `${method} ${path}: ${r.status} ${text}`).toBe(true);
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-const userId = async (username: string) => (await suite.ts.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]))[0]!.id;
+const userId = admin.userId;
 
 /** XAU/MYR trades at any hour while trading period mode is on (DECISIONS.md §4). */
 async function openMarket() {
@@ -184,7 +162,7 @@ test.describe('orders console', () => {
     await visible(page.getByTestId('timeline').getByText('Settled'));
     expect(await page.getByTestId('action-settle').isDisabled()).toBe(true);
     // a second settle (another admin, same moment) is a 409 with the server's text
-    const again = await fetch(`${suite.ts.url}${S}/order/settle/${id}/${aminah}`, { method: 'POST', headers: { authorization: `Bearer ${await jwt()}` } });
+    const again = await fetch(`${suite.ts.url}${SECURE}/order/settle/${id}/${aminah}`, { method: 'POST', headers: { authorization: `Bearer ${await admin.jwt()}` } });
     expect(again.status).toBe(409);
   });
 
@@ -335,7 +313,7 @@ test.describe('orders console', () => {
     const klMinuteOfDay = businessClock(new Date()).minutes;
     const days = 3 * 86_400_000 + (klMinuteOfDay > 24 * 60 - 10 ? 15 * 60_000 : 0);
     suite.ts.advanceClock(days);
-    token = null;
+    admin.forget();
     const page = await suite.open();
     // the browser's clock at the server's, two minutes ahead: what the server dates during the test is in the past for the browser
     const browserNow = () => Date.now() + days + 2 * 60_000;

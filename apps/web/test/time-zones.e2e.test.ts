@@ -3,6 +3,7 @@ import { businessClock, businessDate } from '@aurum/domain/system/business-time'
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
 import { postEntry } from '../../server/src/modules/wallet/wallet-service.ts';
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
+import { SECURE, adminApi } from './support/api.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 
 /**
@@ -14,23 +15,8 @@ const suite = browserSuite({
   env: { ORDER_ENGINE_INTERVAL_MS: '300', PRICE_TICK_MS: '200' },
   app: { priceSource: simulatedSource({ xau: '2650', xpt: '950', xag: '31', usdMyr: '4.45', volatility: 0.00002, seed: 11 }) },
 });
-const S = '/v0/web/secure';
-let jwt = '';
-async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  if (!jwt) {
-    const { username, password } = suite.ts.demo.superAdmin;
-    const r = await fetch(`${suite.ts.url}/v0/web/auth/admin/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
-    jwt = ((await r.json()) as { jwt: string }).jwt;
-  }
-  const r = await fetch(`${suite.ts.url}${S}/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${jwt}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  expect(r.ok, `${method} ${path}: ${r.status} ${text}`).toBe(true);
-  return (text ? JSON.parse(text) : {}) as T;
-}
+const admin = adminApi(suite);
+const api = admin.call;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
@@ -52,9 +38,9 @@ test.describe('business time in any browser zone (issue 15 item 1)', () => {
       postEntry(tx, { kind: 'deposit', userId: kiln, createdBy: null, postings: [{ from: 'house:bank', to: `user:${kiln}:fund`, asset: 'MYR', amount: '100.00' }] }),
     );
     const today = businessDate(new Date(Date.now()));
-    await fetch(`${suite.ts.url}${S}/order/payment/create`, {
+    await fetch(`${suite.ts.url}${SECURE}/order/payment/create`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      headers: { authorization: `Bearer ${await admin.jwt()}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
       body: JSON.stringify({ orderId: id, userId: kiln, amount: '10.00', paymentDate: today, note: null }),
     }).then((r) => expect(r.status).toBe(200));
     const [placed] = await suite.ts.db.query<{ at: string }>("SELECT to_char(date AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS at FROM order_timeline WHERE order_id = $1 AND action = 'ORDER'", [id]);

@@ -50,3 +50,22 @@ export function client(ts: Pick<TestServer, 'url'>) {
       call('POST', `${auth}/reset_password`, { body: { token }, basic: ['', password] }),
   };
 }
+
+/**
+ * A test's access token per demo role (`ts.demo.byRole`): signed in on first use, again after 40 s
+ * (tokens outlive no moved server clock). `server` is read at call time (the server starts in beforeAll).
+ */
+export function roleTokens(server: () => Pick<TestServer, 'url' | 'demo'>): (role: string) => Promise<string> {
+  const tokens: Record<string, { jwt: string; at: number }> = {};
+  return async (role) => {
+    const cached = tokens[role];
+    if (cached && Date.now() - cached.at < 40_000) return cached.jwt;
+    const ts = server();
+    const who = ts.demo.byRole[role];
+    if (!who) throw new Error(`no demo admin with the role ${role}`);
+    const r = await client(ts).login(who.username, who.password);
+    if (r.status !== 200) throw new Error(`sign-in of ${role}: ${r.status} ${r.text}`);
+    tokens[role] = { jwt: r.body.jwt, at: Date.now() };
+    return r.body.jwt;
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLES } from '@aurum/domain/access/roles';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { client } from '../../testing/client.ts';
+import { client, roleTokens } from '../../testing/client.ts';
 import { SECURE_ROOT, allows, registeredRoutes, type RouteInfo } from '../route.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -17,18 +17,9 @@ describe(`every change under ${SECURE_ROOT} checks its permission, for every rol
   let ts: TestServer;
   let api: ReturnType<typeof client>;
   let changes: RouteInfo[];
-  const tokens: Record<string, { jwt: string; at: number }> = {};
   const ids: Record<string, string> = {};
 
-  async function tokenOf(role: string): Promise<string> {
-    const cached = tokens[role];
-    if (cached && Date.now() - cached.at < 40_000) return cached.jwt;
-    const who = ts.demo.byRole[role]!;
-    const r = await api.login(who.username, who.password);
-    expect(r.status, `sign-in of ${role}`).toBe(200);
-    tokens[role] = { jwt: r.body.jwt, at: Date.now() };
-    return r.body.jwt;
-  }
+  const tokenOf = roleTokens(() => ts);
 
   beforeAll(async () => {
     ts = await startTestServer();

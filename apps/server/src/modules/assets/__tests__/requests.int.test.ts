@@ -8,7 +8,7 @@ import { Decimal } from '@aurum/domain/money/decimal';
 import { SELF_APPROVAL_REFUSED } from '@aurum/domain/access/maker-checker';
 import { businessDate } from '@aurum/domain/system/business-time';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
-import { client, type Answer } from '../../../testing/client.ts';
+import { client, roleTokens, type Answer } from '../../../testing/client.ts';
 import { openSocket } from '../../../testing/socket-client.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
 import { walletBalances } from '../../wallet/wallet-service.ts';
@@ -31,18 +31,9 @@ const png = (name = 'slip.png'): File => ({ name, bytes: PNG, type: 'image/png' 
 describe(`deposit, withdrawal and transfer requests on ${driver}`, () => {
   let ts: TestServer;
   let api: ReturnType<typeof client>;
-  const tokens: Record<string, { jwt: string; at: number }> = {};
   const users: Record<string, number> = {};
 
-  async function tokenOf(role: string): Promise<string> {
-    const cached = tokens[role];
-    if (cached && Date.now() - cached.at < 40_000) return cached.jwt;
-    const who = ts.demo.byRole[role]!;
-    const r = await api.login(who.username, who.password);
-    expect(r.status, `sign-in of ${role}`).toBe(200);
-    tokens[role] = { jwt: r.body.jwt, at: Date.now() };
-    return r.body.jwt;
-  }
+  const tokenOf = roleTokens(() => ts);
 
   async function multipart<T = RequestView>(path: string, role: string, fields: Record<string, string>, file: File | null, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const form = new FormData();

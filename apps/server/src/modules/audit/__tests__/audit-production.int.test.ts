@@ -1,14 +1,9 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, auditCanonical, cutoverDetail, type ChainedRow } from '@aurum/domain/audit/audit-chain';
 import type { AuditVerifyAnswer } from '@aurum/domain/audit/audit-schemas';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
-import { freshPostgresDatabase } from '../../../testing/postgres-databases.ts';
-import { openDatabase } from '../../../bootstrap.ts';
+import { freshCliDatabase, runCli } from '../../../testing/cli-process.ts';
 import { DEV_AUDIT_HMAC_KEY } from '../../../config.ts';
 import type { Db, Queryable } from '../../../db/db.ts';
 import { prepareAuditChain, verifyAuditChain } from '../audit-chain.ts';
@@ -23,7 +18,6 @@ import { AuditChainNotReadyError, writeAudit, type AuditRow } from '../audit-wri
  */
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';
-const CLI = join(import.meta.dirname, '..', '..', '..', 'cli');
 
 const K1 = 'production-audit-key-of-these-tests-0123456789';
 const K2 = 'rotated-production-audit-key-of-tests-987654';
@@ -163,39 +157,16 @@ describe(`production: no automatic cut-over, no development key; a rewritten tra
   });
 });
 
-/** A CLI of apps/server/src/cli as a process: exit code and output. */
-function run(script: string, env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
-  const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'AUDIT_HMAC_KEY', 'AUDIT_HMAC_PREVIOUS_KEYS', 'AUDIT_ANCHOR', 'NODE_ENV']) delete base[name];
-  const child = spawn(process.execPath, [join(CLI, script), ...args], { env: { ...base, LOG_LEVEL: 'silent', NODE_ENV: 'production', AUDIT_HMAC_KEY: K1, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
-}
+/** A CLI with production settings and the run's key. */
+const run = (script: string, env: Record<string, string>, args: string[] = []) => runCli(script, { NODE_ENV: 'production', AUDIT_HMAC_KEY: K1, ...env }, args);
 
-describe(`production operator commands: admin:create, audit:cutover, audit:verify with an anchor, on ${driver}`, () => {
+describe(`production operator commands: admin:create, audit:cutover, audit:verify with an anchor, on ${driver}`, { timeout: 90_000 }, () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   afterAll(async () => {
     for (const c of cleanups) await c();
   });
   /** A fresh, empty database: where the CLIs find it, and a way to look into it between runs. */
-  async function freshDatabase() {
-    const dataDir = await mkdtemp(join(tmpdir(), 'aurum-audit-prod-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
-    if (pgdb) cleanups.push(() => pgdb.drop());
-    const env: Record<string, string> = pgdb ? { DATABASE_URL: pgdb.url } : { DATA_DIR: dataDir };
-    const inside = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
-      const opened = await openDatabase({ databaseUrl: pgdb?.url ?? null, dataDir });
-      try {
-        return await fn(opened.db);
-      } finally {
-        await opened.close();
-      }
-    };
-    return { env, inside };
-  }
+  const freshDatabase = () => freshCliDatabase(driver, cleanups);
   const admin = (env: Record<string, string>, username: string) =>
     run('create-admin.ts', { ...env, AURUM_ADMIN_PASSWORD: 'S0me#Strong-one' }, ['--username', username, '--email', `${username}@example.com`]);
   const trail = (db: Db) => db.query<{ id: number; action: string; key_id: string | null; row_hash: string }>('SELECT id::int AS id, action, key_id, row_hash FROM audit_log ORDER BY id');

@@ -4,7 +4,7 @@ import type { RequestView } from '@aurum/domain/assets/request-schemas';
 import { SELF_APPROVAL_REFUSED } from '@aurum/domain/access/maker-checker';
 import { receiptFieldOf, type InboxCount, type InboxDecideAnswer, type InboxItemRef, type InboxPage, type InboxResult } from '@aurum/domain/inbox/inbox-schemas';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
-import { client, type Answer } from '../../../testing/client.ts';
+import { client, roleTokens, type Answer } from '../../../testing/client.ts';
 import { openSocket } from '../../../testing/socket-client.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
 
@@ -18,19 +18,10 @@ const slip = (name = 'verified.png'): File => ({ name, bytes: PNG, type: 'image/
 describe(`the checker inbox and its bulk decisions on ${driver}`, () => {
   let ts: TestServer;
   let api: ReturnType<typeof client>;
-  const tokens: Record<string, { jwt: string; at: number }> = {};
   const users: Record<string, number> = {};
   let nextPhone = 81000000;
 
-  async function tokenOf(role: string): Promise<string> {
-    const cached = tokens[role];
-    if (cached && Date.now() - cached.at < 40_000) return cached.jwt;
-    const who = ts.demo.byRole[role]!;
-    const r = await api.login(who.username, who.password);
-    expect(r.status, `sign-in of ${role}`).toBe(200);
-    tokens[role] = { jwt: r.body.jwt, at: Date.now() };
-    return r.body.jwt;
-  }
+  const tokenOf = roleTokens(() => ts);
 
   async function send<T>(path: string, role: string, form: FormData): Promise<Answer<T>> {
     const r = await fetch(`${ts.url}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await tokenOf(role)}` } });

@@ -1,0 +1,72 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import type { BrowserSuite } from './harness.ts';
+
+/** The secure API's prefix. */
+export const SECURE = '/v0/web/secure';
+
+/** A superAdmin's calls to the real server's HTTP API, for a browser test's setup (orders, modes). */
+export interface AdminApi {
+  /** A superAdmin access token, renewed every 30 s (a test that moves the server clock ends sessions). */
+  jwt(): Promise<string>;
+  /** A secure call as the superAdmin; fails the test unless it answers 2xx; the parsed JSON body. */
+  call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
+  /** A user's id by username, from the test server's database. */
+  userId(username: string): Promise<number>;
+  /** Drops the token (after the test moved the server clock past its session). */
+  forget(): void;
+}
+
+export function adminApi(suite: BrowserSuite): AdminApi {
+  let token: { jwt: string; at: number } | null = null;
+  const jwt = async () => {
+    if (token && Date.now() - token.at < 30_000) return token.jwt;
+    const { username, password } = suite.ts.demo.superAdmin;
+    const r = await fetch(`${suite.ts.url}/v0/web/auth/admin/login`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+    });
+    expect(r.status, 'API sign-in').toBe(200);
+    token = { jwt: ((await r.json()) as { jwt: string }).jwt, at: Date.now() };
+    return token.jwt;
+  };
+  return {
+    jwt,
+    async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const r = await fetch(`${suite.ts.url}${SECURE}/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${await jwt()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await r.text();
+      expect(r.ok, `${method} ${path}: ${r.status} ${text}`).toBe(true);
+      return (text ? JSON.parse(text) : {}) as T;
+    },
+    forget() {
+      token = null;
+    },
+    async userId(username: string) {
+      const [row] = await suite.ts.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
+      if (!row) throw new Error(`no user ${username}`);
+      return Number(row.id);
+    },
+  };
+}
+
+/** A real 1x1 PNG (base64, for a page's own upload), and its bytes. */
+export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+export const PNG = Buffer.from(PNG_BASE64, 'base64');
+
+/** A file holding the PNG, written once per process, for a form's upload field (a receipt). */
+export const receiptFile = (() => {
+  let path: string | null = null;
+  return () => {
+    if (!path) {
+      path = join(mkdtempSync(join(tmpdir(), 'aurum-receipt-')), 'receipt.png');
+      writeFileSync(path, PNG);
+    }
+    return path;
+  };
+})();
