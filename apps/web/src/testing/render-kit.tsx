@@ -31,7 +31,8 @@ export function renderKit(ui: ReactElement, { route = '/' }: { route?: string } 
       </MemoryRouter>
     </QueryClientProvider>
   );
-  const user = userEvent.setup();
+  // no pause between keys: typing is a loop of events, not a timer
+  const user = userEvent.setup({ delay: null });
   const result = render(ui, { wrapper });
   return { ...result, user, queryClient, location: () => seen.search };
 }

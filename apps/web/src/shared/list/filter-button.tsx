@@ -130,7 +130,8 @@ function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly Fi
                 if (field.kind === 'user') {
                   return <UserPicker {...common} optionLabel={field.userLabel ?? ((u) => u.username)} emptyOption={field.placeholder} placeholder={field.placeholder} value={f.value || null} />;
                 }
-                return <Select {...common} options={field.options ?? []} value={f.value || null} placeholder={field.placeholder} />;
+                // '' is a value when an option holds it ('All'): the select shows that option, not 'Select...'
+                return <Select {...common} options={field.options ?? []} value={f.value ?? null} placeholder={field.placeholder} />;
               }}
             />
           );
