@@ -13,7 +13,7 @@ const BANKS: SelectOption[] = [
   { value: 'RHB', label: 'RHB Bank' },
 ];
 
-type Source = Partial<ComboboxSourceProps>;
+type Source = Partial<ComboboxSourceProps> & { loading?: boolean };
 
 function BankPicker({ onChange = () => {}, onBlur, ...source }: Source & { onChange?: (v: string, o: SelectOption) => void; onBlur?: () => void }) {
   const [value, setValue] = useState<string | null>(null);
