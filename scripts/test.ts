@@ -1,6 +1,7 @@
 /**
  * `npm test`: lint, typecheck, then each suite with its own count.
  *  - unit: domain rules and pure server/web helpers
+ *  - component: the console's shared kit rendered in jsdom with Testing Library (*.test.tsx)
  *  - integration on PGlite, then on PostgreSQL (TEST_DATABASE_URL; required when AURUM_REQUIRE_PG=1)
  *  - browser: the built console in Chromium (apps/web/test/support/find-browser.ts: $AURUM_CHROMIUM,
  *    Playwright's installed browsers, the system's chromium/chrome); skipped with a notice saying
@@ -57,6 +58,7 @@ function suite(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
 step('lint', 'npx', ['eslint', '.']);
 step('typecheck', 'npm', ['run', 'typecheck']);
 suite('unit', 'unit');
+suite('component', 'component');
 suite('integration-pglite', 'integration', { AURUM_TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL || process.env.AURUM_REQUIRE_PG === '1') {
   suite('integration-postgres', 'integration', { AURUM_TEST_DB: 'postgres' });
