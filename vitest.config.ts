@@ -6,9 +6,19 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/__tests__/*.test.ts', 'apps/*/src/**/__tests__/*.test.{ts,tsx}', 'scripts/__tests__/*.test.ts'],
+          include: ['packages/*/src/**/__tests__/*.test.ts', 'apps/*/src/**/__tests__/*.test.ts', 'scripts/__tests__/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          // the shared kit rendered in jsdom with Testing Library: a console test file ending in .test.tsx
+          name: 'component',
+          include: ['apps/web/src/**/__tests__/*.test.tsx'],
+          environment: 'jsdom',
+          // jsdom polyfills for Radix, the real English translations, cleanup after each test
+          setupFiles: ['apps/web/src/testing/component-setup.ts'],
         },
       },
       {

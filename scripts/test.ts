@@ -1,6 +1,7 @@
 /**
  * `npm test`: lint, typecheck, then each suite with its own count.
  *  - unit: domain rules and pure server/web helpers
+ *  - component: the console's shared kit rendered in jsdom with Testing Library (*.test.tsx)
  *  - integration on PGlite, then on PostgreSQL (TEST_DATABASE_URL; required when AURUM_REQUIRE_PG=1)
  *  - browser: the built console in Chromium through @playwright/test (playwright.config.ts: two files
  *    at a time, trace and screenshots of a failed test under .tmp/artifacts/browser/), the browser as
@@ -78,6 +79,7 @@ function browserSuite(env: NodeJS.ProcessEnv) {
 step('lint', 'npx', ['eslint', '.']);
 step('typecheck', 'npm', ['run', 'typecheck']);
 suite('unit', 'unit');
+suite('component', 'component');
 suite('integration-pglite', 'integration', { AURUM_TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL || process.env.AURUM_REQUIRE_PG === '1') {
   suite('integration-postgres', 'integration', { AURUM_TEST_DB: 'postgres' });

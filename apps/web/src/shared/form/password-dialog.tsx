@@ -27,7 +27,7 @@ export function PasswordDialog({ open, onOpenChange, title, description, loading
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<PasswordForm>({ resolver: zodResolver(NewPasswordForm), mode: 'onBlur', defaultValues: { password: '', confirmPassword: '' } });
+  } = useForm<PasswordForm>({ resolver: zodResolver(NewPasswordForm), mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
   const limits = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
   return (
     <Modal

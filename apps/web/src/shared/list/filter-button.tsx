@@ -22,7 +22,7 @@ export interface FilterField {
   /** The value 'reset' restores ('' when absent). */
   defaultValue?: string;
   placeholder?: string;
-  /** A validation message key for a bad value, checked on blur. */
+  /** A validation message key for a bad value, checked when the field is left, then at every change. */
   validate?: (value: string) => string | undefined;
   /** Says how another filter is read (search by user name or id): the badge does not count it. */
   qualifier?: boolean;
@@ -34,7 +34,7 @@ export interface FilterButtonProps extends FilterSubmitOptions {
 
 /**
  * The filter button (SPEC.md §2): the badge counts the configured filters in the query; the
- * modal 'filter' validates on blur, resets to the defaults and on submit writes the filters into
+ * modal 'filter' validates a field once left (then at every change), resets to the defaults and on submit writes the filters into
  * the query (page reset, cursors cleared, limit kept, empty values dropped).
  */
 export function FilterButton({ fields, page, defaultLimit }: FilterButtonProps) {
@@ -83,7 +83,7 @@ function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly Fi
     reset,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ mode: 'onBlur', defaultValues: initial });
+  } = useForm<Values>({ mode: 'onTouched', defaultValues: initial });
 
   return (
     <Modal
@@ -130,7 +130,8 @@ function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly Fi
                 if (field.kind === 'user') {
                   return <UserPicker {...common} optionLabel={field.userLabel ?? ((u) => u.username)} emptyOption={field.placeholder} placeholder={field.placeholder} value={f.value || null} />;
                 }
-                return <Select {...common} options={field.options ?? []} value={f.value || null} placeholder={field.placeholder} />;
+                // '' is a value when an option holds it ('All'): the select shows that option, not 'Select...'
+                return <Select {...common} options={field.options ?? []} value={f.value ?? null} placeholder={field.placeholder} />;
               }}
             />
           );

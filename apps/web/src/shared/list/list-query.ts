@@ -135,7 +135,7 @@ export interface FilterSubmitOptions {
 /**
  * The query after submitting the filter form: the other parameters kept, the filter values set
  * (dotted names with underscores), page reset to 1 (or left empty), the cursors after and before
- * (and a cursor list's oldest marker) cleared, limit kept (from the query, otherwise the default), empty values dropped.
+ * (and a cursor list's oldest marker with its tail) cleared, limit kept (from the query, otherwise the default), empty values dropped.
  */
 export function applyFilters(query: URLSearchParams, values: Readonly<Record<string, string | null | undefined>>, options: FilterSubmitOptions = {}): URLSearchParams {
   const out = new URLSearchParams(query);
@@ -148,8 +148,11 @@ export function applyFilters(query: URLSearchParams, values: Readonly<Record<str
   out.delete('before');
   out.delete('page');
   if ((options.page ?? 'first') === 'first') out.set('page', '1');
-  // a cursor list starts again at its newest page: its "oldest page" marker goes with the cursors
-  else out.delete('oldest');
+  // a cursor list starts again at its newest page: its "oldest page" marker (and that page's row count) goes with the cursors
+  else {
+    out.delete('oldest');
+    out.delete('tail');
+  }
   out.set('limit', query.get('limit') || String(options.defaultLimit ?? DEFAULT_PAGE_SIZE));
   return withoutEmpty(out);
 }

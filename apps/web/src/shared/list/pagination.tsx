@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@aurum/domain/list/paging';
+import { formatNumber } from '../format/display.ts';
 import { Button } from '../ui/button.tsx';
 import { Select } from '../ui/select.tsx';
 import { pageBounds } from './list-query.ts';
@@ -25,7 +26,8 @@ export function Pagination({ page, limit, total, onPage, onLimit }: PaginationPr
     <PagerFrame
       limit={limit}
       onLimit={onLimit}
-      label={t('list.range', { start, end, total: Math.max(0, total) })}
+      // row numbers en-US grouped (SPEC.md §9): '12,341-12,345 of 12,345'
+      label={t('list.range', { start: formatNumber(start, 0), end: formatNumber(end, 0), total: formatNumber(Math.max(0, total), 0) })}
       first={atFirst ? null : () => onPage(1)}
       previous={atFirst ? null : () => onPage(current - 1)}
       next={atLast ? null : () => onPage(current + 1)}

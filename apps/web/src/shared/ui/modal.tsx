@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 
@@ -32,6 +32,9 @@ export function useModalBoundary(): HTMLElement | null {
 export function Modal({ open, onOpenChange, title, description, children, footer, drawer = false, testId }: ModalProps) {
   const { t } = useTranslation('common');
   const [boundary, setBoundary] = useState<HTMLElement | null>(null);
+  // the element focused when it opened (the button that asked for it): focus goes back there on close.
+  // Radix returns focus to a Dialog.Trigger only, and these modals are opened by the screen's own buttons.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -40,6 +43,15 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           ref={setBoundary}
           data-testid={testId}
           data-shape={drawer ? 'drawer' : 'modal'}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            // an opener that is gone (a menu item) leaves focus where it is
+            if (opener.current?.isConnected) opener.current.focus();
+            opener.current = null;
+          }}
           className={
             drawer
               ? 'fixed inset-y-0 right-0 z-50 flex h-full w-full max-w-3xl flex-col bg-white shadow-xl outline-none'

@@ -45,7 +45,7 @@ export function AdminForm({ mode, defaultValues, submitting, submitLabel, onSubm
     formState: { errors },
   } = useForm<AdminFormValues, unknown, AdminFormValues>({
     resolver: zodResolver(mode === 'create' ? AdminCreateForm : AdminEditBody) as unknown as Resolver<AdminFormValues, unknown, AdminFormValues>,
-    mode: 'onBlur',
+    mode: 'onTouched',
     defaultValues: { username: '', email: '', firstName: '', lastName: '', role: 'none', password: '', confirmPassword: '', ...defaultValues },
     shouldUnregister: true,
   });

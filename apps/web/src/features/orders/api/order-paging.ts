@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@aurum/domain/list/paging';
+import { formatNumber } from '#shared/format/display.ts';
 
 /**
  * Cursor paging of the orders connection (SPEC.md §2, §7; docs/decisions.md "Orders console").
@@ -150,7 +151,8 @@ export function pagerLabel(
   t: (key: PagerLabelKey, values: Record<string, string | number>) => string,
   p: { range: { start: number; end: number } | null; rows: number; total: number; totalIsLowerBound: boolean },
 ): string {
-  const total = p.totalIsLowerBound ? p.total.toLocaleString('en-US') : Math.max(0, p.total);
-  if (p.range) return t(p.totalIsLowerBound ? 'common:list.rangeAtLeast' : 'common:list.range', { start: p.range.start, end: p.range.end, total });
+  // row numbers en-US grouped (SPEC.md §9), as the numbered pager writes them
+  const total = formatNumber(Math.max(0, p.total), 0);
+  if (p.range) return t(p.totalIsLowerBound ? 'common:list.rangeAtLeast' : 'common:list.range', { start: formatNumber(p.range.start, 0), end: formatNumber(p.range.end, 0), total });
   return t(p.totalIsLowerBound ? 'order:paging.rowsAtLeast' : 'order:paging.rows', { count: p.rows, total });
 }

@@ -41,7 +41,7 @@ export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId:
     formState: { errors },
   } = useForm<OfflineOrderInput, unknown, OfflineOrderValues>({
     resolver: zodResolver(schema),
-    mode: 'onBlur',
+    mode: 'onTouched',
     defaultValues: {
       userId: initialUserId,
       action: undefined,

@@ -48,7 +48,7 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
     formState: { errors },
   } = useForm<OnlineOrderInput, unknown, OnlineOrderValues>({
     resolver: zodResolver(schema),
-    mode: 'onBlur',
+    mode: 'onTouched',
     defaultValues: { userId: initialUserId, orderType: 'MARKET', action: undefined, symbol: 'XAU/MYR', quantity: '', price: '', expiration: 'GTC', goodTillDate: '', comment: '' },
   });
   const [userId, orderType, action, symbol, quantity, limitPrice, expiration] = useWatch({

@@ -113,7 +113,7 @@ function AdjustForm<V extends FieldValues>({ form, metal, variant, answer, onDon
   const { pending, save } = form.useSave();
   const { register, handleSubmit, formState } = useForm<V>({
     resolver: zodResolver(form.schema),
-    mode: 'onBlur',
+    mode: 'onTouched',
     defaultValues: form.defaults(answer, variant) as DefaultValues<V>,
   });
   const { errors } = formState;

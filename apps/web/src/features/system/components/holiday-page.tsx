@@ -39,7 +39,7 @@ function HolidayForm({ holiday, onDone }: { holiday: Holiday | null; onDone: () 
   const pending = create.isPending || update.isPending;
   const { register, control, handleSubmit, setError, formState } = useForm<HolidayBody>({
     resolver: zodResolver(HolidayBody),
-    mode: 'onBlur',
+    mode: 'onTouched',
     defaultValues: { name: holiday?.name ?? '', date: holiday?.date ?? '' },
   });
   const { errors } = formState;

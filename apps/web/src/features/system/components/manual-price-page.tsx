@@ -55,7 +55,7 @@ export function ManualPricePage() {
   const [withdrawing, setWithdrawing] = useState<Metal | null>(null);
   const { register, control, handleSubmit, reset, setError, formState } = useForm<ManualPriceForm>({
     resolver: zodResolver(ManualPriceForm),
-    mode: 'onBlur',
+    mode: 'onTouched',
     defaultValues: { metal: 'xau', bid: '', ask: '', expiresAtLocal: '' },
   });
   const { errors } = formState;

@@ -43,7 +43,7 @@ function AddressDialog({ userId, address, onClose }: { userId: number; address: 
     formState: { errors },
   } = useForm<AddressInput, unknown, z.output<typeof AddressSchema>>({
     resolver: zodResolver(AddressSchema),
-    mode: 'onBlur',
+    mode: 'onTouched',
     defaultValues: { streetOne: '', city: '', state: '', postalCode: '', country: '', ...address, streetTwo: address?.streetTwo ?? '' },
   });
   return (

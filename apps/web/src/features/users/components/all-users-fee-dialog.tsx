@@ -22,7 +22,7 @@ export function AllUsersFeeDialog({ onClose }: { onClose: () => void }) {
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<FeeForm>({ resolver: zodResolver(FeeForm), mode: 'onBlur', defaultValues: { interestRate: '0', premium: '0', refineryFees: '0', feeAdjustMode: 'none' } });
+  } = useForm<FeeForm>({ resolver: zodResolver(FeeForm), mode: 'onTouched', defaultValues: { interestRate: '0', premium: '0', refineryFees: '0', feeAdjustMode: 'none' } });
   return (
     <FormModal
       title={t('user:allFees.title')}

@@ -141,7 +141,7 @@ function BankDialog({ userId, bank, onClose }: { userId: number; bank: BankAccou
     formState: { errors },
   } = useForm<BankAccountBody>({
     resolver: zodResolver(BankAccountBody),
-    mode: 'onBlur',
+    mode: 'onTouched',
     defaultValues: { bankName: bank?.bankName ?? '', accountOwner: bank?.accountOwner ?? '', accountNumber: bank?.accountNumber ?? '' },
   });
   const field = (name: keyof typeof LIMITS) => ({ error: errors[name]?.message, errorValues: lengthValues(errors[name]?.message, LIMITS[name]) });

@@ -50,7 +50,7 @@ function TradeConfigDialog({ userId, config, onClose }: { userId: number; config
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<TradeConfigForm>({ resolver: zodResolver(TradeConfigForm), mode: 'onBlur', defaultValues: tradeConfigFormOf(config) });
+  } = useForm<TradeConfigForm>({ resolver: zodResolver(TradeConfigForm), mode: 'onTouched', defaultValues: tradeConfigFormOf(config) });
   return (
     <FormModal
       title={t('user:fees.edit')}

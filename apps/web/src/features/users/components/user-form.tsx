@@ -51,7 +51,7 @@ export function UserForm({ mode, defaultValues, submitting, submitLabel, onSubmi
     formState: { errors },
   } = useForm<CreateInput>({
     resolver: zodResolver(schema as typeof UserCreateForm),
-    mode: 'onBlur',
+    mode: 'onTouched',
     defaultValues,
     shouldUnregister: true,
   });
