@@ -78,8 +78,10 @@ describe('order flows on an injected clock and price feed', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trade requests', exact: true }).click();
     await visible(page.getByTestId('order-table'));
     // from now on the orders list answers only when the test lets it (a slow list)
-    let release = () => undefined as void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let held = 0;
     await page.route('**/v0/web/secure/graphql', async (route) => {
       held += 1;
