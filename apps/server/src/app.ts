@@ -160,9 +160,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const sockets = attachSocketHub(app, socketAuth(deps), market, deps.events, options.socket);
   // built, not started (docs/decisions.md "Background jobs")
   const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, orderCountsJob(deps.db), notifications, ...sockets.jobs]);
+  // the live sockets go before the HTTP server closes: it waits for every connection, and an
+  // upgraded one stays open until told (a shutdown, or a restart, waited on connected consoles)
+  app.addHook('preClose', () => sockets.close());
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await sockets.close();
     await market.close();
   });
   options.extraRoutes?.(app, deps);

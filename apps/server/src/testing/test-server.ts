@@ -30,6 +30,12 @@ export interface TestServer {
   advanceClock(ms: number): void;
   /** The server's clock (Date.now() plus what advanceClock moved it by), e.g. to compute a TOTP code. */
   now(): Date;
+  /**
+   * Restarts the server as a process restart would: the application closes (its jobs, sockets
+   * and connections go), then a new one is built on the same database, clock and signing key and
+   * listens on the same port, with the same jobs started. `app` is the new application after it.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,9 +87,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     now: () => new Date(Date.now() + offset),
     events: await createEventBus(opened.db),
   };
-  const app = await buildApp(deps, { build: { branch: 'test', commit: '0123456789abcdef' }, ...options.app });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  if (options.jobs) app.jobs.start(options.jobs === 'all' ? undefined : options.jobs);
+  const build = async (port: number) => {
+    const built = await buildApp(deps, { build: { branch: 'test', commit: '0123456789abcdef' }, ...options.app });
+    await built.listen({ host: '127.0.0.1', port });
+    if (options.jobs) built.jobs.start(options.jobs === 'all' ? undefined : options.jobs);
+    return built;
+  };
+  let app = await build(0);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   config.port = port;
@@ -108,6 +118,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       offset += ms;
     },
     now: () => deps.now(),
+    async restart() {
+      await app.close();
+      app = await build(port);
+      server.app = app;
+    },
     async close() {
       if (!openServers.delete(server)) return;
       await app.jobs.stop();

@@ -165,6 +165,21 @@ describe(`live socket on ${driver}`, () => {
     expect([adjustments.regular.ask, adjustments.afterHour.ask].map((v) => Number(v).toFixed(4))).toContain(diff);
     expect(cur.source).toBe('simulated');
   });
+
+  // last: it restarts the server
+  it('a restart closes the connected sockets at once and comes back on the same port, where they connect again', async () => {
+    const sock = await openSocket(ts.url, jwt.none!);
+    await sock.next((m) => m.type === 'Price');
+    const started = Date.now();
+    await ts.restart();
+    // the sockets go before the HTTP server waits for its connections (they kept a shutdown waiting)
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await sock.closed).code).toBe(1006);
+    // the same token on the new application: the session lives in the database
+    const again = await openSocket(ts.url, jwt.none!);
+    await again.next((m) => m.type === 'Price');
+    again.close();
+  });
 });
 
 describe('HTTP polling price source', () => {

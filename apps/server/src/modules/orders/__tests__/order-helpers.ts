@@ -2,29 +2,12 @@ import { expect } from 'vitest';
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
-import type { Quotes } from '../../../live/event-bus.ts';
-import type { PriceSource } from '../../market/price-sources.ts';
+import { controlledSource } from '../../../testing/controlled-source.ts';
 import { postEntry } from '../../wallet/wallet-service.ts';
 
 export const S = '/v0/web/secure';
 /** Monday 7 January 2030, 10:00 in Kuala Lumpur: regular trading hours. */
 export const TRADING_MOMENT = Date.parse('2030-01-07T02:00:00Z');
-
-/** A price source whose gold quote the test sets (USD per troy ounce); USD/MYR fixed at 4.5. */
-export function controlledSource(): PriceSource & { xau: { bid: string; ask: string } } {
-  const s = {
-    name: 'controlled',
-    xau: { bid: '2000.00', ask: '2001.00' },
-    next: (now: Date): Promise<Quotes | null> =>
-      Promise.resolve({
-        at: now.toISOString(),
-        source: 'controlled',
-        metals: { xau: { ...s.xau }, xpt: { bid: '900.00', ask: '901.00' }, xag: { bid: '30.00', ask: '30.10' } },
-        usdMyr: { bid: '4.5000', ask: '4.5000', high: '4.5000', low: '4.5000' },
-      }),
-  };
-  return s;
-}
 
 export interface OrderTestServer {
   ts: TestServer;

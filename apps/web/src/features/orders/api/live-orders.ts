@@ -11,10 +11,11 @@ export function useLiveOrders(): ReadonlyMap<string, OrderUpdate> {
 /**
  * Keeps order views fresh from the socket: a new order (Market, Limit) or a reconnect refetches
  * the views under `keys` (lists and counts); OrderUpdated refetches them when `onUpdate` says so
- * for that order id (counts always change; a list merges updates of the orders it shows and
- * refetches for others, which may now belong to it). Bursts are gathered for 300 ms.
+ * for that update (counts always change; a list merges updates of the orders it shows and
+ * refetches for others, which may now belong to it, and for a new status, which may take an
+ * order out of it). Bursts are gathered for 300 ms.
  */
-export function useOrderRefetch(keys: ReadonlyArray<readonly unknown[]>, options: { onUpdate?: boolean | ((id: string) => boolean) } = {}): void {
+export function useOrderRefetch(keys: ReadonlyArray<readonly unknown[]>, options: { onUpdate?: boolean | ((id: string, update: OrderUpdate) => boolean) } = {}): void {
   const client = useQueryClient();
   const connected = useLive((s) => s.connected);
   const onUpdate = options.onUpdate ?? false;
@@ -37,7 +38,7 @@ export function useOrderRefetch(keys: ReadonlyArray<readonly unknown[]>, options
       if (message.type === 'Market' || message.type === 'Limit') refetch();
       else if (message.type === 'OrderUpdated') {
         const wanted = onUpdateRef.current;
-        if (typeof wanted === 'function' ? wanted(String(message.data.id)) : wanted) refetch();
+        if (typeof wanted === 'function' ? wanted(String(message.data.id), message.data) : wanted) refetch();
       }
     });
     return () => {

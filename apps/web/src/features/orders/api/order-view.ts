@@ -124,6 +124,21 @@ export function pastEntries<T extends { date: string }>(entries: readonly T[], n
   });
 }
 
+/**
+ * Milliseconds until the earliest entry not yet shown by pastEntries comes due (its date has
+ * passed), or null when none is waiting. An entry the server dated a moment ahead of this
+ * browser's clock (a skew of the two clocks, or an interest start still to come) shows then.
+ */
+export function nextEntryDue(entries: ReadonlyArray<{ date: string }>, now: Date): number | null {
+  let next: number | null = null;
+  for (const e of entries) {
+    const at = Date.parse(e.date);
+    if (Number.isNaN(at) || at < now.getTime()) continue;
+    next = next === null ? at : Math.min(next, at);
+  }
+  return next === null ? null : next - now.getTime() + 1;
+}
+
 /** Bar widths in percent of the largest count (all 0 when every count is 0). */
 export function barWidths(counts: ReadonlyArray<{ count: number }>): number[] {
   const max = Math.max(0, ...counts.map((c) => c.count));

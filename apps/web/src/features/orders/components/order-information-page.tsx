@@ -19,7 +19,7 @@ import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { TableHead } from '#shared/ui/table-head.tsx';
 import { useLiveOrders } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
-import { mergeOrder, pastEntries } from '../api/order-view.ts';
+import { mergeOrder, nextEntryDue, pastEntries } from '../api/order-view.ts';
 import type { OrderDetail } from '@aurum/domain/orders/order-schemas';
 import { ConfirmOrderDialog, PaymentDialog, RevertDialog, type ActionTarget } from './order-action-dialogs.tsx';
 import { OrderStatusBadge } from './order-labels.tsx';
@@ -308,10 +308,30 @@ function PaymentBlock({ d }: { d: OrderDetail }) {
   );
 }
 
+/** The longest wait setTimeout takes (about 24.8 days); a later entry is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The timeline entries dated before now, again whenever a later one comes due: an entry the
+ * server dated ahead of this browser's clock shows once its moment has passed here.
+ */
+function usePastEntries(entries: OrderDetail['timeline']): OrderDetail['timeline'] {
+  // `now` changes when an entry comes due: the entries are filtered again at the clock's moment
+  const [now, setNow] = useState(() => new Date());
+  const shown = useMemo(() => pastEntries(entries, new Date()), [entries, now]);
+  useEffect(() => {
+    const due = nextEntryDue(entries, new Date());
+    if (due === null) return;
+    const timer = setTimeout(() => setNow(new Date()), Math.min(due, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [entries, now]);
+  return shown;
+}
+
 /** The timeline (entries dated before now) and the order's key moments. */
 function Timeline({ entries, d }: { entries: OrderDetail['timeline']; d: OrderDetail }) {
   const { t } = useTranslation('order');
-  const shown = useMemo(() => pastEntries(entries, new Date()), [entries]);
+  const shown = usePastEntries(entries);
   return (
     <Section title={t('detail.timeline')} testId="section-timeline">
       <div data-testid="timeline">

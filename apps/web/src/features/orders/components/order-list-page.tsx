@@ -51,9 +51,12 @@ export function OrderListPage() {
   const orders = useQuery(orderQueries.connection(variables));
   const updates = useLiveOrders();
   const cached = useNewOrders();
-  const shownIds = useMemo(() => new Set(orders.data?.edges.map((e) => String(e.node.id)) ?? []), [orders.data]);
-  // an update of an order not on this page may bring it into the list: refetch
-  useOrderRefetch([orderQueries.connections()], { onUpdate: (id) => !shownIds.has(id) });
+  const shownStatuses = useMemo(() => new Map(orders.data?.edges.map((e) => [String(e.node.id), e.node.status]) ?? []), [orders.data]);
+  // an update of an order not on this page may bring it into the list, a new status of one on it
+  // may take it out (a filled, expired or canceled order leaves trade requests): refetch
+  useOrderRefetch([orderQueries.connections()], {
+    onUpdate: (id, update) => !shownStatuses.has(id) || (update.status !== undefined && update.status !== shownStatuses.get(id)),
+  });
 
   const filterFields = useOrderFilterFields(mode);
   const filtered = ORDER_FILTERS.some((f) => (query.get(f) ?? '').trim() !== '');

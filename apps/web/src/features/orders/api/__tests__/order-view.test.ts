@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderNode } from '@aurum/domain/orders/order-schemas';
-import { barWidths, listPrice, listRows, mergeOrder, mergeOrders, pastEntries } from '../order-view.ts';
+import { barWidths, listPrice, listRows, mergeOrder, mergeOrders, nextEntryDue, pastEntries } from '../order-view.ts';
 import type { NewOrder } from '../new-order-cache.ts';
 
 const node = (id: number, over: Partial<OrderNode> = {}): OrderNode => ({
@@ -109,6 +109,20 @@ describe('timeline and chart', () => {
       { id: 4, date: 'not a date' },
     ];
     expect(pastEntries(entries, now).map((e) => e.id)).toEqual([1]);
+  });
+
+  it('tells when the earliest entry not yet shown comes due (an entry dated ahead of this clock shows then)', () => {
+    const now = new Date('2026-01-05T12:00:00Z');
+    const entries = [
+      { date: '2026-01-05T11:59:59Z' },
+      { date: '2026-01-08T00:00:00Z' },
+      { date: '2026-01-05T12:00:00.350Z' },
+      { date: 'not a date' },
+    ];
+    expect(nextEntryDue(entries, now)).toBe(351);
+    expect(pastEntries(entries, new Date(now.getTime() + 351))).toHaveLength(2);
+    expect(nextEntryDue([{ date: '2026-01-05T12:00:00Z' }], now)).toBe(1);
+    expect(nextEntryDue(entries.slice(0, 1), now)).toBeNull();
   });
 
   it('sizes bars against the largest count', () => {
