@@ -1,11 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { displayStatus } from '@aurum/domain/orders/order-status';
 // the injected price feed: a gold quote the test sets, published by the job priceFeed (test harness only)
 import { controlledSource } from '../../server/src/testing/controlled-source.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
-import { adminApi, advanceClocksTo, nextBusinessMorning, numberIn, orderRows, serverStatus, shownStatus, syncClock, userIdOf } from './support/flows.ts';
+import { adminApi } from './support/api.ts';
+import { advanceClocksTo, nextBusinessMorning, numberIn, orderRows, serverStatus, shownStatus, syncClock } from './support/flows.ts';
 
 /**
  * Order flows driven by an injected clock and price feed (issue 15): the gold price comes from a
@@ -20,7 +21,8 @@ const suite = browserSuite({
   // every job a real process runs, but the order engine: the test runs it
   jobs: ['priceFeed', 'marketStatus', 'orderCounts', 'notifications', 'socketSweep', 'socketPing'],
 });
-const api = adminApi(() => suite.ts, (ts) => ts.demo.superAdmin);
+const admin = adminApi(suite);
+const api = admin.call;
 /** One run of the order engine at the server's clock (or `at`); what it changed, by job. */
 const runEngine = async (at?: Date) => (await suite.ts.app.jobs.get('orderEngine').runOnce(at ?? suite.ts.now())) as Record<string, number | null>;
 /** Sets the feed's gold quote and waits until the market prices orders with it. */
@@ -39,15 +41,15 @@ async function consolePage(): Promise<Page> {
 }
 let aminah = 0;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   // 10:00 on a business day in Kuala Lumpur: the market is open and auto settle's 12:00 is ahead
   suite.ts.advanceClock((await nextBusinessMorning(suite.ts, 10)) - suite.ts.now().getTime());
   source.xau = { bid: '2000.00', ask: '2001.00' };
-  aminah = await userIdOf(suite.ts, 'aminah');
+  aminah = await admin.userId('aminah');
 });
 
-describe('order flows on an injected clock and price feed', () => {
-  it('a limit buy waits while the price is above it and fills, live on the list and on Order Information, when the price crosses it', async () => {
+test.describe('order flows on an injected clock and price feed', () => {
+  test('a limit buy waits while the price is above it and fills, live on the list and on Order Information, when the price crosses it', async () => {
     // gold at 2001 USD/oz is about 290 MYR/g: a buy limit at 270 waits
     await goldAt('2000.00', '2001.00');
     const { id } = await api<{ id: number }>('POST', 'order/create', { userId: aminah, action: 0, orderType: 'LIMIT', quantity: '2', price: '270.000', symbol: 'XAU/MYR', currency: 'MYR', goodTillDate: null, comment: 'flows' });
@@ -73,7 +75,7 @@ describe('order flows on an injected clock and price feed', () => {
     await goldAt('2000.00', '2001.00');
   });
 
-  it('an order placed on Create Order shows as Pending until the list has it, then once, as the server has it', async () => {
+  test('an order placed on Create Order shows as Pending until the list has it, then once, as the server has it', async () => {
     const page = await consolePage();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trade requests', exact: true }).click();
     await visible(page.getByTestId('order-table'));
@@ -123,7 +125,7 @@ describe('order flows on an injected clock and price feed', () => {
     expect(await rows.count()).toBe(1);
   });
 
-  it('auto settle mode keeps an XAU/USD fill unsettled until 12:00 in Kuala Lumpur; the engine run after it settles it, live', async () => {
+  test('auto settle mode keeps an XAU/USD fill unsettled until 12:00 in Kuala Lumpur; the engine run after it settles it, live', async () => {
     const page = await consolePage();
     await page.goto(`${suite.ts.url}/system/mode/`);
     await page.getByRole('switch', { name: 'Auto settle mode' }).click();
@@ -153,7 +155,7 @@ describe('order flows on an injected clock and price feed', () => {
     await until(() => page.getByTestId('mode-autoSettle-state').textContent()).toBe('OFF');
   });
 
-  it('a good-till-date order waits through its date and expires, live, once the date has ended in Kuala Lumpur', async () => {
+  test('a good-till-date order waits through its date and expires, live, once the date has ended in Kuala Lumpur', async () => {
     const today = businessDate(suite.ts.now());
     const { id } = await api<{ id: number }>('POST', 'order/create', { userId: aminah, action: 0, orderType: 'LIMIT', quantity: '1', price: '100.000', symbol: 'XAU/MYR', currency: 'MYR', goodTillDate: today, comment: 'flows' });
     const page = await consolePage();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { SESSION_MESSAGES } from '@aurum/domain/auth/session-messages';
 // the injected price feed: a gold quote the test sets, published by the job priceFeed (test harness only)
@@ -44,8 +44,8 @@ async function pauseClock(page: Page): Promise<void> {
 
 const priceOf = async (page: Page) => numberIn(await page.getByTestId('price-myr-buy').textContent());
 
-describe('session and shell flows', () => {
-  it('F8 focuses the toast viewport; a swipe right under 50 px leaves a toast, past 50 px dismisses it', async () => {
+test.describe('session and shell flows', () => {
+  test('F8 focuses the toast viewport; a swipe right under 50 px leaves a toast, past 50 px dismisses it', async () => {
     const page = await suite.open();
     await page.clock.install();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
@@ -70,7 +70,7 @@ describe('session and shell flows', () => {
     await until(() => page.getByTestId('toast').count()).toBe(0);
   });
 
-  it('after a server restart the live socket reconnects and prices resume, without a reload', async () => {
+  test('after a server restart the live socket reconnects and prices resume, without a reload', async () => {
     source.xau = { bid: '2000.00', ask: '2001.00' };
     const page = await suite.open();
     let sockets = 0;
@@ -108,7 +108,7 @@ describe('session and shell flows', () => {
   });
 
   // last: it moves the server's clock past every session's end
-  it('a session that expired on the server lands on the sign-in page with the 1152 message', async () => {
+  test('a session that expired on the server lands on the sign-in page with the 1152 message', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await visible(page.getByTestId('welcome-card'));

@@ -2,16 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import type { BrowserSuite } from './harness.ts';
+import type { BrowserSuite, TestServer } from './harness.ts';
 
 /** The secure API's prefix. */
 export const SECURE = '/v0/web/secure';
 
-/** A superAdmin's calls to the real server's HTTP API, for a browser test's setup (orders, modes). */
+/** An admin's calls to the real server's HTTP API, for a browser test's setup (orders, modes). */
 export interface AdminApi {
-  /** A superAdmin access token, renewed every 30 s (a test that moves the server clock ends sessions). */
+  /** An access token, renewed after 30 s of the server's clock (moving it on ends sessions). */
   jwt(): Promise<string>;
-  /** A secure call as the superAdmin; fails the test unless it answers 2xx; the parsed JSON body. */
+  /** A secure call as the admin; fails the test unless it answers 2xx; the parsed JSON body. */
   call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
   /** A user's id by username, from the test server's database. */
   userId(username: string): Promise<number>;
@@ -19,17 +19,18 @@ export interface AdminApi {
   forget(): void;
 }
 
-export function adminApi(suite: BrowserSuite): AdminApi {
+/** `who` signs in (the demo superAdmin unless given); the suite's server is read at each call. */
+export function adminApi(suite: BrowserSuite, who: (ts: TestServer) => { username: string; password: string } = (ts) => ts.demo.superAdmin): AdminApi {
   let token: { jwt: string; at: number } | null = null;
   const jwt = async () => {
-    if (token && Date.now() - token.at < 30_000) return token.jwt;
-    const { username, password } = suite.ts.demo.superAdmin;
+    if (token && suite.ts.now().getTime() - token.at < 30_000) return token.jwt;
+    const { username, password } = who(suite.ts);
     const r = await fetch(`${suite.ts.url}/v0/web/auth/admin/login`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
     });
     expect(r.status, 'API sign-in').toBe(200);
-    token = { jwt: ((await r.json()) as { jwt: string }).jwt, at: Date.now() };
+    token = { jwt: ((await r.json()) as { jwt: string }).jwt, at: suite.ts.now().getTime() };
     return token.jwt;
   };
   return {

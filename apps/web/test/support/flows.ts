@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { businessClock, businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { isBusinessDay } from '@aurum/domain/system/market-status';
@@ -6,10 +5,8 @@ import type { TestServer } from './harness.ts';
 
 /**
  * Helpers of the flow tests (issue 15, "Flows no test covers yet"): the server's clock and the
- * browser's kept together, an admin's API calls, the order screens' readings.
+ * browser's kept together, the order screens' readings (an admin's API calls: support/api.ts).
  */
-
-const SECURE = '/v0/web/secure';
 
 /** The next moment (now or later) at `hour`:00 in Kuala Lumpur on a business day: no weekend, no kept holiday. */
 export async function nextBusinessMorning(ts: TestServer, hour: number): Promise<number> {
@@ -52,38 +49,6 @@ export async function advanceClocksTo(ts: TestServer, pages: readonly Page[], ta
     }
   }
 }
-
-/**
- * An admin's calls to the secure API (a fresh access token whenever the server's clock has moved
- * on). `server` is read at each call: a suite's server starts after the file is loaded.
- */
-export function adminApi(server: () => TestServer, who: (ts: TestServer) => { username: string; password: string }) {
-  let token: { jwt: string; at: number } | null = null;
-  const jwt = async () => {
-    const ts = server();
-    if (token && ts.now().getTime() - token.at < 30_000) return token.jwt;
-    const { username, password } = who(ts);
-    const r = await fetch(`${ts.url}/v0/web/auth/admin/login`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
-    });
-    expect(r.status, 'API sign-in').toBe(200);
-    token = { jwt: ((await r.json()) as { jwt: string }).jwt, at: ts.now().getTime() };
-    return token.jwt;
-  };
-  return async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-    const r = await fetch(`${server().url}${SECURE}/${path}`, {
-      method,
-      headers: { authorization: `Bearer ${await jwt()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await r.text();
-    expect(r.ok, `${method} ${path}: ${r.status} ${text}`).toBe(true);
-    return (text ? JSON.parse(text) : {}) as T;
-  };
-}
-
-export const userIdOf = async (ts: TestServer, username: string) => Number((await ts.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]))[0]!.id);
 
 /** The status an order has on the server (what the console must come to show). */
 export const serverStatus = async (ts: TestServer, id: number) => (await ts.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]))[0]?.status;
