@@ -1,4 +1,4 @@
-import { Decimal, SCALE, isDecimalText, roundTo } from '../money/decimal.ts';
+import { Decimal, SCALE, isDecimalText, roundTo, scaledInteger, scaledQuotientText } from '../money/decimal.ts';
 import { GRAMS_PER_TROY_OUNCE, type Symbol } from '../system/metals.ts';
 import type { MetalAdjustAnswer } from '../system/system-schemas.ts';
 import { feeAppliesTo, type FeeAdjustMode, type TradeSide } from '../users/user-enums.ts';
@@ -284,12 +284,6 @@ export function perOunce(perGramValue: string): string {
   return new Decimal(perGramValue).times(GRAMS_PER_TROY_OUNCE).toFixed();
 }
 
-/** A plain decimal text as an integer and its decimal places: '-1.50' is -150n and 2. */
-function scaledInteger(text: string): { units: bigint; places: number } {
-  const dot = text.indexOf('.');
-  return dot < 0 ? { units: BigInt(text), places: 0 } : { units: BigInt(text.slice(0, dot) + text.slice(dot + 1)), places: text.length - dot - 1 };
-}
-
 const OUNCE = scaledInteger(GRAMS_PER_TROY_OUNCE);
 const OUNCE_PLACES = 4;
 
@@ -301,14 +295,7 @@ const OUNCE_PLACES = 4;
  */
 export function gramsToOunces(grams: string): string {
   if (!isDecimalText(grams)) return roundTo(new Decimal(grams).div(GRAMS_PER_TROY_OUNCE), OUNCE_PLACES);
-  const { units, places } = scaledInteger(grams);
-  const negative = units < 0n;
+  const { units, places, negative } = scaledInteger(grams);
   // ounces x 10^4 = grams x 10^4 / 31.1034768, as integers
-  const num = (negative ? -units : units) * 10n ** BigInt(OUNCE.places + OUNCE_PLACES);
-  const den = OUNCE.units * 10n ** BigInt(places);
-  let q = num / den;
-  if (2n * (num - q * den) >= den) q += 1n;
-  const digits = q.toString().padStart(OUNCE_PLACES + 1, '0');
-  // never '-0.0000': a value that rounds to zero is zero
-  return `${negative && q !== 0n ? '-' : ''}${digits.slice(0, -OUNCE_PLACES)}.${digits.slice(-OUNCE_PLACES)}`;
+  return scaledQuotientText(units * 10n ** BigInt(OUNCE.places + OUNCE_PLACES), OUNCE.units * 10n ** BigInt(places), OUNCE_PLACES, negative);
 }
