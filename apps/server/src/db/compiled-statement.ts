@@ -11,7 +11,7 @@ import type { Queryable } from './db.ts';
  * numbered parameter that reads its value from the run's bindings.
  *
  *   const pages = statementCache<{ id: number }>(64);
- *   const rows = await pages.run(q, 'by-id', (c) => kysely(c).selectFrom('orders').selectAll().where('id', '=', slot((b) => b.id)), { id: 7 });
+ *   const rows = await pages.run(q, 'by-id', (c) => kysely(c).selectFrom('orders').selectAll().where('id', '=', slot((b: { id: number }) => b.id)), { id: 7 });
  */
 
 /** A value of a statement read from the bindings of each run (kept by Kysely as one parameter). */
@@ -25,11 +25,6 @@ class Slot<B> {
 /** A value bound at run time: typed as the value it stands for, so that the builder accepts it where that value goes. */
 export function slot<B, T>(read: (bindings: B) => T): T {
   return new Slot(read) as unknown as T;
-}
-
-/** Whether `value` is a slot (a builder that must transform a value first uses `mapSlot`). */
-export function isSlot(value: unknown): boolean {
-  return value instanceof Slot;
 }
 
 /** `fn(value)`, or for a slot, a slot answering `fn` of its value at run time (e.g. a LIKE pattern made of a search text). */
