@@ -37,10 +37,39 @@ export function dec(value: string | number | Decimal): Decimal {
 const CANONICAL_DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 const NEGATIVE_ZERO = /^-0(?:\.0*)?$/;
 
+/** A plain decimal text (isDecimalText) as its magnitude in units of its last place and its places: '-1.50' is 150n, 2 places, negative. */
+export function scaledInteger(text: string): { units: bigint; places: number; negative: boolean } {
+  const negative = text.startsWith('-');
+  const digits = negative ? text.slice(1) : text;
+  const dot = digits.indexOf('.');
+  return dot < 0
+    ? { units: BigInt(digits), places: 0, negative }
+    : { units: BigInt(digits.slice(0, dot) + digits.slice(dot + 1)), places: digits.length - dot - 1, negative };
+}
+
+/**
+ * num / den (both >= 0) rounded half-up, written with `scale` decimals, where num / den is the value
+ * times 10^scale; negative puts a minus sign before anything but zero (never '-0.00').
+ */
+export function scaledQuotientText(num: bigint, den: bigint, scale: number, negative: boolean): string {
+  let q = num / den;
+  if (2n * (num - q * den) >= den) q += 1n;
+  const digits = q.toString().padStart(scale + 1, '0');
+  const sign = negative && q !== 0n ? '-' : '';
+  return scale === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
 /** Rounds half-up to a scale and writes it with exactly that many decimals. */
 export function roundTo(value: string | Decimal, scale: number): string {
   // already at the scale in canonical form (as NUMERIC columns read): nothing to round
   if (typeof value === 'string' && decimalPlaces(value) === scale && CANONICAL_DECIMAL.test(value) && !NEGATIVE_ZERO.test(value)) return value;
+  // a plain decimal text: rounded exactly in integers (the same answer as Decimal's, without building one)
+  if (typeof value === 'string' && Number.isInteger(scale) && scale >= 0 && DECIMAL_TEXT.test(value)) {
+    const { units, places, negative } = scaledInteger(value);
+    return places >= scale
+      ? scaledQuotientText(units, 10n ** BigInt(places - scale), scale, negative)
+      : scaledQuotientText(units * 10n ** BigInt(scale - places), 1n, scale, negative);
+  }
   const rounded = new Decimal(value).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP);
   // never '-0.00': a value that rounds to zero is zero
   return (rounded.isZero() ? new Decimal(0) : rounded).toFixed(scale);

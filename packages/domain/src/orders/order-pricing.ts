@@ -1,4 +1,4 @@
-import { Decimal, SCALE, isDecimalText, roundTo } from '../money/decimal.ts';
+import { Decimal, SCALE, isDecimalText, roundTo, scaledInteger, scaledQuotientText } from '../money/decimal.ts';
 import { GRAMS_PER_TROY_OUNCE, type Symbol } from '../system/metals.ts';
 import type { MetalAdjustAnswer } from '../system/system-schemas.ts';
 import { feeAppliesTo, type FeeAdjustMode, type TradeSide } from '../users/user-enums.ts';
@@ -284,7 +284,18 @@ export function perOunce(perGramValue: string): string {
   return new Decimal(perGramValue).times(GRAMS_PER_TROY_OUNCE).toFixed();
 }
 
-/** Grams to troy ounces, 4 decimals. */
+const OUNCE = scaledInteger(GRAMS_PER_TROY_OUNCE);
+const OUNCE_PLACES = 4;
+
+/**
+ * Grams to troy ounces, 4 decimals, rounded half-up (away from zero). A plain decimal text (as
+ * NUMERIC columns read: every row of the orders list) is divided exactly in integers, which answers
+ * what the 50-digit decimal division and roundTo answer at a fraction of the cost
+ * (bench/orders-connection.ts --profile); anything else goes through Decimal.
+ */
 export function gramsToOunces(grams: string): string {
-  return roundTo(new Decimal(grams).div(GRAMS_PER_TROY_OUNCE), 4);
+  if (!isDecimalText(grams)) return roundTo(new Decimal(grams).div(GRAMS_PER_TROY_OUNCE), OUNCE_PLACES);
+  const { units, places, negative } = scaledInteger(grams);
+  // ounces x 10^4 = grams x 10^4 / 31.1034768, as integers
+  return scaledQuotientText(units * 10n ** BigInt(OUNCE.places + OUNCE_PLACES), OUNCE.units * 10n ** BigInt(places), OUNCE_PLACES, negative);
 }

@@ -523,8 +523,6 @@ export function registerOrderGraphql(app: FastifyInstance, deps: AppDeps): void 
         return failedAnswer(req, reply, [requestError(message, ErrorCode.InvalidFormat, 'operationName')]);
       }
       const variables = body.variables ?? {};
-      const badVariables = variableErrors(operation, variables);
-      if (badVariables.length > 0) return failedAnswer(req, reply, badVariables);
       const result = await execute({
         schema,
         document,
@@ -532,6 +530,12 @@ export function registerOrderGraphql(app: FastifyInstance, deps: AppDeps): void 
         operationName: body.operationName ?? undefined,
         rootValue: { adminOrdersConnection: (args: ConnectionArgs) => resolveConnection(db, args) },
       });
+      if (!('data' in result)) {
+        // refused before any resolver ran (execute coerces the variables first): coerced once
+        // more only then, to name the variable that failed (a good call is coerced once)
+        const badVariables = variableErrors(operation, variables);
+        if (badVariables.length > 0) return failedAnswer(req, reply, badVariables);
+      }
       if (!result.errors) return { data: result.data ?? null };
       for (const e of result.errors) {
         if (e.originalError instanceof AppError) continue;

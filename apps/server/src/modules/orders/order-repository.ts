@@ -9,6 +9,7 @@ import type { FeeAdjustMode } from '@aurum/domain/users/user-enums';
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
 import type { Database, OrdersTable, UsersTable } from '../../db/db-types.ts';
+import { mapSlot, slot, statementCache } from '../../db/compiled-statement.ts';
 import { asDate, containsPattern, isoDate, kysely } from '../../db/query-builder.ts';
 
 /**
@@ -506,18 +507,22 @@ export interface OrderFilter {
   quantity?: string;
 }
 
+/** Whether a filter's value is given (an empty text is not; an empty status list is): one rule for the SQL (matches) and the shape of its cached statement (filterShape). */
+const given = (value: unknown): boolean => value !== undefined && value !== '';
+
 /** Whether the filter is at most a status list: its count is then the counters' (statusCountsQuery). */
 export function onlyStatuses(f: OrderFilter): boolean {
-  return Object.entries(f).every(([key, value]) => key === 'statuses' || value === undefined);
+  return Object.entries(f).every(([key, value]) => key === 'statuses' || !given(value));
 }
 
 /** The filters as one condition on `orders` (every filter ANDed; no filter: true). */
 export function matches(f: OrderFilter): OrderCondition {
   return (eb) => {
     const all: Array<Expression<SqlBool>> = [];
-    if (f.userId !== undefined) all.push(eb('orders.user_id', '=', f.userId));
-    if (f.usernamePart !== undefined) {
-      const like = containsPattern(f.usernamePart);
+    if (given(f.userId)) all.push(eb('orders.user_id', '=', f.userId!));
+    if (given(f.usernamePart)) {
+      // a slot (filterShape) turns into its pattern when bound
+      const like = mapSlot(f.usernamePart!, containsPattern);
       all.push(
         eb(
           'orders.user_id',
@@ -529,17 +534,18 @@ export function matches(f: OrderFilter): OrderCondition {
         ),
       );
     }
-    if (f.action) all.push(eb('orders.action', '=', f.action));
-    if (f.orderId !== undefined) all.push(eb('orders.id', '=', f.orderId));
-    if (f.statuses) all.push(eb('orders.status', '=', eb.fn.any(eb.val([...f.statuses]))));
-    if (f.orderType) all.push(eb('orders.order_type', '=', f.orderType));
-    if (f.createdFrom) all.push(eb('orders.created_at', '>=', f.createdFrom));
-    if (f.createdBefore) all.push(eb('orders.created_at', '<', f.createdBefore));
-    if (f.filled) all.push(eb('orders.filled_at', '>=', f.filled.from), eb('orders.filled_at', '<', f.filled.before));
-    if (f.goodTill) all.push(eb.between('orders.good_till_date', asDate(f.goodTill.from), asDate(f.goodTill.to)));
-    if (f.symbol) all.push(eb('orders.symbol', '=', f.symbol));
-    if (f.currency) all.push(eb('orders.currency', '=', f.currency));
-    if (f.quantity) all.push(eb('orders.quantity_gram', '=', f.quantity));
+    if (given(f.action)) all.push(eb('orders.action', '=', f.action!));
+    if (given(f.orderId)) all.push(eb('orders.id', '=', f.orderId!));
+    // the list itself is the one parameter (not spread: it may be a slot)
+    if (given(f.statuses)) all.push(eb('orders.status', '=', eb.fn.any(eb.val(f.statuses as string[]))));
+    if (given(f.orderType)) all.push(eb('orders.order_type', '=', f.orderType!));
+    if (given(f.createdFrom)) all.push(eb('orders.created_at', '>=', f.createdFrom!));
+    if (given(f.createdBefore)) all.push(eb('orders.created_at', '<', f.createdBefore!));
+    if (given(f.filled)) all.push(eb('orders.filled_at', '>=', f.filled!.from), eb('orders.filled_at', '<', f.filled!.before));
+    if (given(f.goodTill)) all.push(eb.between('orders.good_till_date', asDate(f.goodTill!.from), asDate(f.goodTill!.to)));
+    if (given(f.symbol)) all.push(eb('orders.symbol', '=', f.symbol!));
+    if (given(f.currency)) all.push(eb('orders.currency', '=', f.currency!));
+    if (given(f.quantity)) all.push(eb('orders.quantity_gram', '=', f.quantity!));
     return eb.and(all);
   };
 }
@@ -553,7 +559,7 @@ export function matches(f: OrderFilter): OrderCondition {
  * (bench/orders-connection.ts).
  */
 export function hasDateRange(f: OrderFilter): boolean {
-  return Boolean(f.createdFrom || f.createdBefore || f.filled || f.goodTill);
+  return given(f.createdFrom) || given(f.createdBefore) || given(f.filled) || given(f.goodTill);
 }
 
 /** The page's query: keyset on id (after/before), size + 1 rows to know whether there are more. */
@@ -561,7 +567,8 @@ export function pageQuery(q: Queryable, f: OrderFilter, size: number, backward: 
   const dir = backward ? 'desc' : 'asc';
   const cond: OrderCondition = (eb) =>
     eb.and([matches(f)(eb), ...(after !== null ? [eb('orders.id', '>', after)] : []), ...(before !== null ? [eb('orders.id', '<', before)] : [])]);
-  if (!hasDateRange(f)) return selectOrders(q).where(cond).orderBy('orders.id', dir).limit(size + 1);
+  const rows = mapSlot(size, (n) => n + 1);
+  if (!hasDateRange(f)) return selectOrders(q).where(cond).orderBy('orders.id', dir).limit(rows);
   return kysely(q)
     .with(
       (cte) => cte('m').materialized(),
@@ -569,7 +576,7 @@ export function pageQuery(q: Queryable, f: OrderFilter, size: number, backward: 
     )
     .selectFrom('orders')
     .select(orderColumns)
-    .where('orders.id', 'in', (eb) => eb.selectFrom('m').select('m.id').orderBy('m.id', dir).limit(size + 1))
+    .where('orders.id', 'in', (eb) => eb.selectFrom('m').select('m.id').orderBy('m.id', dir).limit(rows))
     .orderBy('orders.id', dir)
     .$castTo<OrderRow>();
 }
@@ -630,6 +637,45 @@ export interface ConnectionRead {
   beyond: boolean;
 }
 
+/** The values of a connection statement bound at each run (the rest is its shape). */
+interface ConnectionBindings {
+  f: OrderFilter;
+  size: number;
+  after: number | null;
+  before: number | null;
+  countLimit: number;
+  beyond: number | null;
+}
+
+/**
+ * The connection's statements by shape (docs/decisions.md "Issue 14: compiled statements"): the
+ * filters given, the direction, which cursors: 2 directions x 4 cursor cases x the filter sets the
+ * console sends (a handful in practice; the oldest goes beyond the limit).
+ */
+const connectionStatements = statementCache<ConnectionBindings>(512);
+
+/**
+ * A filter's shape (which filters are given, by name; a date range by its parts) and the same
+ * filter with each given value a slot reading it from the filter bound at run time.
+ */
+export function filterShape(f: OrderFilter): { shape: string; slotted: OrderFilter } {
+  const slotted: Record<string, unknown> = {};
+  const names: string[] = [];
+  for (const key of (Object.keys(f) as Array<keyof OrderFilter>).sort()) {
+    const value = f[key];
+    if (!given(value)) continue;
+    if (typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)) {
+      const parts = Object.keys(value).sort();
+      slotted[key] = Object.fromEntries(parts.map((part) => [part, slot((b: ConnectionBindings) => (b.f[key] as Record<string, unknown>)[part])]));
+      names.push(`${key}(${parts.join(',')})`);
+    } else {
+      slotted[key] = slot((b: ConnectionBindings) => b.f[key]);
+      names.push(key);
+    }
+  }
+  return { shape: names.join(','), slotted: slotted as OrderFilter };
+}
+
 /**
  * A page of the orders connection in one statement: the page rows (pageQuery, with username and
  * timeline) joined laterally to one row holding the total (the status counters when the filter is
@@ -638,26 +684,26 @@ export interface ConnectionRead {
  * connection would take the parts in turn, and on PostgreSQL); an empty page still answers its
  * total (the LEFT JOIN keeps the one row).
  */
-export async function connectionRead(
+function connectionQuery(
   q: Queryable,
   f: OrderFilter,
   page: { size: number; backward: boolean; after: number | null; before: number | null },
   countLimit: number,
   beyond: { cond: '<=' | '>='; id: number } | null,
-): Promise<ConnectionRead> {
+) {
   const head = kysely(q)
     .selectNoFrom((eb) => [
       (onlyStatuses(f)
         ? eb
             .selectFrom('order_status_counts')
             .select((c) => c.fn.coalesce(c.cast<number>(c.fn.sum('delta'), 'bigint'), c.lit(0)).as('n'))
-            .where('status', '=', (c) => c.fn.any(c.val([...(f.statuses ?? ORDER_STATUSES)])))
+            .where('status', '=', (c) => c.fn.any(c.val((f.statuses ?? ORDER_STATUSES) as string[])))
         : boundedCountQuery(q, f, countLimit)
       ).as('total'),
       (beyond === null ? eb.lit(false) : eb.exists(beyondQuery(q, f, beyond.cond, beyond.id))).as('beyond'),
     ])
     .as('h');
-  const rows = await kysely(q)
+  return kysely(q)
     .selectFrom(head)
     .leftJoinLateral(
       () =>
@@ -669,8 +715,40 @@ export async function connectionRead(
     )
     .select(['h.total', 'h.beyond'])
     .selectAll('p')
-    .orderBy('p.id', page.backward ? 'desc' : 'asc')
-    .execute();
+    .orderBy('p.id', page.backward ? 'desc' : 'asc');
+}
+
+/**
+ * A page of the orders connection (connectionQuery), its statement built and compiled once per
+ * shape in this process and its values bound at each run.
+ */
+export async function connectionRead(
+  q: Queryable,
+  f: OrderFilter,
+  page: { size: number; backward: boolean; after: number | null; before: number | null },
+  countLimit: number,
+  beyond: { cond: '<=' | '>='; id: number } | null,
+): Promise<ConnectionRead> {
+  const { shape, slotted } = filterShape(f);
+  const key = `${shape}|${page.backward ? 'backward' : 'forward'}|${page.after === null ? '' : 'after'}|${page.before === null ? '' : 'before'}|${beyond?.cond ?? ''}`;
+  const rows = await connectionStatements.run(
+    q,
+    key,
+    (c) =>
+      connectionQuery(
+        c,
+        slotted,
+        {
+          size: slot((b: ConnectionBindings) => b.size),
+          backward: page.backward,
+          after: page.after === null ? null : slot((b: ConnectionBindings) => b.after),
+          before: page.before === null ? null : slot((b: ConnectionBindings) => b.before),
+        },
+        slot((b: ConnectionBindings) => b.countLimit),
+        beyond === null ? null : { cond: beyond.cond, id: slot((b: ConnectionBindings) => b.beyond!) },
+      ),
+    { f, size: page.size, after: page.after, before: page.before, countLimit, beyond: beyond?.id ?? null },
+  );
   const first = rows[0]!;
   return {
     rows: (first.id === null ? [] : rows) as unknown as ConnectionRead['rows'],

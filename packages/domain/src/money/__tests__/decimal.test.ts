@@ -22,6 +22,30 @@ describe('decimal money', () => {
       }),
     );
   });
+  it('property: a plain decimal text rounds as Decimal rounds it (leading zeros, minus zero, any places, any scale)', () => {
+    const byDecimal = (text: string, scale: number) => {
+      const r = new Decimal(text).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP);
+      return (r.isZero() ? new Decimal(0) : r).toFixed(scale);
+    };
+    const text = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 2 }))
+      .map(([negative, units, places, zeros]) => {
+        const digits = '0'.repeat(zeros) + units.toString().padStart(places + 1, '0');
+        return `${negative ? '-' : ''}${places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`}`;
+      });
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 8 }), (value, scale) => {
+        expect(roundTo(value, scale), `${value} at ${scale}`).toBe(byDecimal(value, scale));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(roundTo('2400.125', 2)).toBe('2400.13');
+    expect(roundTo('-2400.125', 2)).toBe('-2400.13');
+    expect(roundTo('-0.005', 2)).toBe('-0.01');
+    expect(roundTo('-0.0049', 2)).toBe('0.00');
+    expect(roundTo('12.5', 0)).toBe('13');
+    expect(roundTo('1e3', 2)).toBe('1000.00');
+  });
   it('is exact where floats are not', () => {
     expect(new Decimal('0.1').plus('0.2').toFixed()).toBe('0.3');
   });

@@ -6,6 +6,7 @@ import { orderAmount, usdAmount } from '../order-money.ts';
 import {
   customerPrice,
   fillPricesAtMarket,
+  gramsToOunces,
   limitMyrPerGram,
   offlineFillPrices,
   orderQuote,
@@ -246,5 +247,38 @@ describe('fill prices and the preview: one answer', () => {
         expect(new Decimal(quotePrice).plus(p.customizedAdjustment!).eq(finalPrice)).toBe(true);
       }),
     );
+  });
+});
+
+describe('grams to troy ounces', () => {
+  /** The definition: a 50-digit decimal division, rounded half-up to 4 places. */
+  const byDecimal = (grams: string) => roundTo(new Decimal(grams).div(GRAMS_PER_TROY_OUNCE), 4);
+
+  it('answers what the decimal division answers, for any plain decimal of grams', () => {
+    const decimal = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 16n }), fc.integer({ min: 0, max: 12 }))
+      .map(([negative, units, places]) => {
+        const digits = units.toString().padStart(places + 1, '0');
+        return `${negative ? '-' : ''}${places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`}`;
+      });
+    fc.assert(
+      fc.property(decimal, (grams) => {
+        expect(gramsToOunces(grams), grams).toBe(byDecimal(grams));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('rounds a tie away from zero, never writes -0.0000 and reads the other spellings Decimal reads', () => {
+    // 0.00005 oz exactly
+    expect(gramsToOunces('0.00155517384')).toBe('0.0001');
+    expect(gramsToOunces('-0.00155517384')).toBe('-0.0001');
+    expect(gramsToOunces('0.00155517383')).toBe('0.0000');
+    expect(gramsToOunces('-0.0000001')).toBe('0.0000');
+    expect(gramsToOunces('31.1034768')).toBe('1.0000');
+    expect(gramsToOunces('1000.0000')).toBe('32.1507');
+    expect(gramsToOunces('1.0000')).toBe(byDecimal('1.0000'));
+    expect(gramsToOunces('1e3')).toBe('32.1507');
+    expect(gramsToOunces('.5')).toBe(byDecimal('.5'));
   });
 });

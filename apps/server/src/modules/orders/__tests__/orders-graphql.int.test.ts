@@ -166,6 +166,48 @@ describe(`GraphQL adminOrdersConnection on ${driver}`, () => {
     expect(b.totalCount).toBe(inRange.length);
   });
 
+  it('answers two values of one filter shape each with its own rows (the statement is compiled once per shape, its values bound per call)', async () => {
+    const pick = (f: (i: number) => boolean) => ids.filter((_id, i) => f(i));
+    // each pair: the same filters present, different values; asked in turn, then the first again
+    const pairs: Array<[Record<string, unknown>, number[], Record<string, unknown>, number[]]> = [
+      [{ userCondition: 'UserId', userInput: String(users.kumar) }, pick((i) => i % 2 === 1), { userCondition: 'UserId', userInput: String(users.aminah) }, pick((i) => i % 2 === 0)],
+      [{ userCondition: 'UserName', userInput: 'MIN' }, pick((i) => i % 2 === 0), { userCondition: 'UserName', userInput: 'kum' }, pick((i) => i % 2 === 1)],
+      [{ action: 'Sell' }, pick((i) => i % 4 === 0), { action: 'Buy' }, pick((i) => i % 4 !== 0)],
+      [{ orderId: ids[3] }, [ids[3]!], { orderId: ids[7] }, [ids[7]!]],
+      [{ status: ['Created', 'Paid'] }, pick((i) => i % 7 === 0 || i % 7 === 4), { status: ['Filled'] }, pick((i) => i % 7 === 1)],
+      [{ orderType: 'OffLine' }, pick((i) => i % 3 === 2), { orderType: 'Market' }, pick((i) => i % 3 === 0)],
+      [{ createdAfter: '2030-01-05', createdBefore: '2030-01-07' }, pick((i) => i >= 4 && i <= 6), { createdAfter: '2030-01-10', createdBefore: '2030-01-11' }, pick((i) => i >= 9 && i <= 10)],
+      [{ filledAt: ['2030-01-03'] }, pick((i) => i === 2), { filledAt: ['2030-01-05'] }, pick((i) => i === 4)],
+      [{ goodTillDate: ['2030-02-02', '2030-02-03'] }, pick((i) => i % 3 === 1 && (i % 9 === 1 || i % 9 === 2)), { goodTillDate: ['2030-02-05', '2030-02-09'] }, pick((i) => i % 3 === 1 && i % 9 >= 4)],
+      [{ symbol: 'xau/usd' }, pick((i) => i % 5 === 0), { symbol: 'XAU/MYR' }, pick((i) => i % 5 !== 0)],
+      [{ currency: 'Usd' }, pick((i) => i % 5 === 0), { currency: 'Myr' }, pick((i) => i % 5 !== 0)],
+      [{ quantity: '2.5' }, pick((i) => i % 6 === 0), { quantity: '1' }, pick((i) => i % 6 !== 0)],
+      [
+        { action: 'Buy', currency: 'Myr', userCondition: 'UserId', userInput: String(users.aminah) },
+        pick((i) => i % 2 === 0 && i % 4 !== 0 && i % 5 !== 0),
+        { action: 'Sell', currency: 'Usd', userCondition: 'UserId', userInput: String(users.aminah) },
+        pick((i) => i % 4 === 0 && i % 5 === 0),
+      ],
+    ];
+    for (const [a, rowsA, b, rowsB] of pairs) {
+      expect(rowsA, JSON.stringify(a)).not.toEqual(rowsB);
+      for (const [variables, expected] of [[a, rowsA], [b, rowsB], [a, rowsA]] as const) {
+        const p = await page({ first: 100, ...variables });
+        expect(idsOf(p), JSON.stringify(variables)).toEqual(expected);
+        expect(p.totalCount, JSON.stringify(variables)).toBe(expected.length);
+      }
+    }
+    // the page size and the cursor are bound per call too
+    const three = await page({ first: 3, action: 'Buy' });
+    const five = await page({ first: 5, action: 'Buy' });
+    expect(idsOf(three)).toEqual(pick((i) => i % 4 !== 0).slice(0, 3));
+    expect(idsOf(five)).toEqual(pick((i) => i % 4 !== 0).slice(0, 5));
+    const afterThree = await page({ first: 3, after: three.pageInfo.endCursor, action: 'Buy' });
+    const afterFive = await page({ first: 3, after: five.pageInfo.endCursor, action: 'Buy' });
+    expect(idsOf(afterThree)).toEqual(pick((i) => i % 4 !== 0).slice(3, 6));
+    expect(idsOf(afterFive)).toEqual(pick((i) => i % 4 !== 0).slice(5, 8));
+  });
+
   it('answers errors in GraphQL form: bad variables, bad cursors, limits, depth, syntax; 401 without a token', async () => {
     const tooMany = await gql({ first: 1001 });
     expect(tooMany.status).toBe(400);
