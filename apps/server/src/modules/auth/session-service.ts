@@ -4,7 +4,8 @@ import type { SessionEndReason } from '@aurum/domain/auth/session-messages';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
-import { appError } from '../../http/app-error.ts';
+import { appError, notFound } from '../../http/app-error.ts';
+import { findAdminById } from '../admins/admin-service.ts';
 import { openSessionsOf } from './auth-repository.ts';
 import { endSession, lapsedReason } from './sessions.ts';
 
@@ -20,6 +21,8 @@ export function deviceOf(userAgent: string | null): string | null {
 
 /** An admin's live sessions (open, within the idle and absolute limits), newest first. */
 export async function liveSessionsOf(deps: AppDeps, q: Queryable, adminId: number, currentSessionId: string | null): Promise<AdminSessionItem[]> {
+  // an admin that does not exist (or was deleted) has no sessions to list: 404, not an empty list
+  if (!(await findAdminById(q, adminId))) throw notFound('admin');
   const rows = await openSessionsOf(q, adminId);
   return rows
     .filter((row) => lapsedReason(deps, row) === null)

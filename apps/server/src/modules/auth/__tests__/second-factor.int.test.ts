@@ -219,6 +219,10 @@ describe(`staff second factor and sessions on ${driver}`, () => {
     const adminId = a.body.user.id;
     expect((await api.call('GET', `${SECURE}/admin/${adminId}/sessions`, { token: (await signIn('operationApprover')).body.jwt })).status).toBe(403);
     const seen = await api.call<{ items: Array<{ id: string }> }>('GET', `${SECURE}/admin/${adminId}/sessions`, { token: sa.body.jwt });
+    // an admin that does not exist has no sessions to show: 404, not an empty list (the fuzz found it)
+    const nobody = await api.call('GET', `${SECURE}/admin/2147483648/sessions`, { token: sa.body.jwt });
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.code).toBeDefined();
     const mine = seen.body.items.find((s) => s.id)!;
     const forced = await api.call('POST', `${SECURE}/admin/${adminId}/sessions/${mine.id}/end`, { token: sa.body.jwt });
     expect(forced.status).toBe(200);
