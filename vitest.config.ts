@@ -31,6 +31,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // two files at once (vitest's default is one fewer than the cores: one on CI's two); each file
+          // starts its own server and database, so files do not share state
+          maxWorkers: 2,
         },
       },
     ],
