@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 
@@ -28,16 +28,62 @@ export function useModalBoundary(): HTMLElement | null {
   return useContext(ModalBoundary);
 }
 
+const TABBABLE = 'input:not([type="hidden"]), select, textarea, button, a[href], [tabindex]:not([tabindex="-1"])';
+
+/** The first element of a part of the dialog the keyboard can reach (enabled, shown). */
+function firstTabbable(part: Element | null | undefined): HTMLElement | null {
+  for (const el of part?.querySelectorAll<HTMLElement>(TABBABLE) ?? []) {
+    if (!(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && el.getClientRects().length > 0) return el;
+  }
+  return null;
+}
+
+/**
+ * Where the keyboard goes when the dialog opens: its first field (a field with `autoFocus` is
+ * focused before this runs), else the footer's button marked `data-initial-focus` (a destructive
+ * confirmation's Cancel), else the footer's last button (the action, so Enter takes it), else a
+ * drawer's body (arrow keys scroll it), else the close button (Radix's own choice).
+ */
+function initialFocus(content: HTMLElement): HTMLElement | null {
+  const footer = content.querySelector('[data-modal-footer]');
+  const marked = footer?.querySelector<HTMLElement>('[data-initial-focus]:not(:disabled)');
+  const buttons = [...(footer?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
+  const body = content.querySelector<HTMLElement>('[data-modal-body]');
+  return firstTabbable(body) ?? marked ?? buttons.at(-1) ?? (body && body.tabIndex >= 0 ? body : null);
+}
+
 /** The generic modal (SPEC.md §2): max width 32rem, at most 90% of the viewport height; or a drawer. */
 export function Modal({ open, onOpenChange, title, description, children, footer, drawer = false, testId }: ModalProps) {
   const { t } = useTranslation('common');
   const [boundary, setBoundary] = useState<HTMLElement | null>(null);
+  // the dialogs open from a button without a Radix trigger of their own: keep what had the keyboard
+  // when it opened (before the portal mounts and focus moves in) to give it back on close. Without
+  // this the keyboard fell to the page's start when a dialog closed (all but the saved-view ones).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    // the effect runs again when a suspended part shows again: by then the keyboard is inside, keep the opener
+    if (open && active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"]')) opener.current = active;
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
           ref={setBoundary}
+          onOpenAutoFocus={(event) => {
+            const target = initialFocus(event.currentTarget as HTMLElement);
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            opener.current = null;
+            if (!back?.isConnected || (back as HTMLButtonElement).disabled) return;
+            event.preventDefault();
+            back.focus();
+          }}
           data-testid={testId}
           data-shape={drawer ? 'drawer' : 'modal'}
           className={
@@ -59,10 +105,23 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           </div>
           {children ? (
             <ModalBoundary.Provider value={boundary}>
-              <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">{children}</div>
+              {/* a drawer's body is a long read (an audit row's before and after): it takes the keyboard to scroll */}
+              <div
+                data-modal-body
+                tabIndex={drawer ? 0 : undefined}
+                role={drawer ? 'region' : undefined}
+                aria-label={drawer && typeof title === 'string' ? title : undefined}
+                className="min-h-0 flex-1 overflow-y-auto px-6 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-amber-600"
+              >
+                {children}
+              </div>
             </ModalBoundary.Provider>
           ) : null}
-          {footer ? <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-3">{footer}</div> : null}
+          {footer ? (
+            <div data-modal-footer className="flex justify-end gap-2 border-t border-slate-200 px-6 py-3">
+              {footer}
+            </div>
+          ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
