@@ -52,6 +52,28 @@ function initialFocus(content: HTMLElement): HTMLElement | null {
   return firstTabbable(body) ?? marked ?? buttons.at(-1) ?? (body && body.tabIndex >= 0 ? body : null);
 }
 
+/** The element outside any dialog that last had the keyboard (kept by a listener on the document). */
+let lastOutside: HTMLElement | null = null;
+const outsideDialog = (el: unknown): el is HTMLElement => el instanceof HTMLElement && el !== document.body && !el.closest('[role="dialog"]');
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    if (outsideDialog(event.target)) lastOutside = event.target;
+  });
+}
+
+/**
+ * What opened a dialog, to give the keyboard back to on close: the focused element, or, when the
+ * keyboard is already inside a dialog or nowhere, the last element outside one that had it. The
+ * layout effect runs again when a suspended part of the dialog shows again (the keyboard is inside
+ * by then), and a dialog that suspends while it opens (its translations loading) hides the page
+ * with its opener meanwhile, so the keyboard is on the body when the effect runs.
+ */
+function openerNow(): HTMLElement | null {
+  const active = document.activeElement;
+  if (outsideDialog(active)) return active;
+  return lastOutside?.isConnected ? lastOutside : null;
+}
+
 /** The generic modal (SPEC.md §2): max width 32rem, at most 90% of the viewport height; or a drawer. */
 export function Modal({ open, onOpenChange, title, description, children, footer, drawer = false, testId }: ModalProps) {
   const { t } = useTranslation('common');
@@ -61,9 +83,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
   // this the keyboard fell to the page's start when a dialog closed (all but the saved-view ones).
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
-    const active = document.activeElement;
-    // the effect runs again when a suspended part shows again: by then the keyboard is inside, keep the opener
-    if (open && active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"]')) opener.current = active;
+    if (open) opener.current = openerNow();
   }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
