@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
 import { postEntry } from '../../server/src/modules/wallet/wallet-service.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
-import { checkDialog, tabTo, type DialogCase } from './support/dialogs-keyboard.ts';
+import { checkDialog, focusedName, hasFocusInside, tabTo, walkTabs, type DialogCase } from './support/dialogs-keyboard.ts';
 
 /**
  * Issue 15: each dialog by keyboard alone, the decisions: the orders filter, the order actions
@@ -20,11 +20,11 @@ const orders = { created: 0, filled: 0, settled: 0, paid: 0 };
 const requests = { deposit: 0, withdrawal: 0, transfer: 0 };
 beforeAll(async () => {
   const byStatus = await suite.ts.db.query<{ id: number; status: string }>("SELECT id, status FROM orders WHERE status IN ('CREATED', 'FILLED', 'SETTLED', 'PAID') ORDER BY id");
-  const of = (status: string) => byStatus.filter((o) => o.status === status).map((o) => Number(o.id));
-  [orders.created] = of('CREATED');
-  [orders.filled] = of('FILLED');
-  [orders.settled] = of('SETTLED');
-  [orders.paid] = of('PAID');
+  const first = (status: string) => Number(byStatus.find((o) => o.status === status)!.id);
+  orders.created = first('CREATED');
+  orders.filled = first('FILLED');
+  orders.settled = first('SETTLED');
+  orders.paid = first('PAID');
   // the settled order's user pays from its fund: 100 MYR in it
   const [owner] = await suite.ts.db.query<{ user_id: number }>('SELECT user_id FROM orders WHERE id = $1', [orders.settled]);
   const userId = Number(owner!.user_id);
@@ -211,4 +211,51 @@ describe('dialogs by keyboard alone: orders, requests, inbox, notifications', ()
       await checkDialog(page, suite.ts.url, c);
     });
   }
+
+  it('the slide-in menu at 390 px: Tab stays in it, Escape gives the keyboard back to its button, Enter on a link goes there', async () => {
+    const narrow = await suite.open();
+    await signIn(narrow, suite.ts.url, suite.ts.demo.superAdmin);
+    await narrow.setViewportSize({ width: 390, height: 844 });
+    const open = narrow.getByRole('button', { name: 'Open menu' });
+    await tabTo(narrow, open);
+    await narrow.keyboard.press('Enter');
+    const menu = narrow.getByRole('dialog', { name: 'Menu' });
+    await visible(menu);
+    await until(() => hasFocusInside(menu)).toBe(true);
+    // round the whole menu and more: the keyboard never leaves it, and its close button is on the way
+    const seen = await walkTabs(narrow, menu, 40);
+    expect(seen).toContain(btn('Close menu'));
+    await narrow.keyboard.press('Escape');
+    await until(() => menu.count()).toBe(0);
+    await until(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+    await narrow.keyboard.press('Enter');
+    await visible(menu);
+    await tabTo(narrow, menu.getByRole('link', { name: 'Holiday' }));
+    await narrow.keyboard.press('Enter');
+    await visible(narrow.getByRole('heading', { level: 1, name: 'Holiday' }));
+    await until(() => menu.count()).toBe(0);
+  });
+
+  it('the idle warning: the keyboard lands on "Stay signed in"; Escape and Enter both keep the session', async () => {
+    const idle = await suite.open();
+    await idle.clock.install();
+    await signIn(idle, suite.ts.url, suite.ts.demo.superAdmin);
+    const warning = idle.getByRole('dialog', { name: 'Still there?' });
+    // 28 minutes without a key or a click: the warning of SPEC.md's 30-minute idle limit
+    await idle.clock.fastForward(28 * 60_000 + 2_000);
+    await visible(warning);
+    await until(() => focusedName(idle)).toBe(btn('Stay signed in'));
+    expect(await walkTabs(idle, warning, 2)).toEqual([btn('Close'), btn('Stay signed in')]);
+    await idle.keyboard.press('Escape');
+    await until(() => warning.count()).toBe(0);
+    await idle.clock.fastForward(28 * 60_000 + 2_000);
+    await visible(warning);
+    await until(() => focusedName(idle)).toBe(btn('Stay signed in'));
+    await idle.keyboard.press('Enter');
+    await until(() => warning.count()).toBe(0);
+    // still signed in: the console's shell, not the sign-in page
+    await idle.clock.fastForward(5_000);
+    await visible(idle.getByRole('navigation', { name: 'Main' }));
+    expect(new URL(idle.url()).pathname).not.toContain('/auth/login');
+  });
 });

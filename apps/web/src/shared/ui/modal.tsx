@@ -74,17 +74,31 @@ function openerNow(): HTMLElement | null {
   return lastOutside?.isConnected ? lastOutside : null;
 }
 
-/** The generic modal (SPEC.md §2): max width 32rem, at most 90% of the viewport height; or a drawer. */
-export function Modal({ open, onOpenChange, title, description, children, footer, drawer = false, testId }: ModalProps) {
-  const { t } = useTranslation('common');
-  const [boundary, setBoundary] = useState<HTMLElement | null>(null);
-  // the dialogs open from a button without a Radix trigger of their own: keep what had the keyboard
-  // when it opened (before the portal mounts and focus moves in) to give it back on close. Without
-  // this the keyboard fell to the page's start when a dialog closed (all but the saved-view ones).
+/**
+ * Gives the keyboard back to what opened a dialog, as its `onCloseAutoFocus`. The console's dialogs
+ * open from a button without a Radix trigger of their own, so Radix had nowhere to return to and
+ * the keyboard fell to the page's start when one closed. Kept when the dialog opens (before the
+ * portal mounts and focus moves in); nothing is done when the opener is gone or disabled.
+ */
+export function useReturnFocus(open: boolean): (event: Event) => void {
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (open) opener.current = openerNow();
   }, [open]);
+  return (event) => {
+    const back = opener.current;
+    opener.current = null;
+    if (!back?.isConnected || (back as HTMLButtonElement).disabled) return;
+    event.preventDefault();
+    back.focus();
+  };
+}
+
+/** The generic modal (SPEC.md §2): max width 32rem, at most 90% of the viewport height; or a drawer. */
+export function Modal({ open, onOpenChange, title, description, children, footer, drawer = false, testId }: ModalProps) {
+  const { t } = useTranslation('common');
+  const [boundary, setBoundary] = useState<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -97,13 +111,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
             event.preventDefault();
             target.focus();
           }}
-          onCloseAutoFocus={(event) => {
-            const back = opener.current;
-            opener.current = null;
-            if (!back?.isConnected || (back as HTMLButtonElement).disabled) return;
-            event.preventDefault();
-            back.focus();
-          }}
+          onCloseAutoFocus={returnFocus}
           data-testid={testId}
           data-shape={drawer ? 'drawer' : 'modal'}
           className={
