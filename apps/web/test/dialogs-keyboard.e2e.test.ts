@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
-import { checkDialog, type DialogCase } from './support/dialogs-keyboard.ts';
+import { checkDialog, focusedName, type DialogCase } from './support/dialogs-keyboard.ts';
 
 /**
  * Issue 15: each dialog by keyboard alone (users, admins and the system screens; the order,
@@ -61,11 +61,15 @@ const CASES: ReadonlyArray<DialogCase & { who?: 'superAdmin' | 'financeApprover'
     submit: async (page, dialog) => {
       // Enter opens the select, the arrow picks the next category, Enter takes it; Tab Tab to Apply, Enter
       await keys(page, '[Enter]');
-      await visible(page.getByRole('listbox'));
-      await keys(page, '[ArrowDown]', '[Enter]');
-      await until(() => page.getByRole('listbox').count()).toBe(0);
+      await until(() => focusedName(page)).toBe('option "All"');
+      await keys(page, '[ArrowDown]');
+      await until(() => focusedName(page)).toBe('option "None"');
+      await keys(page, '[Enter]');
+      await until(() => focusedName(page)).toBe(combo('Category'));
+      expect(await dialog.getByRole('combobox', { name: 'Category' }).textContent()).toBe('None');
       await keys(page, '[Tab]', '[Tab]', '[Enter]');
       await until(() => dialog.count()).toBe(0);
+      await until(() => new URL(page.url()).searchParams.get('category')).toBe('none');
       await until(() => page.getByTestId('filter-count').textContent()).toBe('1');
     },
   },
