@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useLiveConnection } from '#shared/live/live.ts';
 import { useInboxLive } from '#shared/queries/inbox-queries.ts';
+import { useReturnFocus } from '#shared/ui/modal.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { QueryProvider } from '../providers.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -32,6 +33,8 @@ export function AppShell() {
   const [menu, setMenu] = useState<{ open: boolean; at: string }>({ open: false, at: routeKey });
   // close the slide-in menu when the route changes
   if (menu.open && menu.at !== routeKey) setMenu({ open: false, at: routeKey });
+  // the menu opens from the top bar's button (no Radix trigger): the keyboard goes back there
+  const returnFocus = useReturnFocus(menu.open);
 
   return (
     <QueryProvider>
@@ -45,7 +48,7 @@ export function AppShell() {
         <Dialog.Root open={menu.open} onOpenChange={(open) => setMenu({ open, at: routeKey })}>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-            <Dialog.Content className="keep-palette slide-in fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl outline-none lg:hidden" data-testid="mobile-sidebar">
+            <Dialog.Content onCloseAutoFocus={returnFocus} className="keep-palette slide-in fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl outline-none lg:hidden" data-testid="mobile-sidebar">
               <Dialog.Title className="sr-only">{t('menu')}</Dialog.Title>
               <Dialog.Description className="sr-only">{t('menuDescription')}</Dialog.Description>
               <Sidebar />

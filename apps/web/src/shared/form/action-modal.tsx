@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Modal } from '#shared/ui/modal.tsx';
 import { FormActions } from './form-actions.tsx';
 
@@ -17,8 +17,13 @@ export interface ActionModalProps {
   children: ReactNode;
 }
 
-/** A dialog that asks for something before an action (a reason, a receipt, an amount): cancel and the action below. */
+/**
+ * A dialog that asks for something before an action (a reason, a receipt, an amount): cancel and
+ * the action below. Its fields are a form, so Enter in a one-line field takes the action (a
+ * multi-line reason keeps Enter for a new line).
+ */
 export function ActionModal({ pending, onClose, onSubmit, submitLabel, variant, disabled, title, description, testId, children }: ActionModalProps) {
+  const formId = useId();
   return (
     <Modal
       open
@@ -26,9 +31,18 @@ export function ActionModal({ pending, onClose, onSubmit, submitLabel, variant, 
       title={title}
       description={description}
       testId={testId}
-      footer={<FormActions onCancel={onClose} pending={pending} submitLabel={submitLabel} onSubmit={onSubmit} variant={variant} disabled={disabled} />}
+      footer={<FormActions onCancel={onClose} pending={pending} submitLabel={submitLabel} form={formId} variant={variant} disabled={disabled} />}
     >
-      {children}
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!pending && !disabled) onSubmit();
+        }}
+      >
+        {children}
+      </form>
     </Modal>
   );
 }

@@ -15,7 +15,10 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** The confirm dialog (SPEC.md §2): a question, cancel and confirm (with a spinner while it runs). */
+/**
+ * The confirm dialog (SPEC.md §2): a question, cancel and confirm (with a spinner while it runs).
+ * The keyboard starts on confirm (Enter takes it), on cancel when the action is destructive.
+ */
 export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, cancelLabel, danger = false, loading = false, onConfirm }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
@@ -29,7 +32,7 @@ export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel
       testId="confirm-dialog"
       footer={
         <>
-          <Button variant="secondary" disabled={loading} onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" disabled={loading} onClick={() => onOpenChange(false)} data-initial-focus={danger ? true : undefined}>
             {cancelLabel ?? t('confirm.cancel')}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} loading={loading} onClick={onConfirm}>

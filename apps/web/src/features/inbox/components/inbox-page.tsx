@@ -340,11 +340,25 @@ export function InboxPage() {
             <p className="mt-1 text-slate-600">{kindCounts.join(' · ')}</p>
           </section>
           {dialog === 'decline' ? (
-            <label className="flex flex-col gap-1">
-              <span className="font-medium text-slate-800">{t('inbox:confirm.reason')}</span>
-              <textarea data-testid="inbox-reason" className="rounded-md border border-slate-300 px-2 py-1" maxLength={1000} rows={3} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-              <span className="text-xs text-slate-500">{t('inbox:confirm.reasonHint')}</span>
-            </label>
+            // the hint describes the reason, it is not part of its name (a screen reader read both as the name)
+            <div className="flex flex-col gap-1">
+              <label htmlFor="inbox-reason" className="font-medium text-slate-800">
+                {t('inbox:confirm.reason')}
+              </label>
+              <textarea
+                id="inbox-reason"
+                data-testid="inbox-reason"
+                aria-describedby="inbox-reason-hint"
+                className="rounded-md border border-slate-300 px-2 py-1"
+                maxLength={1000}
+                rows={3}
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+              />
+              <span id="inbox-reason-hint" className="text-xs text-slate-500">
+                {t('inbox:confirm.reasonHint')}
+              </span>
+            </div>
           ) : null}
           {dialog === 'approve' && needing.length > 0 ? (
             <section aria-label={t('inbox:confirm.receipts')}>

@@ -81,9 +81,13 @@ describe('ConfirmDialog', () => {
       await user.tab();
       order.push(focused());
     }
-    // the close button, Cancel, Delete, and round again (focus is trapped in the dialog)
-    expect(order).toEqual(['Close', 'Cancel', 'Delete', 'Close']);
+    // a destructive confirmation starts on Cancel (Enter there changes nothing), then Delete, the
+    // close button, and round again (focus is trapped in the dialog)
+    expect(order).toEqual(['Cancel', 'Delete', 'Close', 'Cancel']);
     await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab();
+    await user.tab();
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(onConfirm).toHaveBeenCalledTimes(1);
