@@ -66,7 +66,7 @@ test.describe('audit trail', () => {
     expect(lines[1]).toContain('holiday.update');
     expect(lines[1]).toContain('Audit Day Renamed');
     expect(lines[1]).toMatch(/,Chrome \d+ on Linux$/);
-    await until(() => page.getByTestId('export-progress').textContent()).toMatch(/^Saved audit-trail-.*\.csv \(.+, 1 rows\)\.$/);
+    await until(() => page.getByTestId('export-progress').textContent()).toMatch(/^Saved audit-trail-.*\.csv \(.+, 1 row\)\.$/);
 
     // the creation is there under its own classification
     await pick(page, 'Action classification', 'Holiday added (holiday.create)');

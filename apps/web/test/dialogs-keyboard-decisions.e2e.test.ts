@@ -169,7 +169,7 @@ const CASES: readonly DialogCase[] = [
     opener: (p) => p.getByTestId('inbox-decline'),
     // the inbox's shortcut: d declines the selection
     key: 'd',
-    tabOrder: [tb('Reason (for every item)'), btn('Cancel'), btn('Decline'), btn('Close'), 'region "Decline 1 items"'],
+    tabOrder: [tb('Reason (for every item)'), btn('Cancel'), btn('Decline'), btn('Close'), 'region "Decline 1 item"'],
     submit: async (p, dialog) => {
       await keys(p, 'Declined by keyboard', '[Tab]', '[Tab]', '[Enter]');
       await visible(toast(p, '1 decided, 0 refused'));

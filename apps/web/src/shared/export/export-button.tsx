@@ -47,10 +47,10 @@ export function ExportButton({ list, search }: { list: ExportList; search: strin
             <span className="relative block h-1.5 w-32 overflow-hidden rounded-full bg-amber-100" role="progressbar" aria-label={t('shell:export.progressLabel')}>
               <span className="absolute inset-y-0 left-0 w-1/3 animate-pulse rounded-full bg-amber-500" />
             </span>
-            {t('shell:export.running', { size: formatBytes(state.progress.bytes), rows: state.progress.rows })}
+            {t('shell:export.running', { size: formatBytes(state.progress.bytes), count: state.progress.rows })}
           </span>
         ) : state.status === 'done' ? (
-          t('shell:export.done', { file: state.filename, size: formatBytes(state.progress.bytes), rows: state.progress.rows })
+          t('shell:export.done', { file: state.filename, size: formatBytes(state.progress.bytes), count: state.progress.rows })
         ) : null}
       </div>
     </div>
