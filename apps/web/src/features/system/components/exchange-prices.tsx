@@ -52,7 +52,7 @@ export function ExchangePrices() {
           {t('system:exchange.applied', { bid: formatSigned(applied.bid, 4), ask: formatSigned(applied.ask, 4) })}
         </p>
       ) : null}
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="exchange-table">
           <TableHead
             className="border-b border-slate-200 text-xs text-slate-500 uppercase"
