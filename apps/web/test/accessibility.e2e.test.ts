@@ -55,7 +55,7 @@ async function scanAll(page: Page, theme: 'light' | 'dark'): Promise<Record<stri
 
 describe('accessibility: axe-core scan of every screen', () => {
   for (const theme of ['light', 'dark'] as const) {
-    it(`finds no serious or critical violation in the ${theme} theme`, { timeout: 240_000 }, async () => {
+    it(`finds no serious or critical violation in the ${theme} theme`, { timeout: 360_000 }, async () => {
       const page = await suite.open();
       expect(await scanAll(page, theme)).toEqual({});
     });

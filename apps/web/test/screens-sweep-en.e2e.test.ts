@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './support/harness.ts';
-import { sweepEveryScreen } from './support/screens-sweep.ts';
+import { SWEEP_SERVER, sweepEveryScreen } from './support/screens-sweep.ts';
 
 /**
  * Issue 15: every screen of the console (support/screens.ts, each route of the route table) in
@@ -9,7 +9,7 @@ import { sweepEveryScreen } from './support/screens-sweep.ts';
  * Full-page screenshots go to .tmp/artifacts/screens/en-<width>-<screen>.png. (The other
  * language: screens-sweep-zh-hant.e2e.test.ts, one file each to keep each run short.)
  */
-const suite = browserSuite({ jobs: ['priceFeed', 'marketStatus'] });
+const suite = browserSuite(SWEEP_SERVER);
 
 describe('every screen in English, at 1280 and 390 px', () => {
   it('shows no raw i18n key, no page scrolls sideways at 390 px, and every screen is photographed', { timeout: 150_000 }, async () => {

@@ -1,5 +1,5 @@
-/** The one text deviceLabel needs: any component's t that has the common namespace. */
-type DeviceTranslation = (key: 'common:device', options: { browser: string; system: string }) => string;
+/** The one text deviceLabel needs: any component's t that has the shell namespace (loaded with the shell, not on the sign-in page). */
+type DeviceTranslation = (key: 'shell:device', options: { browser: string; system: string }) => string;
 
 /**
  * A device as people read it, in the console's language: the server names a User-Agent as
@@ -10,5 +10,5 @@ type DeviceTranslation = (key: 'common:device', options: { browser: string; syst
 export function deviceLabel(t: DeviceTranslation, name: string): string {
   const at = name.lastIndexOf(' on ');
   if (at <= 0) return name;
-  return t('common:device', { browser: name.slice(0, at), system: name.slice(at + ' on '.length) });
+  return t('shell:device', { browser: name.slice(0, at), system: name.slice(at + ' on '.length) });
 }

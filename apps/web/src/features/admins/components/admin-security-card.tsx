@@ -12,7 +12,7 @@ import { useAdminSessions, useEndAdminSession, useResetSecondFactor } from '../a
 
 /** An admin's live sessions (ended one by one with logoutAdmin) and the reset of its second factor (not one's own), issue 17. */
 export function AdminSecurityCard({ adminId }: { adminId: number }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common', 'shell']);
   const me = useAdmin();
   const canEnd = useCan('logoutAdmin');
   const canReset = useCan('resetAdminSecondFactor') && me?.id !== adminId;

@@ -29,7 +29,7 @@ function JsonBlock({ title, value, testId }: { title: string; value: unknown; te
 
 /** One audit row in a modal: who, what, when, from where, and before/after and notes pretty-printed. */
 export function AuditDetail({ row, onClose }: { row: AuditRowView | null; onClose: () => void }) {
-  const { t } = useTranslation(['system', 'common']);
+  const { t } = useTranslation(['system', 'common', 'shell']);
   const parts = row ? detailParts(row.detail) : null;
   return (
     <Modal open={row !== null} onOpenChange={(open) => !open && onClose()} title={t('system:audit.detail.title')} drawer testId="audit-detail">

@@ -34,7 +34,7 @@ import { AuditDetail } from './audit-detail.tsx';
  * checks the hash chain.
  */
 export function AuditTrailPage() {
-  const { t } = useTranslation(['system', 'sidebar', 'common']);
+  const { t } = useTranslation(['system', 'sidebar', 'common', 'shell']);
   const list = useListQuery();
   const trail = useAuditTrail(list.query, list.limit);
   const [shown, setShown] = useState<AuditRowView | null>(null);

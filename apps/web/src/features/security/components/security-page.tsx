@@ -107,7 +107,7 @@ function SecondFactorCard() {
 }
 
 function SessionsCard() {
-  const { t } = useTranslation(['security', 'common']);
+  const { t } = useTranslation(['security', 'common', 'shell']);
   const sessions = useOwnSessions();
   const end = useEndSession();
   const toast = useToast();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceLabel } from '../device.ts';
 
-const zh = (_key: 'common:device', values: { browser: string; system: string }) => `${values.system} 上的 ${values.browser}`;
+const zh = (_key: 'shell:device', values: { browser: string; system: string }) => `${values.system} 上的 ${values.browser}`;
 
 describe('deviceLabel', () => {
   it('puts the browser and the system of the server\'s name into the language\'s sentence', () => {
