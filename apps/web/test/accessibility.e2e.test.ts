@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 import { seriousAxeViolations, useColorScheme } from './support/axe.ts';
+import { PUBLIC_SCREENS, screenIds, settled, signedInScreens, uncoveredRoutes } from './support/screens.ts';
 
 /**
  * Issue 15's accessibility bar, and issue 16's dark mode: an axe-core scan of every screen of the
@@ -10,56 +11,6 @@ import { seriousAxeViolations, useColorScheme } from './support/axe.ts';
  * changes colours only, the colour rules). Each screen is scanned once it has loaded its data.
  */
 const suite = browserSuite({ jobs: [] });
-
-async function ids(): Promise<Record<'user' | 'admin' | 'order' | 'request', number>> {
-  const one = async (sql: string) => Number((await suite.ts.db.query<{ id: number }>(sql))[0]!.id);
-  return {
-    user: await one("SELECT id FROM users WHERE username = 'kumar'"),
-    admin: await one("SELECT id FROM admins WHERE username = 'financemaker'"),
-    order: await one('SELECT id FROM orders ORDER BY id LIMIT 1'),
-    request: await one('SELECT id FROM payment_requests ORDER BY id LIMIT 1'),
-  };
-}
-
-/** Every screen of the console (src/app/route-table.ts), with ids of the demo data. */
-function screens(id: Awaited<ReturnType<typeof ids>>): string[] {
-  return [
-    '/',
-    '/account/user/',
-    '/account/user/create/',
-    `/account/user/${id.user}/`,
-    `/account/user/${id.user}/edit/`,
-    '/account/admin/',
-    '/account/admin/create/',
-    `/account/admin/info/?adminId=${id.admin}`,
-    `/account/admin/edit/?adminId=${id.admin}`,
-    '/order/?orderMode=tr',
-    '/order/?orderMode=th',
-    `/order/${id.order}/`,
-    '/order/create/',
-    '/asset/?action=deposit',
-    '/asset/?action=withdrawal',
-    '/asset/?action=transfer',
-    '/asset/create/?action=deposit',
-    `/asset/${id.request}/`,
-    '/system/constant/',
-    '/system/mode/',
-    '/system/holiday/',
-    '/system/price/',
-    '/system/log/',
-    '/action/notification/',
-    '/inbox/',
-    '/account/security/',
-    '/no/such/page/',
-  ];
-}
-
-/** Waits until the screen shows its content: a heading, no spinner or skeleton, no request running. */
-async function settled(page: Page): Promise<void> {
-  await visible(page.locator('h1').first());
-  await page.waitForLoadState('networkidle');
-  await until(() => page.locator('[data-testid="table-skeleton"], [data-testid="page-spinner"], [aria-busy="true"]').count()).toBe(0);
-}
 
 async function scanAll(page: Page, theme: 'light' | 'dark'): Promise<Record<string, string[]>> {
   await useColorScheme(page, theme);
@@ -71,13 +22,15 @@ async function scanAll(page: Page, theme: 'light' | 'dark'): Promise<Record<stri
     const violations = await seriousAxeViolations(page, theme === 'dark' ? 'colours' : 'all');
     if (violations.length > 0) found[name] = violations;
   };
-  // the public pages
-  for (const path of ['/auth/login/', '/auth/forgot-password/']) {
+  // every screen (support/screens.ts): the public pages first, then signed in
+  const signedIn = signedInScreens(await screenIds(suite.ts));
+  expect(uncoveredRoutes([...PUBLIC_SCREENS, ...signedIn]), 'routes no screen opens').toEqual([]);
+  for (const { path } of PUBLIC_SCREENS) {
     await page.goto(`${suite.ts.url}${path}`);
     await scan(path);
   }
   await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-  for (const path of screens(await ids())) {
+  for (const { path } of signedIn) {
     await page.goto(`${suite.ts.url}${path}`);
     await scan(path);
   }
@@ -105,7 +58,7 @@ test.describe('accessibility: axe-core scan of every screen', () => {
   test.describe.configure({ mode: 'parallel' });
   for (const theme of ['light', 'dark'] as const) {
     test(`finds no serious or critical violation in the ${theme} theme`, async () => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       const page = await suite.open();
       expect(await scanAll(page, theme)).toEqual({});
     });

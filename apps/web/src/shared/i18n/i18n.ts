@@ -54,8 +54,11 @@ export async function initI18n(): Promise<typeof i18next> {
       showSupportNotice: false,
     });
   document.documentElement.lang = lng;
+  document.title = i18next.t('common:brand');
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
+    // the window's title is the brand in the chosen language (index.html's is English, before any script)
+    document.title = i18next.t('common:brand');
   });
   return i18next;
 }

@@ -25,7 +25,8 @@ export function SearchForm({ initial, onSearch, label, placeholder, submitLabel,
     onSearch(input.trim());
   };
   return (
-    <form role="search" onSubmit={submit} className={className}>
+    // never wider than its place: at 390 px the box gives way to its button (min-w-0), the page does not scroll sideways
+    <form role="search" onSubmit={submit} className={`${className} max-w-full min-w-0`}>
       {children}
       <input
         type="search"
@@ -33,7 +34,7 @@ export function SearchForm({ initial, onSearch, label, placeholder, submitLabel,
         placeholder={placeholder}
         value={input}
         onChange={(event) => setInput(event.target.value)}
-        className={`${width} rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none`}
+        className={`${width} min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none`}
       />
       <Button type="submit" variant="secondary">
         {submitLabel}

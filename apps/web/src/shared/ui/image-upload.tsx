@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from '../hooks/use-object-url.ts';
 import { FieldShell } from './field.tsx';
@@ -28,6 +28,7 @@ export interface ImageUploadProps {
 export function ImageUpload({ label, value, onChange, required, hint, error, disabled }: ImageUploadProps) {
   const { t } = useTranslation('common');
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<ReturnType<typeof imageProblem>>(null);
   const preview = useObjectUrl(value);
 
@@ -37,12 +38,16 @@ export function ImageUpload({ label, value, onChange, required, hint, error, dis
         <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-300 bg-slate-50">
           {preview ? <img src={preview} alt={t('image.preview')} className="h-full w-full object-cover" /> : <span className="text-xs text-slate-500">{t('image.none')}</span>}
         </div>
-        <div className="flex flex-col gap-2">
+        <div className="flex min-w-0 flex-col items-start gap-2">
+          {/* the browser's own file button speaks the browser's language and is wider than 390 px:
+              the input stays (named by the field's label, focusable), a button-like text in the console's language shows */}
           <input
+            ref={input}
             id={id}
             type="file"
             accept={IMAGE_TYPES.join(',')}
             disabled={disabled}
+            className="peer sr-only"
             onChange={(event) => {
               const file = event.target.files?.[0] ?? null;
               event.target.value = '';
@@ -51,8 +56,15 @@ export function ImageUpload({ label, value, onChange, required, hint, error, dis
               setProblem(why);
               if (!why) onChange(file);
             }}
-            className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-amber-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-amber-800 hover:file:bg-amber-100"
           />
+          <span
+            aria-hidden="true"
+            onClick={() => input.current?.click()}
+            className="cursor-pointer rounded-md bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-800 peer-focus-visible:outline-2 peer-focus-visible:outline-amber-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-50 hover:bg-amber-100"
+          >
+            {t('image.choose')}
+          </span>
+          {value ? <span className="max-w-full truncate text-xs text-slate-600">{value.name}</span> : null}
           {value ? (
             <button type="button" className="self-start text-xs font-medium text-red-700 hover:underline" onClick={() => onChange(null)}>
               {t('image.remove')}

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 export function Spinner({ className = 'h-5 w-5', label }: { className?: string; label?: string }) {
   return (
     <span role={label ? 'status' : undefined} aria-label={label} className="inline-flex">
@@ -9,19 +11,22 @@ export function Spinner({ className = 'h-5 w-5', label }: { className?: string; 
   );
 }
 
-/** The whole-page spinner (auth initialising, a page loading). */
-export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
+/** The whole-page spinner (auth initialising, a page loading); 'Loading' in the current language unless told. */
+export function FullPageSpinner({ label }: { label?: string }) {
+  const { t } = useTranslation('common');
   return (
     <div className="flex min-h-dvh items-center justify-center text-amber-600" data-testid="page-spinner">
-      <Spinner className="h-10 w-10" label={label} />
+      <Spinner className="h-10 w-10" label={label ?? t('loading')} />
     </div>
   );
 }
 
-export function SectionSpinner({ label = 'Loading' }: { label?: string }) {
+/** A section's spinner while its data loads; 'Loading' in the current language unless told. */
+export function SectionSpinner({ label }: { label?: string }) {
+  const { t } = useTranslation('common');
   return (
     <div className="flex min-h-64 items-center justify-center text-amber-600">
-      <Spinner className="h-8 w-8" label={label} />
+      <Spinner className="h-8 w-8" label={label ?? t('loading')} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ export interface Tab<T extends string> {
 /** A row of tabs (role tablist): the chosen one underlined; the panel below is the caller's. */
 export function TabList<T extends string>({ label, tabs, value, onChange }: { label: string; tabs: readonly Tab<T>[]; value: T; onChange: (value: T) => void }) {
   return (
-    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+    <div role="tablist" aria-label={label} className="relative flex gap-1 overflow-x-auto border-b border-slate-200">
       {tabs.map((tab) => (
         <button
           key={tab.value}

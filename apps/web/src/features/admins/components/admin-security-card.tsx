@@ -3,6 +3,7 @@ import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { formatDateTime } from '#shared/format/display.ts';
+import { deviceLabel } from '#shared/format/device.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '#shared/ui/button.tsx';
@@ -11,7 +12,7 @@ import { useAdminSessions, useEndAdminSession, useResetSecondFactor } from '../a
 
 /** An admin's live sessions (ended one by one with logoutAdmin) and the reset of its second factor (not one's own), issue 17. */
 export function AdminSecurityCard({ adminId }: { adminId: number }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common', 'shell']);
   const me = useAdmin();
   const canEnd = useCan('logoutAdmin');
   const canReset = useCan('resetAdminSecondFactor') && me?.id !== adminId;
@@ -56,7 +57,7 @@ export function AdminSecurityCard({ adminId }: { adminId: number }) {
           {(sessions.data?.items ?? []).map((s) => (
             <li key={s.id} className="flex items-center justify-between gap-3 py-2">
               <span>
-                {s.device ?? '-'} · {s.ip ?? '-'} · {formatDateTime(s.lastSeenAt)}
+                {s.device ? deviceLabel(t, s.device) : '-'} · {s.ip ?? '-'} · {formatDateTime(s.lastSeenAt)}
               </span>
               <Button
                 variant="secondary"

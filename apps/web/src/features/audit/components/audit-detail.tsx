@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditRowView } from '@aurum/domain/audit/audit-schemas';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
+import { deviceLabel } from '#shared/format/device.ts';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { actionLabel } from './action-label.ts';
@@ -28,7 +29,7 @@ function JsonBlock({ title, value, testId }: { title: string; value: unknown; te
 
 /** One audit row in a modal: who, what, when, from where, and before/after and notes pretty-printed. */
 export function AuditDetail({ row, onClose }: { row: AuditRowView | null; onClose: () => void }) {
-  const { t } = useTranslation(['system']);
+  const { t } = useTranslation(['system', 'common', 'shell']);
   const parts = row ? detailParts(row.detail) : null;
   return (
     <Modal open={row !== null} onOpenChange={(open) => !open && onClose()} title={t('system:audit.detail.title')} drawer testId="audit-detail">
@@ -40,7 +41,7 @@ export function AuditDetail({ row, onClose }: { row: AuditRowView | null; onClos
               { label: t('system:audit.fields.action'), value: actionLabel(t, row.action), testId: 'audit-detail-action' },
               { label: t('system:audit.fields.date'), value: formatDateTime(row.date) },
               { label: t('system:audit.fields.ip'), value: orDash(row.ip) },
-              { label: t('system:audit.fields.device'), value: orDash(row.deviceName ?? row.device), testId: 'audit-detail-device' },
+              { label: t('system:audit.fields.device'), value: row.deviceName ? deviceLabel(t, row.deviceName) : orDash(row.device), testId: 'audit-detail-device' },
               { label: t('system:audit.fields.userAgent'), value: orDash(row.device), testId: 'audit-detail-user-agent' },
               { label: t('system:audit.fields.id'), value: row.id },
             ]}

@@ -4,6 +4,7 @@ import { AUDIT_ACTIONS } from '@aurum/domain/audit/classifications';
 import type { AuditRowView } from '@aurum/domain/audit/audit-schemas';
 import { useCan } from '#shared/access/use-can.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
+import { deviceLabel } from '#shared/format/device.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { DataTable, type Column } from '#shared/list/data-table.tsx';
 import { applyFilters, patchQuery } from '#shared/list/list-query.ts';
@@ -33,7 +34,7 @@ import { AuditDetail } from './audit-detail.tsx';
  * checks the hash chain.
  */
 export function AuditTrailPage() {
-  const { t } = useTranslation(['system', 'sidebar', 'common']);
+  const { t } = useTranslation(['system', 'sidebar', 'common', 'shell']);
   const list = useListQuery();
   const trail = useAuditTrail(list.query, list.limit);
   const [shown, setShown] = useState<AuditRowView | null>(null);
@@ -46,7 +47,10 @@ export function AuditTrailPage() {
         header: t('system:audit.fields.action'),
         cell: (r) => (
           <span title={r.action}>
-            {actionLabel(t, r.action)} <span className="ml-1 font-mono text-xs text-slate-500">{r.action}</span>
+            {actionLabel(t, r.action)}{' '}
+            <span translate="no" className="ml-1 font-mono text-xs text-slate-500">
+              {r.action}
+            </span>
           </span>
         ),
       },
@@ -57,7 +61,7 @@ export function AuditTrailPage() {
         // what the User-Agent names ("Chrome 156 on Linux"); the raw string as a title and in the detail
         cell: (r) => (
           <span className="block max-w-64 truncate" title={r.device ?? undefined}>
-            {orDash(r.deviceName ?? r.device)}
+            {r.deviceName ? deviceLabel(t, r.deviceName) : orDash(r.device)}
           </span>
         ),
       },

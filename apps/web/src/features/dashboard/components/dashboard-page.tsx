@@ -19,7 +19,7 @@ export function DashboardPage() {
       <Widgets />
       <Card>
         <div className="flex items-start gap-4" data-testid="welcome-card">
-          <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-amber-100 text-lg font-semibold text-amber-800">
+          <span aria-hidden="true" translate="no" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-amber-100 text-lg font-semibold text-amber-800">
             {(admin.firstName[0] ?? admin.username[0] ?? '?').toUpperCase()}
           </span>
           <div className="min-w-0">

@@ -12,6 +12,7 @@ import { usePriceHistory } from '../api/get-price-history.ts';
 import type { PairStatus } from '../api/market-queries.ts';
 import type { ChartUnit } from './price-chart.tsx';
 import { TrendArrow } from './trend.tsx';
+import { priceSourceLabel } from '#shared/live/price-source.ts';
 
 // the chart library is its own chunk, fetched after the dashboard paints
 const PriceChart = lazy(() => import('./price-chart.tsx').then((m) => ({ default: m.PriceChart })));
@@ -64,7 +65,7 @@ function PairRow({ label, status, testId }: { label: string; status: PairStatus 
  * trend arrows, the USD/MYR rate, the market status per pair with reasons, and the price chart.
  */
 export function PricePanel() {
-  const { t } = useTranslation(['dashboard', 'common']);
+  const { t } = useTranslation(['dashboard', 'common', 'shell']);
   const price = useLive((s) => s.price);
   const rate = useLive((s) => s.rate);
   const signature = price ? `${price.available.myr}${price.available.usd}${price.available.offline}${price.reason ?? ''}${price.variant}` : 'none';
@@ -78,7 +79,7 @@ export function PricePanel() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">{t('dashboard:price.title')}</h2>
         <p className="text-xs text-slate-500" data-testid="price-meta">
-          {price ? t('dashboard:price.meta', { variant: t(`dashboard:price.variant.${price.variant}`), source: price.source }) : t('common:connecting')}
+          {price ? t('dashboard:price.meta', { variant: t(`dashboard:price.variant.${price.variant}`), source: priceSourceLabel(t, price.source) }) : t('common:connecting')}
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

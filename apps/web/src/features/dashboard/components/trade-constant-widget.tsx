@@ -68,7 +68,7 @@ export function TradeConstantWidget() {
             </span>
           </div>
           {/* at 390 px the table scrolls in its own frame, inside the card */}
-          <div className="-mx-1 overflow-x-auto px-1" data-testid="constant-table-frame">
+          <div className="relative -mx-1 overflow-x-auto px-1" data-testid="constant-table-frame">
             <table className="w-full text-sm" aria-label={t('dashboard:constant.title')} data-testid="constant-table">
               <thead>
                 <tr className="text-left text-xs text-slate-500 uppercase">

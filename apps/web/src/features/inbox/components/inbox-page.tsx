@@ -202,7 +202,7 @@ export function InboxPage() {
       <p className="text-sm text-slate-600">
         {t('inbox:selected', { count: selected.size })} · {t('inbox:dropHint')}
       </p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm" data-testid="inbox-table" aria-label={t('inbox:title')}>
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>

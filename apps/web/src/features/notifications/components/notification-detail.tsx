@@ -47,7 +47,7 @@ function Detail({ id }: { id: number }) {
       </section>
       <section className="flex flex-col gap-2">
         <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('action:detail.recipients')}</h3>
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={t('action:detail.recipients')} data-testid="notification-recipients">
             <TableHead
               className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase"

@@ -282,7 +282,7 @@ function PaymentBlock({ d }: { d: OrderDetail }) {
       {p.payments.length === 0 ? (
         <p className="text-sm text-slate-500">{t('payment.none')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="payments-table" aria-label={t('payment.list')}>
             <TableHead
               className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase"

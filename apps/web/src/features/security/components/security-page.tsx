@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { formatDateTime } from '#shared/format/display.ts';
+import { deviceLabel } from '#shared/format/device.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
@@ -106,55 +107,58 @@ function SecondFactorCard() {
 }
 
 function SessionsCard() {
-  const { t } = useTranslation(['security', 'common']);
+  const { t } = useTranslation(['security', 'common', 'shell']);
   const sessions = useOwnSessions();
   const end = useEndSession();
   const toast = useToast();
   return (
     <TitledCard title={t('security:sessions.title')}>
-      <table className="w-full text-left text-sm" data-testid="sessions-table">
-        <thead className="text-xs text-slate-500 uppercase">
-          <tr>
-            <th className="py-2">{t('security:sessions.device')}</th>
-            <th className="py-2">{t('security:sessions.ip')}</th>
-            <th className="py-2">{t('security:sessions.started')}</th>
-            <th className="py-2">{t('security:sessions.lastSeen')}</th>
-            <th className="py-2">
-              <span className="sr-only">{t('security:sessions.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(sessions.data?.items ?? []).map((s) => (
-            <tr key={s.id} className="border-t border-slate-100" data-session-id={s.id}>
-              <td className="py-2">
-                {s.device ?? t('security:sessions.unknownDevice')} {s.current ? <Badge variant="approved">{t('security:sessions.current')}</Badge> : null}
-              </td>
-              <td className="py-2">{s.ip ?? '-'}</td>
-              <td className="py-2">{formatDateTime(s.startedAt)}</td>
-              <td className="py-2">{formatDateTime(s.lastSeenAt)}</td>
-              <td className="py-2 text-right">
-                {s.current ? null : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={end.isPending}
-                    aria-label={t('security:sessions.endOne', { device: s.device ?? s.id })}
-                    onClick={() =>
-                      end.mutate(s.id, {
-                        onSuccess: () => toast.success(t('security:sessions.ended')),
-                        onError: (error) => toast.error(t('common:failed'), errorMessage(error)),
-                      })
-                    }
-                  >
-                    {t('security:sessions.end')}
-                  </Button>
-                )}
-              </td>
+      {/* at 390 px the table scrolls inside its own frame, not the page */}
+      <div tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-amber-600">
+        <table className="w-full text-left text-sm" data-testid="sessions-table">
+          <thead className="text-xs text-slate-500 uppercase">
+            <tr>
+              <th className="py-2">{t('security:sessions.device')}</th>
+              <th className="py-2">{t('security:sessions.ip')}</th>
+              <th className="py-2">{t('security:sessions.started')}</th>
+              <th className="py-2">{t('security:sessions.lastSeen')}</th>
+              <th className="py-2">
+                <span className="sr-only">{t('security:sessions.actions')}</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(sessions.data?.items ?? []).map((s) => (
+              <tr key={s.id} className="border-t border-slate-100" data-session-id={s.id}>
+                <td className="py-2">
+                  {s.device ? deviceLabel(t, s.device) : t('security:sessions.unknownDevice')} {s.current ? <Badge variant="approved">{t('security:sessions.current')}</Badge> : null}
+                </td>
+                <td className="py-2">{s.ip ?? '-'}</td>
+                <td className="py-2">{formatDateTime(s.startedAt)}</td>
+                <td className="py-2">{formatDateTime(s.lastSeenAt)}</td>
+                <td className="py-2 text-right">
+                  {s.current ? null : (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={end.isPending}
+                      aria-label={t('security:sessions.endOne', { device: s.device ? deviceLabel(t, s.device) : s.id })}
+                      onClick={() =>
+                        end.mutate(s.id, {
+                          onSuccess: () => toast.success(t('security:sessions.ended')),
+                          onError: (error) => toast.error(t('common:failed'), errorMessage(error)),
+                        })
+                      }
+                    >
+                      {t('security:sessions.end')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </TitledCard>
   );
 }

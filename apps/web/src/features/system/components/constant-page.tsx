@@ -18,6 +18,7 @@ import { useAdjustChanged } from '../api/update-adjust.ts';
 import { effectiveRate, fxFromRate, quoteFromPrice, settingsOf, variantPrice, type Variant } from '../api/trade-constants.ts';
 import { AdjustDialog, type AdjustPart } from './adjust-forms.tsx';
 import { ExchangePrices } from './exchange-prices.tsx';
+import { priceSourceLabel } from '#shared/live/price-source.ts';
 
 const VARIANTS: readonly Variant[] = ['regular', 'afterHour'];
 
@@ -46,7 +47,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 
 /** One variant of a metal: its constants, the rates and (for gold) the live buy and sell price. */
 function VariantCard({ metal, variant, answer, goldAnswer, onEdit }: { metal: Metal; variant: Variant; answer: MetalAdjustAnswer; goldAnswer: MetalAdjustAnswer | undefined; onEdit: (part: AdjustPart) => void }) {
-  const { t } = useTranslation(['system', 'common']);
+  const { t } = useTranslation(['system', 'common', 'shell']);
   const canCurrency = useCan('editCurrencyAdjustment');
   const canSpread = useCan('editSpreadAdjustment');
   const price = useLive((s) => s.price);
@@ -90,7 +91,7 @@ function VariantCard({ metal, variant, answer, goldAnswer, onEdit }: { metal: Me
         <Section title={t('system:constant.sections.rates')}>
           <Item label={t('system:constant.exchangeAdjustment')} value={`${formatSigned(s.currency.bid, 4)} / ${formatSigned(s.currency.ask, 4)}`} />
           <Item label={t('system:constant.baseRate')} value={fx ? `${formatDecimal(fx.bid, 4)} / ${formatDecimal(fx.ask, 4)}` : '-'} testId={`base-rate-${id}`} />
-          <Item label={t('system:constant.baseSource')} value={exchange.data?.current?.source ?? price?.source ?? '-'} />
+          <Item label={t('system:constant.baseSource')} value={priceSourceLabel(t, exchange.data?.current?.source ?? price?.source ?? '-')} />
           <Item label={t('system:constant.effectiveRate')} value={effective ? `${formatDecimal(effective.bid, 4)} / ${formatDecimal(effective.ask, 4)}` : '-'} testId={`effective-rate-${id}`} />
         </Section>
         <Section title={t('system:constant.sections.price')}>

@@ -8,6 +8,7 @@ import { detectAdjustSource } from '../api/adjust-source.ts';
 import type { ExchangeAnswer } from '#shared/queries/system-queries.ts';
 import { TableHead } from '#shared/ui/table-head.tsx';
 import { useExchange } from '../api/get-exchange.ts';
+import { priceSourceLabel } from '#shared/live/price-source.ts';
 
 type SetName = 'effective' | 'current' | 'integral' | 'investing';
 
@@ -17,7 +18,7 @@ type SetName = 'effective' | 'current' | 'integral' | 'investing';
  * (integral, investing) that has sent nothing yet answers null and shows 'not connected'.
  */
 export function ExchangePrices() {
-  const { t } = useTranslation(['system', 'common']);
+  const { t } = useTranslation(['system', 'common', 'shell']);
   const exchange = useExchange();
   const data: ExchangeAnswer | undefined = exchange.data;
   const rows: Array<{ name: SetName; set: ExchangeAnswer['adjustExchange']; source?: string }> = data
@@ -52,7 +53,7 @@ export function ExchangePrices() {
           {t('system:exchange.applied', { bid: formatSigned(applied.bid, 4), ask: formatSigned(applied.ask, 4) })}
         </p>
       ) : null}
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="exchange-table">
           <TableHead
             className="border-b border-slate-200 text-xs text-slate-500 uppercase"
@@ -75,7 +76,7 @@ export function ExchangePrices() {
                       </td>
                     ))}
                     <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{formatDateTime(set.updatedAt)}</td>
-                    <td className="py-2 text-slate-600">{from ?? '-'}</td>
+                    <td className="py-2 text-slate-600">{from ? priceSourceLabel(t, from) : '-'}</td>
                   </>
                 ) : (
                   <td colSpan={6} className="py-2 text-slate-500">

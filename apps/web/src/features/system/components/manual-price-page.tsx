@@ -68,39 +68,41 @@ export function ManualPricePage() {
         {prices.isPending ? (
           <SectionSpinner />
         ) : (
-          <table className="w-full text-left text-sm" data-testid="manual-price-table">
-            <TableHead
-              className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase"
-              cellClassName="px-4 py-3 font-medium"
-              labels={(['metal', 'bid', 'ask', 'expiresAt', 'setBy'] as const).map((key) => t(`system:manual.${key}`))}
-              numeric={[1, 2]}
-              extra={allowed ? <th className="px-4 py-3" /> : null}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {(prices.data ?? []).length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="px-4 py-8 text-center text-slate-500">
-                    {t('system:manual.none')}
-                  </td>
-                </tr>
-              ) : (
-                (prices.data ?? []).map((p) => (
-                  <tr key={p.metal} data-testid="manual-price-row">
-                    <td className="px-4 py-3 font-medium">{isMetal(p.metal) ? t(`system:constant.metals.${p.metal}`) : p.metal}</td>
-                    <td className="px-4 py-3 text-right font-mono tabular-nums">{formatDecimal(p.bid, 2)}</td>
-                    <td className="px-4 py-3 text-right font-mono tabular-nums">{formatDecimal(p.ask, 2)}</td>
-                    <td className="px-4 py-3">{p.expiresAt ? formatDateTime(p.expiresAt) : t('system:manual.untilWithdrawn')}</td>
-                    <td className="px-4 py-3 text-slate-600">
-                      {p.setBy ?? '-'} · {formatDateTime(p.setAt)}
+          <div tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-amber-600">
+            <table className="w-full text-left text-sm" data-testid="manual-price-table">
+              <TableHead
+                className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase"
+                cellClassName="px-4 py-3 font-medium whitespace-nowrap"
+                labels={(['metal', 'bid', 'ask', 'expiresAt', 'setBy'] as const).map((key) => t(`system:manual.${key}`))}
+                numeric={[1, 2]}
+                extra={allowed ? <th className="px-4 py-3" /> : null}
+              />
+              <tbody className="divide-y divide-slate-100">
+                {(prices.data ?? []).length === 0 ? (
+                  <tr>
+                    <td colSpan={6} className="px-4 py-8 text-center text-slate-500">
+                      {t('system:manual.none')}
                     </td>
-                    {allowed ? (
-                      <RowActionCell onClick={() => isMetal(p.metal) && setWithdrawing(p.metal)}>{t('system:manual.withdraw')}</RowActionCell>
-                    ) : null}
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+                ) : (
+                  (prices.data ?? []).map((p) => (
+                    <tr key={p.metal} data-testid="manual-price-row">
+                      <td className="px-4 py-3 font-medium">{isMetal(p.metal) ? t(`system:constant.metals.${p.metal}`) : p.metal}</td>
+                      <td className="px-4 py-3 text-right font-mono tabular-nums">{formatDecimal(p.bid, 2)}</td>
+                      <td className="px-4 py-3 text-right font-mono tabular-nums">{formatDecimal(p.ask, 2)}</td>
+                      <td className="px-4 py-3">{p.expiresAt ? formatDateTime(p.expiresAt) : t('system:manual.untilWithdrawn')}</td>
+                      <td className="px-4 py-3 text-slate-600">
+                        {p.setBy ?? '-'} · {formatDateTime(p.setAt)}
+                      </td>
+                      {allowed ? (
+                        <RowActionCell onClick={() => isMetal(p.metal) && setWithdrawing(p.metal)}>{t('system:manual.withdraw')}</RowActionCell>
+                      ) : null}
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
         )}
       </Card>
       {allowed ? (

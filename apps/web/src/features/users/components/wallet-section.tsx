@@ -18,6 +18,28 @@ const BOOKS = [
   { book: 'goldHeld', unit: 'XAU g', decimals: 4 },
 ] as const;
 
+/**
+ * The kinds of ledger entry the server writes (ledger_entries.kind): opening balances, what a
+ * request holds, releases or moves, and each money step of an order. Another kind reads 'Other entry'
+ * with its code beside it.
+ */
+const ENTRY_KINDS = [
+  'deposit',
+  'request.hold',
+  'request.release',
+  'request.deposit',
+  'request.withdrawal',
+  'request.transfer',
+  'order.fill',
+  'order.settle',
+  'order.complete',
+  'order.payment',
+  'order.cancel',
+  'order.revert',
+] as const;
+type EntryKind = (typeof ENTRY_KINDS)[number];
+const isEntryKind = (kind: string): kind is EntryKind => (ENTRY_KINDS as readonly string[]).includes(kind);
+
 /** Wallet: fund (MYR), gold (XAU g), credit, held amounts, and the ledger history as a paged list. */
 export function WalletSection({ userId }: { userId: number }) {
   const { t } = useTranslation(['user', 'common']);
@@ -27,7 +49,21 @@ export function WalletSection({ userId }: { userId: number }) {
   const columns = useMemo<Column<WalletHistoryItem>[]>(
     () => [
       { key: 'createdAt', header: t('user:wallet.date'), cell: (h) => formatDateTime(h.createdAt) },
-      { key: 'kind', header: t('user:wallet.kind'), cell: (h) => t(`user:wallet.kinds.${h.kind}`, { defaultValue: h.kind }) },
+      {
+        key: 'kind',
+        header: t('user:wallet.kind'),
+        cell: (h) =>
+          isEntryKind(h.kind) ? (
+            t(`user:wallet.kinds.${h.kind}`)
+          ) : (
+            <>
+              {t('user:wallet.kinds.other')}{' '}
+              <span translate="no" className="font-mono text-xs text-slate-500">
+                {h.kind}
+              </span>
+            </>
+          ),
+      },
       { key: 'book', header: t('user:wallet.book'), cell: (h) => t(`user:wallet.books.${h.book}`) },
       {
         key: 'amount',
@@ -40,7 +76,8 @@ export function WalletSection({ userId }: { userId: number }) {
           </span>
         ),
       },
-      { key: 'note', header: t('user:wallet.note'), cell: (h) => orDash(h.note) },
+      // the note is data: what staff typed, or what the server wrote when it posted the entry (English)
+      { key: 'note', header: t('user:wallet.note'), cell: (h) => <span translate="no">{orDash(h.note)}</span> },
       { key: 'createdBy', header: t('user:wallet.by'), cell: (h) => orDash(h.createdBy) },
     ],
     [t],

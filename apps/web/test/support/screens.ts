@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+import { ROUTES } from '../../src/app/route-table.ts';
+import { until, visible, type TestServer } from './harness.ts';
+
+/**
+ * Every screen of the console, for the tests that walk them all (the axe-core scan, the zh-Hant and
+ * 390 px sweep): each route of src/app/route-table.ts at least once, detail pages with ids of the
+ * demo data, and the views a query picks (list modes, tabs). `uncoveredRoutes` fails a walk when a
+ * route has no screen here, so a new screen is not forgotten.
+ */
+export interface Screen {
+  /** A short file-safe name (screenshots are named after it). */
+  name: string;
+  /** The address, from the console's root. */
+  path: string;
+  /** Shown without signing in (the auth pages). */
+  public?: boolean;
+}
+
+/** Ids of the demo data the detail screens open. */
+export interface ScreenIds {
+  user: number;
+  /** users with orders and requests (their information tabs show rows) */
+  shop: number;
+  kiln: number;
+  bullion: number;
+  admin: number;
+  /** the first order (a waiting limit order) and the reverted one (every section filled) */
+  order: number;
+  revertedOrder: number;
+  request: number;
+}
+
+export async function screenIds(ts: TestServer): Promise<ScreenIds> {
+  const one = async (sql: string) => Number((await ts.db.query<{ id: number }>(sql))[0]!.id);
+  const user = (username: string) => one(`SELECT id FROM users WHERE username = '${username}'`);
+  return {
+    user: await user('kumar'),
+    shop: await user('goldenlotus'),
+    kiln: await user('kilnworks'),
+    bullion: await user('bullionhouse'),
+    admin: await one("SELECT id FROM admins WHERE username = 'financemaker'"),
+    order: await one('SELECT id FROM orders ORDER BY id LIMIT 1'),
+    revertedOrder: await one("SELECT id FROM orders WHERE status = 'REVERTED' ORDER BY id LIMIT 1"),
+    request: await one('SELECT id FROM payment_requests ORDER BY id LIMIT 1'),
+  };
+}
+
+/** The pages shown before signing in. */
+export const PUBLIC_SCREENS: readonly Screen[] = [
+  { name: 'login', path: '/auth/login/', public: true },
+  { name: 'forgot-password', path: '/auth/forgot-password/', public: true },
+  { name: 'reset-password', path: '/auth/reset-password/?token=not-a-real-token', public: true },
+  { name: 'password-changed', path: '/auth/password-changed/', public: true },
+];
+
+/** The signed-in screens (and the not-found page), with ids of the demo data. */
+export function signedInScreens(id: ScreenIds): Screen[] {
+  return [
+    { name: 'dashboard', path: '/' },
+    { name: 'user-list', path: '/account/user/' },
+    { name: 'user-create', path: '/account/user/create/' },
+    { name: 'user-information', path: `/account/user/${id.user}/` },
+    { name: 'user-online-orders', path: `/account/user/${id.shop}/?tab=onlineOrder` },
+    { name: 'user-offline-orders', path: `/account/user/${id.kiln}/?tab=offlineOrder` },
+    { name: 'user-deposits', path: `/account/user/${id.bullion}/?tab=deposit` },
+    { name: 'user-withdrawals', path: `/account/user/${id.bullion}/?tab=withdrawal` },
+    { name: 'user-transfers', path: `/account/user/${id.bullion}/?tab=transfer` },
+    { name: 'user-edit', path: `/account/user/${id.user}/edit/` },
+    { name: 'admin-list', path: '/account/admin/' },
+    { name: 'admin-create', path: '/account/admin/create/' },
+    { name: 'admin-information', path: `/account/admin/info/?adminId=${id.admin}` },
+    { name: 'admin-edit', path: `/account/admin/edit/?adminId=${id.admin}` },
+    { name: 'trade-requests', path: '/order/?orderMode=tr' },
+    { name: 'trade-history', path: '/order/?orderMode=th' },
+    { name: 'order-information', path: `/order/${id.order}/` },
+    { name: 'order-information-reverted', path: `/order/${id.revertedOrder}/` },
+    { name: 'order-create', path: '/order/create/' },
+    { name: 'order-create-offline', path: `/order/create/?kind=offline&userId=${id.user}` },
+    { name: 'deposit-requests', path: '/asset/?action=deposit' },
+    { name: 'withdrawal-requests', path: '/asset/?action=withdrawal' },
+    { name: 'transfer-requests', path: '/asset/?action=transfer' },
+    { name: 'request-create', path: '/asset/create/?action=deposit' },
+    { name: 'request-details', path: `/asset/${id.request}/` },
+    { name: 'constant', path: '/system/constant/' },
+    { name: 'mode', path: '/system/mode/' },
+    { name: 'holiday', path: '/system/holiday/' },
+    { name: 'manual-price', path: '/system/price/' },
+    { name: 'audit-trail', path: '/system/log/' },
+    { name: 'notification', path: '/action/notification/' },
+    { name: 'inbox', path: '/inbox/' },
+    { name: 'security', path: '/account/security/' },
+    { name: 'not-found', path: '/no/such/page/' },
+  ];
+}
+
+/**
+ * The route of the route table an address opens, as the router ranks them: a static segment before
+ * a parameter ('/order/create' before '/order/:orderId'); '*' when none matches.
+ */
+export function routeOf(path: string): string {
+  const pathname = new URL(path, 'http://console').pathname;
+  const matching = ROUTES.filter((r) => r.path !== '*' && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`).test(pathname));
+  const params = (route: string) => (route.match(/:/g) ?? []).length;
+  return matching.map((r) => r.path).sort((a, b) => params(a) - params(b))[0] ?? '*';
+}
+
+/** The routes of the route table no screen of the list opens (a walk over them would miss these). */
+export function uncoveredRoutes(screens: readonly Screen[]): string[] {
+  const covered = new Set(screens.map((s) => routeOf(s.path)));
+  return ROUTES.map((r) => r.path).filter((path) => !covered.has(path));
+}
+
+/** Waits until the screen shows its content: a heading, no spinner or skeleton, no request running. */
+export async function settled(page: Page): Promise<void> {
+  await visible(page.locator('h1').first());
+  await page.waitForLoadState('networkidle');
+  await until(() => page.locator('[data-testid="table-skeleton"], [data-testid="page-spinner"], [aria-busy="true"]').count()).toBe(0);
+}
