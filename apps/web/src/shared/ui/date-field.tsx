@@ -4,7 +4,7 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
 import { isoToLocalDate, localDateToIso } from '../format/date.ts';
-import { CALENDAR_STYLE, CalendarIcon, daysOutside, useTypedDate } from './date-parts.tsx';
+import { CALENDAR_STYLE, CalendarIcon, daysOutside, useCalendarLocale, useTypedDate } from './date-parts.tsx';
 import { useModalBoundary } from './modal.tsx';
 import { FieldShell, INPUT_CLASSES, inputBorder } from './field.tsx';
 
@@ -37,6 +37,7 @@ export interface DateFieldProps {
  */
 export function DateField({ label, value, onChange, onBlur, min, max, required, hint, error, errorValues, disabled, weekStartsOn = 0, className }: DateFieldProps) {
   const { t } = useTranslation('common');
+  const calendarLocale = useCalendarLocale();
   const id = useId();
   const [open, setOpen] = useState(false);
   const boundary = useModalBoundary();
@@ -90,6 +91,7 @@ export function DateField({ label, value, onChange, onBlur, min, max, required, 
             data-testid="date-field-popover"
           >
             <DayPicker
+              locale={calendarLocale}
               style={CALENDAR_STYLE}
               mode="single"
               weekStartsOn={weekStartsOn}

@@ -1,5 +1,17 @@
 import { useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { enUS, zhTW, type DayPickerLocale } from 'react-day-picker/locale';
 import { displayToIso, isoToDisplay } from '../format/date.ts';
+import type { LanguageCode } from '../i18n/languages.ts';
+
+/** The calendar's month and weekday names in the console's language (dates stay dd/MM/yyyy). */
+const CALENDAR_LOCALES: Record<LanguageCode, DayPickerLocale> = { en: enUS, 'zh-Hant': zhTW };
+
+/** The calendar locale of the language the console shows now. */
+export function useCalendarLocale(): DayPickerLocale {
+  const { i18n } = useTranslation();
+  return CALENDAR_LOCALES[i18n.language as LanguageCode] ?? enUS;
+}
 
 /** The calendar in the console's colours and a little smaller than the library's default. */
 export const CALENDAR_STYLE = {

@@ -4,7 +4,7 @@ import { DayPicker, type DateRange as PickedRange } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
 import { isoToLocalDate, localDateToIso } from '../format/date.ts';
-import { CALENDAR_STYLE, CalendarIcon, daysOutside, useTypedDate } from './date-parts.tsx';
+import { CALENDAR_STYLE, CalendarIcon, daysOutside, useCalendarLocale, useTypedDate } from './date-parts.tsx';
 import { lastAllowedDay, rangeProblem, type DateRange, type RangeLimits } from './date-range.ts';
 import { useModalBoundary } from './modal.tsx';
 import { INPUT_CLASSES, inputBorder } from './field.tsx';
@@ -39,6 +39,7 @@ export interface DateRangeFieldProps extends RangeLimits {
  */
 export function DateRangeField({ label, value, onChange, min, max, minDays, maxDays, hint, error, strict = false, disabled, className = '' }: DateRangeFieldProps) {
   const { t } = useTranslation('common');
+  const calendarLocale = useCalendarLocale();
   const id = useId();
   const [open, setOpen] = useState(false);
   const boundary = useModalBoundary();
@@ -92,6 +93,7 @@ export function DateRangeField({ label, value, onChange, min, max, minDays, maxD
             collisionPadding={8}
             className="z-[60] max-h-[var(--radix-popover-content-available-height)] max-w-[var(--radix-popover-content-available-width)] overflow-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg outline-none" data-testid="date-range-popover">
             <DayPicker
+              locale={calendarLocale}
               style={RANGE_STYLE}
               mode="range"
               numberOfMonths={2}

@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { z } from 'zod';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dateField } from '@aurum/domain/system/system-schemas';
 import { renderKit } from '#testing/render-kit.tsx';
@@ -78,6 +79,19 @@ describe('DateField (business dates, stored yyyy-MM-dd)', () => {
     expect(stored()).toBe('2026-01-20');
     expect(input()).toHaveValue('20/01/2026');
     await waitFor(() => expect(screen.queryByRole('grid')).not.toBeInTheDocument());
+  });
+
+  it('names the months and weekdays in the console language (Traditional Chinese)', async () => {
+    await i18next.changeLanguage('zh-Hant');
+    try {
+      const { user } = renderKit(<Holiday initial="2026-01-05" />);
+      await user.click(screen.getByRole('button', { name: i18next.t('common:datePicker.open') }));
+      const grid = await screen.findByRole('grid');
+      expect(grid.getAttribute('aria-label')).toBe('2026年1月');
+      expect(grid.querySelector('thead th')).toHaveAttribute('aria-label', '星期日');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('keeps days before min and after max out of reach', async () => {
