@@ -203,7 +203,7 @@ const CASES: readonly DialogCase[] = [
 
 test.describe('dialogs by keyboard alone: orders, requests, inbox, notifications', () => {
   for (const c of CASES) {
-    test(`${String(c.dialog)}: Tab order, Escape${c.submit ? ', Enter' : ''}`, async () => {
+    test(`${String(c.dialog)}${c.of ? ` of ${c.of}` : ''}: Tab order, Escape${c.submit ? ', Enter' : ''}`, async () => {
       if (!page) {
         page = await suite.open();
         await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);

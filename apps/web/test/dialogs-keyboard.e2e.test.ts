@@ -145,6 +145,7 @@ const CASES: ReadonlyArray<DialogCase & { who?: 'superAdmin' | 'financeApprover'
   },
   {
     dialog: 'Reset password',
+    of: 'a user',
     screen: user('kumar'),
     opener: (page) => page.getByRole('button', { name: 'Reset password' }),
     tabOrder: [tb('New password'), btn('Show'), tb('Confirm password'), btn('Show'), btn('Cancel'), btn('Set password'), btn('Close')],
@@ -180,6 +181,7 @@ const CASES: ReadonlyArray<DialogCase & { who?: 'superAdmin' | 'financeApprover'
   },
   {
     dialog: 'Reset password',
+    of: 'an admin',
     screen: () => `/account/admin/info?adminId=${ids.admin}`,
     opener: (page) => page.getByRole('button', { name: 'Reset password' }),
     tabOrder: [tb('New password'), btn('Show'), tb('Confirm password'), btn('Show'), btn('Cancel'), btn('Set password'), btn('Close')],
@@ -248,7 +250,7 @@ const CASES: ReadonlyArray<DialogCase & { who?: 'superAdmin' | 'financeApprover'
 
 test.describe('dialogs by keyboard alone: users, admins, system', () => {
   for (const c of CASES) {
-    test(`${String(c.dialog)}: Tab order, Escape${c.submit ? ', Enter' : ''}`, async () => {
+    test(`${String(c.dialog)}${c.of ? ` of ${c.of}` : ''}: Tab order, Escape${c.submit ? ', Enter' : ''}`, async () => {
       const page = await as(c.who ?? 'superAdmin');
       await checkDialog(page, suite.ts.url, c);
     });

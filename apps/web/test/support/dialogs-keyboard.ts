@@ -13,6 +13,8 @@ import { until, visible } from './harness.ts';
 export interface DialogCase {
   /** The dialog's accessible name (its title). */
   dialog: string | RegExp;
+  /** Where it opens, for the test's title when two dialogs share a name (a user's and an admin's Reset password). */
+  of?: string;
   /** The screen it opens from (a path of the console). */
   screen: () => Promise<string> | string;
   /** The control that opens it (reached by Tab, pressed with Enter unless `key` says otherwise). */
