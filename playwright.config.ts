@@ -4,8 +4,9 @@ import { defineConfig } from '@playwright/test';
  * The browser suite (`npm test`'s 'browser', `npm run test:browser`): the built console in Chromium
  * through the real server, one server and one browser per file (apps/web/test/support/harness.ts).
  * Files run two at a time (AURUM_BROWSER_WORKERS to change it), the tests of a file in order.
- * A failed test leaves its trace (open it with `npx playwright show-trace <zip>`) and a screenshot
- * of every open page under .tmp/artifacts/browser/<test>/; CI keeps that folder.
+ * A failed test leaves its trace (open it with `npx playwright show-trace <zip>`: DOM snapshots of
+ * every step, no screencast, which doubled the suite's CPU time) and a screenshot of every open page
+ * under .tmp/artifacts/browser/<test>/; CI keeps that folder.
  */
 export default defineConfig({
   testDir: 'apps/web/test',
@@ -19,5 +20,5 @@ export default defineConfig({
   retries: 0,
   outputDir: '.tmp/artifacts/browser',
   reporter: [['list'], ['json', { outputFile: '.tmp/reports/browser.json' }]],
-  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: { trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false }, screenshot: 'only-on-failure' },
 });

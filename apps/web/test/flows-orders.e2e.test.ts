@@ -25,10 +25,17 @@ const admin = adminApi(suite);
 const api = admin.call;
 /** One run of the order engine at the server's clock (or `at`); what it changed, by job. */
 const runEngine = async (at?: Date) => (await suite.ts.app.jobs.get('orderEngine').runOnce(at ?? suite.ts.now())) as Record<string, number | null>;
-/** Sets the feed's gold quote and waits until the market prices orders with it. */
+/**
+ * Sets the feed's gold quote and waits until the market prices orders with it from a tick taken
+ * after the call (a quote from before the server's clock jumped reads as a stale feed: 1008).
+ */
 async function goldAt(bid: string, ask: string) {
   source.xau = { bid, ask };
-  await until(() => suite.ts.app.market.orderPricing()?.quote.ask).toBe(ask);
+  const since = suite.ts.now().getTime();
+  await until(() => {
+    const quotes = suite.ts.app.market.currentQuotes();
+    return Boolean(quotes && Date.parse(quotes.at) >= since) && suite.ts.app.market.orderPricing()?.quote.ask === ask;
+  }).toBe(true);
 }
 const pages: Page[] = [];
 /** A signed-in console page on the server's clock. */

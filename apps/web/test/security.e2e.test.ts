@@ -47,7 +47,8 @@ test.describe('Content-Security-Policy', () => {
   test('/docs (swagger-ui) renders and expands an operation under its policy', async () => {
     const page = await suite.open();
     await page.goto(`${suite.ts.url}/docs`);
-    await visible(page.getByRole('heading', { name: /Aurum back office API/ }));
+    // swagger-ui is a large script: parsed while another file's tests share the cores, it can take longer than a screen
+    await page.getByRole('heading', { name: /Aurum back office API/ }).waitFor({ state: 'visible', timeout: 45_000 });
     await page.locator('.opblock-summary').first().click();
     await visible(page.locator('.opblock-body').first());
     await visible(page.locator('.topbar svg').first());
