@@ -125,6 +125,38 @@ export function offsetAfter(move: PagingMove, current: number | null, rows: numb
   }
 }
 
+/** The page of a connection the pager moves from: its page info, its row count and its total. */
+export interface ShownPage {
+  pageInfo: PageInfo;
+  edges: ReadonlyArray<unknown>;
+  totalCount: number;
+  totalIsLowerBound: boolean;
+}
+
+/**
+ * Where the shown page starts: 0 on the newest page, counted from the end on the oldest page (exact
+ * total), else as carried along with the moves (null when unknown).
+ */
+export function pageStart(paging: CursorState, page: ShownPage, carried: number | null): number | null {
+  if (!paging.after && !paging.before && !paging.oldest) return 0;
+  if (paging.oldest && !page.totalIsLowerBound) return Math.max(0, page.totalCount - page.edges.length);
+  return carried;
+}
+
+/** A list's paging held in state (not in the address) after a move; null when the move is not possible. */
+export function pagingAfter(to: PagingMove, paging: CursorState & { offset: number | null }, page: ShownPage): (CursorState & { offset: number | null }) | null {
+  const cursors = cursorsFor(to, page.pageInfo, tailRows(page.totalCount, paging.limit, page.totalIsLowerBound));
+  if (!cursors) return null;
+  return {
+    limit: paging.limit,
+    after: cursors.after ?? null,
+    before: cursors.before ?? null,
+    oldest: cursors.oldest === '1',
+    tail: cursors.tail ? Number(cursors.tail) : null,
+    offset: offsetAfter(to, pageStart(paging, page, paging.offset), page.edges.length, paging.limit),
+  };
+}
+
 /**
  * The 'start-end of total' bounds, or null when the start is unknown. With a total that is a lower
  * bound ("10,000+") the oldest page's start is unknown and the end is not capped by the total.

@@ -18,7 +18,7 @@ import { filterVariables, ORDER_FILTERS } from '../api/order-filters.ts';
 import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
 import { listRows } from '../api/order-view.ts';
-import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, patched, readCursorState, tailRows, withLimit, type PagingMove } from '../api/order-paging.ts';
+import { cursorsFor, forDisplay, offsetAfter, pageRange, pageStart, pageVariables, patched, readCursorState, tailRows, withLimit, type PagingMove } from '../api/order-paging.ts';
 import { CursorPager } from './cursor-pager.tsx';
 import { OrdersTable } from './orders-table.tsx';
 
@@ -74,10 +74,7 @@ export function OrderListPage() {
     const { totalCount, totalIsLowerBound } = orders.data;
     const cursors = cursorsFor(to, orders.data.pageInfo, tailRows(totalCount, paging.limit, totalIsLowerBound));
     if (!cursors) return;
-    const rowCount = orders.data.edges.length;
-    // where this page starts: 0 on the newest, counted from the end on the oldest (exact total), else as carried
-    const current = !paging.after && !paging.before && !paging.oldest ? 0 : paging.oldest && !totalIsLowerBound ? Math.max(0, totalCount - rowCount) : offset;
-    setQuery(patched(query, cursors), { state: { offset: offsetAfter(to, current, rowCount, paging.limit) } });
+    setQuery(patched(query, cursors), { state: { offset: offsetAfter(to, pageStart(paging, orders.data, offset), orders.data.edges.length, paging.limit) } });
   };
 
   const title = mode === 'tr' ? t('sidebar:tradeRequests') : mode === 'th' ? t('sidebar:tradeHistory') : t('order:list');

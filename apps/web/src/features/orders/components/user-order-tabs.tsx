@@ -11,7 +11,7 @@ import { DEFAULT_PAGE_SIZE } from '@aurum/domain/list/paging';
 import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
 import { mergeOrders, rowOf } from '../api/order-view.ts';
-import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, tailRows, type CursorState, type PagingMove } from '../api/order-paging.ts';
+import { forDisplay, pageRange, pageVariables, pagingAfter, type CursorState, type PagingMove } from '../api/order-paging.ts';
 import { CursorPager } from './cursor-pager.tsx';
 import { OrdersTable } from './orders-table.tsx';
 
@@ -54,19 +54,8 @@ function UserOrders({ userId, kind }: { userId: number; kind: 'online' | 'offlin
   const label = t(kind === 'online' ? 'tabs.online' : 'tabs.offline');
 
   const move = (to: PagingMove) => {
-    if (!orders.data) return;
-    const { totalCount, totalIsLowerBound } = orders.data;
-    const cursors = cursorsFor(to, orders.data.pageInfo, tailRows(totalCount, paging.limit, totalIsLowerBound));
-    if (!cursors) return;
-    const current = paging.oldest && !totalIsLowerBound ? Math.max(0, totalCount - orders.data.edges.length) : paging.offset;
-    setPaging({
-      limit: paging.limit,
-      after: cursors.after ?? null,
-      before: cursors.before ?? null,
-      oldest: cursors.oldest === '1',
-      tail: cursors.tail ? Number(cursors.tail) : null,
-      offset: offsetAfter(to, current, orders.data.edges.length, paging.limit),
-    });
+    const next = orders.data ? pagingAfter(to, paging, orders.data) : null;
+    if (next) setPaging(next);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { cursorsFor, forDisplay, offsetAfter, pageRange, pagerLabel, pageVariables, patched, readCursorState, tailRows, withLimit, type PageInfo, type PagerLabelKey } from '../order-paging.ts';
+import { cursorsFor, forDisplay, offsetAfter, pageRange, pageStart, pagingAfter, pagerLabel, pageVariables, patched, readCursorState, tailRows, withLimit, type PageInfo, type PagerLabelKey } from '../order-paging.ts';
 
 const q = (text: string) => new URLSearchParams(text);
 const info = (over: Partial<PageInfo> = {}): PageInfo => ({ startCursor: 'S', endCursor: 'E', hasNextPage: true, hasPreviousPage: true, ...over });
@@ -102,5 +102,25 @@ describe('order list cursor paging', () => {
       expect(pagerLabel(zh, { range: { start: 1, end: 20 }, rows: 20, total: 25, totalIsLowerBound: false })).toBe('第 1-20 筆，共 25 筆');
       expect(pagerLabel(zh, { range: null, rows: 20, total: 10_000, totalIsLowerBound: true })).toBe('共 10,000+ 筆中的 20 筆');
     });
+  });
+});
+
+describe('pageStart and pagingAfter (a list whose paging is held in state)', () => {
+  const info = (next: boolean, previous: boolean): PageInfo => ({ startCursor: '11', endCursor: '20', hasNextPage: next, hasPreviousPage: previous });
+  const shown = (rows: number, total: number, lowerBound = false, next = true, previous = true) => ({ pageInfo: info(next, previous), edges: Array.from({ length: rows }), totalCount: total, totalIsLowerBound: lowerBound });
+  const newest = { after: null, before: null, oldest: false, limit: 10, offset: 0 };
+
+  it('starts the newest page at 0, the oldest at total minus its rows (exact total), else where it was carried', () => {
+    expect(pageStart(newest, shown(10, 25), 7)).toBe(0);
+    expect(pageStart({ ...newest, oldest: true }, shown(5, 25), null)).toBe(20);
+    expect(pageStart({ ...newest, oldest: true }, shown(10, 10_000, true), null)).toBeNull();
+    expect(pageStart({ ...newest, before: '11' }, shown(10, 25), 10)).toBe(10);
+  });
+
+  it('moves older from the newest page to the rows after it, and to the oldest page with its tail', () => {
+    expect(pagingAfter('older', newest, shown(10, 25, false, false, true))).toEqual({ limit: 10, after: null, before: '11', oldest: false, tail: null, offset: 10 });
+    expect(pagingAfter('oldest', newest, shown(10, 25, false, false, true))).toEqual({ limit: 10, after: null, before: null, oldest: true, tail: 5, offset: null });
+    // no older page: no move
+    expect(pagingAfter('older', newest, shown(10, 10, false, false, false))).toBeNull();
   });
 });

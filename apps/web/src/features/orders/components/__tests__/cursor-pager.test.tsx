@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderKit } from '#testing/render-kit.tsx';
 // eslint-disable-next-line no-restricted-imports -- the orders feature's own paging (the feature rule's '../../*' cannot tell it from another feature)
-import { cursorsFor, forDisplay, offsetAfter, pageRange, pageVariables, tailRows, type CursorState, type PageInfo, type PageVariables, type PagingMove } from '../../api/order-paging.ts';
+import { forDisplay, pageRange, pageVariables, pagingAfter, type CursorState, type PageInfo, type PageVariables, type PagingMove } from '../../api/order-paging.ts';
 import { CursorPager } from '../cursor-pager.tsx';
 
 /**
@@ -39,18 +39,10 @@ function CursorList({ n, limit = 10, bound, stale = false }: { n: number; limit?
   const [paging, setPaging] = useState<CursorState & { offset: number | null }>({ after: null, before: null, oldest: false, limit, offset: 0 });
   const data = connection(n, pageVariables(paging), bound);
   const rows = forDisplay(data.edges);
+  // the tab's own move (order-paging.ts pagingAfter)
   const move = (to: PagingMove) => {
-    const cursors = cursorsFor(to, data.pageInfo, tailRows(data.totalCount, paging.limit, data.totalIsLowerBound));
-    if (!cursors) return;
-    const current = paging.oldest && !data.totalIsLowerBound ? Math.max(0, data.totalCount - rows.length) : paging.offset;
-    setPaging({
-      limit: paging.limit,
-      after: cursors.after ?? null,
-      before: cursors.before ?? null,
-      oldest: cursors.oldest === '1',
-      tail: cursors.tail ? Number(cursors.tail) : null,
-      offset: offsetAfter(to, current, rows.length, paging.limit),
-    });
+    const next = pagingAfter(to, paging, data);
+    if (next) setPaging(next);
   };
   return (
     <>
