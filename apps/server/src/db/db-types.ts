@@ -112,6 +112,54 @@ export interface BankAccountsTable {
   removed_at: Timestamp | null;
 }
 
+export interface CustodianBarListsTable {
+  id: Generated<number>;
+  custodian: string;
+  vault_id: number | null;
+  file_name: string;
+  as_of: DateOnly;
+  row_count: number;
+  imported_by: number | null;
+  imported_at: Generated<Timestamp>;
+}
+
+export interface CustodianBarsTable {
+  list_id: number;
+  line: number;
+  serial: string;
+  refiner: string;
+  metal: string;
+  gross_weight: string;
+  fineness: string;
+  fine_weight: string;
+}
+
+export interface HedgeOrdersTable {
+  hedge_id: number;
+  order_id: number;
+  quantity: string;
+}
+
+export interface HedgesTable {
+  id: Generated<number>;
+  client_ref: string;
+  provider: string;
+  provider_order_id: string | null;
+  metal: string;
+  side: string;
+  quantity: string;
+  price: string;
+  currency: string;
+  fee: Generated<string>;
+  traded_at: Timestamp;
+  state: string;
+  position_before: string;
+  position_after: string;
+  request_hash: string;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface HolidaysTable {
   id: Generated<number>;
   name: string;
@@ -361,6 +409,16 @@ export interface SystemModesTable {
   updated_by: number | null;
 }
 
+export interface TreasurySettingsTable {
+  metal: string;
+  coverage_mode: Generated<string>;
+  target: Generated<string>;
+  band: Generated<string>;
+  outside_band: Generated<boolean>;
+  updated_by: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface UserAddressesTable {
   user_id: number;
   street_one: string;
@@ -405,6 +463,34 @@ export interface UsersTable {
   deleted_by: number | null;
 }
 
+export interface VaultBarsTable {
+  id: Generated<number>;
+  serial: string;
+  refiner: string;
+  metal: string;
+  form: Generated<string>;
+  year: number | null;
+  gross_weight: string;
+  fineness: string;
+  fine_weight: string;
+  book_weight: string;
+  refiner_weight: string | null;
+  vault_weight: string | null;
+  custodian: string;
+  vault_id: number | null;
+  status: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface VaultsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  custodian: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   adjust_settings: AdjustSettingsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
@@ -414,6 +500,10 @@ export interface Database {
   admins: AdminsTable;
   audit_log: AuditLogTable;
   bank_accounts: BankAccountsTable;
+  custodian_bar_lists: CustodianBarListsTable;
+  custodian_bars: CustodianBarsTable;
+  hedge_orders: HedgeOrdersTable;
+  hedges: HedgesTable;
   holidays: HolidaysTable;
   idempotency_keys: IdempotencyKeysTable;
   ledger_entries: LedgerEntriesTable;
@@ -437,6 +527,9 @@ export interface Database {
   second_factor_roles: SecondFactorRolesTable;
   server_secrets: ServerSecretsTable;
   system_modes: SystemModesTable;
+  treasury_settings: TreasurySettingsTable;
   user_addresses: UserAddressesTable;
   users: UsersTable;
+  vault_bars: VaultBarsTable;
+  vaults: VaultsTable;
 }

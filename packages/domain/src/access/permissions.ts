@@ -54,6 +54,12 @@ export const PERMISSIONS = [
   'saveView',
   'deleteAnySavedView',
   'exportData',
+  // treasury (issue 18; docs/decisions.md "Treasury"): bar movements with maker-checker, hedges, bands
+  'recordBarMovement',
+  'approveBarMovement',
+  'recordHedge',
+  'setTreasuryLimits',
+  'resolveReconciliationBreak',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -95,6 +101,12 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['deleteAnySavedView'], ['superAdmin']],
   // issue 16: CSV export of the lists (docs/decisions.md "CSV export of every list"); role none reads on screen only
   [['exportData'], ['superAdmin', 'financeMaker', 'financeApprover', 'operationMaker', 'operationApprover']],
+  // issue 18: the vault's bars move on a maker's record and a second admin's approval (maker-checker by admin id)
+  [['recordBarMovement'], ['superAdmin', 'operationMaker', 'financeMaker']],
+  [['approveBarMovement'], ['superAdmin', 'operationApprover', 'financeApprover']],
+  [['recordHedge'], ['superAdmin', 'financeMaker', 'financeApprover']],
+  [['setTreasuryLimits'], ['superAdmin', 'financeApprover']],
+  [['resolveReconciliationBreak'], ['superAdmin', 'financeApprover', 'operationApprover']],
 ];
 
 function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {

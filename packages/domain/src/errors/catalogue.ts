@@ -37,6 +37,14 @@ export const ErrorCode = {
   TradeLimitExceeded: 1203,
   ForbiddenAction: 1201,
   GreaterThanAvailableAssets: 2080,
+  /**
+   * 422 (issue 18): the change would leave customer metal (wallets plus metal owed on filled buys)
+   * above the available bars' weight plus metal at providers, for a metal whose coverage mode is
+   * 'refuse'. The detail carries {rule: 'coverage', metal, shortBy}.
+   */
+  CustomersUncovered: 2090,
+  /** 422 (issue 18): the quote the order was priced on has expired or is unknown; get a new quote. */
+  QuoteExpired: 2091,
   // state conflicts (409, DECISIONS.md §2): the console shows the context as is
   /** An approved bank account cannot change. */
   BankAccountApproved: 3001,
@@ -71,6 +79,12 @@ export const ErrorCode = {
    * "Audit chain key"); the context says so.
    */
   AuditChainNotReady: 3301,
+  /** 409 (issue 18): the bar movement is no longer pending (approved or declined already). */
+  BarMovementNotPending: 3210,
+  /** 409 (issue 18): the bar's status does not allow the movement; the context says why. */
+  BarStatusConflict: 3211,
+  /** 409 (issue 18): the reconciliation break is resolved already. */
+  ReconciliationBreakResolved: 3212,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -115,6 +129,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.TradeLimitExceeded]: { status: 422 },
   [ErrorCode.ForbiddenAction]: { status: 403 },
   [ErrorCode.GreaterThanAvailableAssets]: { status: 422 },
+  [ErrorCode.CustomersUncovered]: { status: 422 },
+  [ErrorCode.QuoteExpired]: { status: 422 },
   [ErrorCode.BankAccountApproved]: { status: 409 },
   [ErrorCode.BankAccountNotPending]: { status: 409 },
   [ErrorCode.LastSuperAdmin]: { status: 409 },
@@ -127,6 +143,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.WithdrawalNeedsApprovedBankAccount]: { status: 422 },
   [ErrorCode.ConcurrentChangeRetryLater]: { status: 503 },
   [ErrorCode.AuditChainNotReady]: { status: 503 },
+  [ErrorCode.BarMovementNotPending]: { status: 409 },
+  [ErrorCode.BarStatusConflict]: { status: 409 },
+  [ErrorCode.ReconciliationBreakResolved]: { status: 409 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */
@@ -157,6 +176,8 @@ const FIXED_MESSAGES: Readonly<Record<number, string>> = {
   1200: 'Not allow to trade, Please contact customer service.',
   1203: 'Not allow to trade, Please contact customer service.',
   2080: 'Greater than available assets.',
+  2090: 'Customer metal would not be covered by the vault, Please contact the treasury.',
+  2091: 'The quoted price has expired, Please get a new quote.',
 };
 
 /**

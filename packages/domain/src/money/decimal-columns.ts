@@ -14,13 +14,31 @@ export const DECIMAL_KINDS = {
   amount: {
     precision: 24,
     scale: 2,
-    columns: ['orders.amount', 'orders.usd_amount', 'orders.balance_deducted', 'orders.credit_deducted', 'payment_requests.amount'],
+    columns: ['orders.amount', 'orders.usd_amount', 'orders.balance_deducted', 'orders.credit_deducted', 'payment_requests.amount', 'hedges.fee'],
   },
   /** Grams of metal (quantities, trade limits), 4 decimals. */
   grams: {
     precision: 24,
     scale: 4,
-    columns: ['orders.quantity_gram', 'orders.gold_reserved', 'payment_requests.quantity', 'users.trade_limit'],
+    columns: [
+      'orders.quantity_gram',
+      'orders.gold_reserved',
+      'payment_requests.quantity',
+      'users.trade_limit',
+      'vault_bars.gross_weight',
+      'vault_bars.fine_weight',
+      'vault_bars.book_weight',
+      'vault_bars.refiner_weight',
+      'vault_bars.vault_weight',
+      'custodian_bars.gross_weight',
+      'custodian_bars.fine_weight',
+      'hedges.quantity',
+      'hedges.position_before',
+      'hedges.position_after',
+      'hedge_orders.quantity',
+      'treasury_settings.target',
+      'treasury_settings.band',
+    ],
   },
   /** Ledger postings and order payments: MYR or grams, 4 decimals. */
   posting: {
@@ -42,8 +60,11 @@ export const DECIMAL_KINDS = {
       'orders.customized_adjustment',
       'orders.user_fee',
       'orders.global_fee',
+      'hedges.price',
     ],
   },
+  /** A bar's fineness in parts per thousand (999.9), 3 decimals. */
+  fineness: { precision: 7, scale: 3, columns: ['vault_bars.fineness', 'custodian_bars.fineness'] },
   /** USD/MYR exchange rates and the currency adjustments added to them, 4 decimals. */
   exchangeRate: {
     precision: 12,
