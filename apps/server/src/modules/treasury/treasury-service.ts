@@ -26,3 +26,19 @@ export async function assertCovered(change: Change, metal: TreasuryMetal, what: 
   void metal;
   void what;
 }
+
+/** A place metal can be (issue 18 metal books): outside the house, a vault, in transit, at a provider. */
+export type MetalPlace = 'outside' | 'transit' | `vault:${string}` | `provider:${string}`;
+
+/**
+ * Posts a metal movement between places into the metal books (the ledger), inside the change's
+ * transaction: e.g. an approved bar receive moves its book weight from 'outside' to 'vault:<code>'.
+ * `kind` names the journal entry (e.g. 'vault.receive').
+ */
+export async function postMetal(
+  change: Change,
+  move: { metal: TreasuryMetal; from: MetalPlace; to: MetalPlace; grams: string; kind: string; note?: string },
+): Promise<void> {
+  void change;
+  void move;
+}
