@@ -48,7 +48,11 @@ export type MetalPlace = LedgerPlace;
 
 /** The books and order facts of every metal, read in a handful of statements. */
 async function readFacts(q: Queryable, only?: TreasuryMetal): Promise<Map<TreasuryMetal, PositionLines>> {
-  const [books, bars, hedged, receivables] = await Promise.all([bookBalances(q, only), availableBars(q), hedgedTotals(q), sellReceivables(q)]);
+  // one after another: a transaction's client runs one statement at a time
+  const books = await bookBalances(q, only);
+  const bars = await availableBars(q);
+  const hedged = await hedgedTotals(q);
+  const receivables = await sellReceivables(q);
   const byMetal = new Map<TreasuryMetal, BookRow[]>();
   for (const row of books) byMetal.set(row.metal, [...(byMetal.get(row.metal) ?? []), row]);
   const out = new Map<TreasuryMetal, PositionLines>();
@@ -91,7 +95,8 @@ export function metalPrice(quotes: Quotes | null, metal: TreasuryMetal): MetalPr
 
 /** `GET treasury/position`: one item per metal, marked to market at the live quotes (null without). */
 export async function positionAnswer(q: Queryable, quotes: Quotes | null, now: Date): Promise<PositionAnswer> {
-  const [facts, settings] = await Promise.all([readFacts(q), settingsRows(q)]);
+  const facts = await readFacts(q);
+  const settings = await settingsRows(q);
   const items: PositionItem[] = [];
   for (const metal of TREASURY_METALS) {
     const lines = facts.get(metal)!;

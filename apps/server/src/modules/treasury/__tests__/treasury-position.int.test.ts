@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@aurum/domain/money/decimal';
 import type { PositionAnswer, PositionItem } from '@aurum/domain/treasury/position-schemas';
@@ -6,6 +7,7 @@ import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.
 import { walletBalances } from '../../wallet/wallet-service.ts';
 import { S, startOrderServer, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
 
+const PNG = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#d4a017' } }).png().toBuffer();
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 describe(`treasury position and coverage on ${driver}`, () => {
@@ -94,13 +96,7 @@ describe(`treasury position and coverage on ${driver}`, () => {
 
   it('a buy that would leave customers uncovered is refused with 2090, changes nothing and is audited; in mode alert it is accepted and flagged', async () => {
     const buyer = await o.newUser('trshort', { fund: '9000000.00' });
-    const headroom = new Decimal((await position()).coverageHeadroom);
-    // all but one demo bar quarantined (not available): the headroom shrinks below 100 g
-    const bars = await o.ts.db.query<{ id: number; book_weight: string }>("SELECT id, book_weight::text FROM vault_bars WHERE status = 'available' ORDER BY id");
-    const kept = headroom.minus(bars.slice(1).reduce((s, b) => s.plus(b.book_weight), new Decimal(0)));
-    expect(kept.gt(0)).toBe(true);
-    const quarantined = bars.slice(1).map((b) => b.id);
-    await o.ts.db.query("UPDATE vault_bars SET status = 'quarantined' WHERE id = ANY($1)", [quarantined]);
+    const { kept, restore } = await tighten('40.5');
     try {
       const tight = await position();
       expect(tight.coverageHeadroom).toBe(kept.toFixed(4));
@@ -128,8 +124,97 @@ describe(`treasury position and coverage on ${driver}`, () => {
       expect(created.detail).toMatchObject({ coverage: { decision: 'flagged', metal: 'XAU', orderId: accepted.body.id } });
       expect(new Decimal((await position()).coverageHeadroom).lt(0)).toBe(true);
     } finally {
-      await o.ts.db.query("UPDATE vault_bars SET status = 'available' WHERE id = ANY($1)", [quarantined]);
+      await restore();
       await o.call('financeApprover', 'PUT', `${S}/treasury/settings`, { metal: 'XAU', coverageMode: 'refuse' });
+    }
+  });
+
+  /**
+   * Leaves exactly `room` grams of coverage headroom: the available bars are quarantined and one
+   * test bar (not in the books: coverage counts bars by status) covers customer metal plus `room`.
+   */
+  const tighten = async (room = '50') => {
+    const now = await position();
+    const supply = new Decimal(now.coverageHeadroom).plus(now.customerHoldings).plus(now.buyObligations); // bars + providers
+    const ids = (await o.ts.db.query<{ id: number }>("SELECT id FROM vault_bars WHERE status = 'available'")).map((b) => b.id);
+    const providers = supply.minus(
+      (await o.ts.db.query<{ w: string }>("SELECT coalesce(sum(book_weight), 0)::text AS w FROM vault_bars WHERE status = 'available'"))[0]!.w,
+    );
+    await o.ts.db.query("UPDATE vault_bars SET status = 'quarantined' WHERE id = ANY($1)", [ids]);
+    const weight = new Decimal(now.customerHoldings).plus(now.buyObligations).minus(providers).plus(room).toFixed(4);
+    await o.ts.db.query(
+      `INSERT INTO vault_bars (serial, refiner, metal, gross_weight, fineness, fine_weight, book_weight, custodian, status)
+       VALUES ('TEST-ROOM', 'Test', 'XAU', $1, 1000, $1, $1, 'Test', 'available')`,
+      [weight],
+    );
+    let restored = false;
+    return {
+      kept: new Decimal(room),
+      restore: async () => {
+        if (restored) return;
+        restored = true;
+        await o.ts.db.query("DELETE FROM vault_bars WHERE serial = 'TEST-ROOM'");
+        await o.ts.db.query("UPDATE vault_bars SET status = 'available' WHERE id = ANY($1)", [ids]);
+      },
+    };
+  };
+
+  it("an uncovered limit buy stays waiting when the engine reaches its price, audited by the engine; it fills once covered", async () => {
+    const buyer = await o.newUser('trlimit', { fund: '9000000.00' });
+    const { kept, restore } = await tighten();
+    try {
+      const quantity = kept.plus(3).toFixed(0);
+      const r = await o.call<{ id: number }>('financeMaker', 'POST', `${S}/order/create`, {
+        userId: buyer,
+        action: 0,
+        orderType: 'LIMIT',
+        price: '100000',
+        symbol: 'XAU/MYR',
+        currency: 'MYR',
+        quantity,
+        goodTillDate: null,
+        comment: null,
+      });
+      expect(r.status, r.text).toBe(200);
+      const before = (await auditRows('treasury.coverage')).length;
+      const now = o.ts.now();
+      await o.ts.app.orders.runOnce(now);
+      const [row] = await o.ts.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [r.body.id]);
+      expect(row!.status).toBe('CREATED');
+      const rows = (await auditRows('treasury.coverage')).slice(before);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ username: 'system', detail: { decision: 'refused', orderId: r.body.id, metal: 'XAU', engine: 'match' } });
+      await restore();
+      await o.ts.app.orders.runOnce(now);
+      const [filled] = await o.ts.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [r.body.id]);
+      expect(filled!.status).toBe('FILLED');
+    } finally {
+      await restore();
+    }
+  });
+
+  it('a physical-gold deposit that would leave customers uncovered is refused at approval (2090) and stays pending', async () => {
+    const userId = await o.userId('kilnworks');
+    const { kept, restore } = await tighten();
+    try {
+      const form = new FormData();
+      form.append('userId', String(userId));
+      form.append('type', 'XAU');
+      form.append('quantity', kept.plus(1).toFixed(4));
+      form.append('receipt', new Blob([PNG], { type: 'image/png' }), 'slip.png');
+      const created = await fetch(`${o.ts.url}${S}/asset/deposit/create`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await o.as('financeMaker')}` } });
+      const request = (await created.json()) as { id: number };
+      expect(created.status).toBe(200);
+      const decide = new FormData();
+      decide.append('receipt', new Blob([PNG], { type: 'image/png' }), 'verified.png');
+      const approved = await fetch(`${o.ts.url}${S}/asset/deposit/${request.id}/approve`, { method: 'POST', body: decide, headers: { authorization: `Bearer ${await o.as('financeApprover')}` } });
+      expect(approved.status).toBe(422);
+      expect(await approved.json()).toMatchObject({ code: 2090, detail: { rule: 'coverage', metal: 'XAU', shortBy: '1.0000' } });
+      const [req] = await o.ts.db.query<{ status: string }>('SELECT status FROM payment_requests WHERE id = $1', [request.id]);
+      expect(req!.status).toBe('pending');
+      expect((await auditRows('treasury.coverage')).at(-1)!.detail).toMatchObject({ decision: 'refused', what: `asset.deposit ${request.id}` });
+    } finally {
+      await restore();
     }
   });
 
