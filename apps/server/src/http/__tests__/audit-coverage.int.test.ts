@@ -176,6 +176,10 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('DELETE', `${S}/saved_view/:id`, { path });
   });
 
+  it('treasury: limits', async () => {
+    await step('PUT', `${S}/treasury/settings`, { body: { metal: 'XAG', band: '250' } });
+  });
+
   it('payment requests: create (multipart), approve (multipart), decline, for every kind', async () => {
     for (const role of ['superAdmin', 'financeMaker', 'financeApprover']) {
       const who = ts.demo.byRole[role]!;
