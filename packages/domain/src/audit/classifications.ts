@@ -67,6 +67,16 @@ export const AUDIT_ACTIONS = [
   'savedView.delete',
   // a list exported as CSV (the list, its filter, the rows sent)
   'data.export',
+  // the vault, bar by bar (issue 18): a vault, movements recorded by a maker, decided by a checker, a weight list imported
+  'vault.create',
+  'vault.receive',
+  'vault.release',
+  'vault.dispatch',
+  'vault.arrive',
+  'vault.status',
+  'vault.approve',
+  'vault.decline',
+  'vault.import',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
   'audit.keyCutover',
   'audit.keyRotation',
