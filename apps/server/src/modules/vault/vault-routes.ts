@@ -177,10 +177,10 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'POST',
     url: `${SECURE}/vault/import/preview`,
-    summary: 'Read a weight list (multipart: file, vaultId, asOf, metal, unit) and answer its bars and every problem by line, saving nothing',
+    summary: 'Read a weight list (multipart: file, vaultId, asOf, metal, unit) and answer its bars and every problem by line, saving nothing (read only: any signed-in admin)',
     tags,
     auth: 'admin',
-    permission: 'recordBarMovement',
+    readOnly: true,
     body: ImportBody,
     response: ImportAnswer,
     multipart: WEIGHT_LIST_LIMITS,
