@@ -24,6 +24,7 @@ import { registerBankRoutes } from './modules/bank/bank-routes.ts';
 import { registerWalletRoutes } from './modules/wallet/wallet-routes.ts';
 import { registerAssetRoutes } from './modules/assets/asset-routes.ts';
 import { multipartOptions } from './modules/assets/receipt-upload.ts';
+import { registerVaultRoutes } from './modules/vault/vault-routes.ts';
 import { registerInboxRoutes } from './modules/inbox/inbox-routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit-routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notification-routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerWalletRoutes(app, deps);
   await app.register(fastifyMultipart, multipartOptions); // limits per route (route()'s multipart)
   registerAssetRoutes(app, deps);
+  registerVaultRoutes(app, deps);
   registerInboxRoutes(app, deps);
   registerAuditRoutes(app, deps);
   const notifications = registerNotificationRoutes(app, deps);

@@ -469,6 +469,11 @@ export interface UsersTable {
   deleted_by: number | null;
 }
 
+export interface VaultBarPendingTable {
+  bar_id: number;
+  movement_id: number;
+}
+
 export interface VaultBarsTable {
   id: Generated<number>;
   serial: string;
@@ -487,6 +492,29 @@ export interface VaultBarsTable {
   status: string;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface VaultMovementBarsTable {
+  movement_id: number;
+  seq: number;
+  bar_id: number | null;
+  bar: Json;
+}
+
+export interface VaultMovementsTable {
+  id: Generated<number>;
+  kind: string;
+  status: Generated<string>;
+  to_status: string | null;
+  vault_id: number | null;
+  request_id: number | null;
+  list_id: number | null;
+  note: string | null;
+  decline_reason: string | null;
+  submitted_by: number | null;
+  decided_by: number | null;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
 }
 
 export interface VaultsTable {
@@ -537,6 +565,9 @@ export interface Database {
   treasury_settings: TreasurySettingsTable;
   user_addresses: UserAddressesTable;
   users: UsersTable;
+  vault_bar_pending: VaultBarPendingTable;
   vault_bars: VaultBarsTable;
+  vault_movement_bars: VaultMovementBarsTable;
+  vault_movements: VaultMovementsTable;
   vaults: VaultsTable;
 }

@@ -96,6 +96,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/system/price', module: 'features/system/components/manual-price-page.tsx', exportName: 'ManualPricePage', layout: 'shell', namespaces: ['system', 'validation'] },
   { path: '/system/log', module: 'features/audit/components/audit-trail-page.tsx', exportName: 'AuditTrailPage', layout: 'shell', namespaces: ['system'], title: 'sidebar:log' },
   { path: '/action/notification', module: 'features/notifications/components/notification-page.tsx', exportName: 'NotificationPage', layout: 'shell', namespaces: ['action', 'validation'], title: 'sidebar:notification' },
+  // the vault, bar by bar (issue 18; docs/decisions.md "Treasury: vault")
+  { path: '/treasury/vault', module: 'features/vault/components/vault-page.tsx', exportName: 'VaultPage', layout: 'shell', namespaces: ['treasury-vault', 'validation'], title: 'sidebar:vault' },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

@@ -88,6 +88,7 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'manual-price', path: '/system/price/' },
     { name: 'audit-trail', path: '/system/log/' },
     { name: 'notification', path: '/action/notification/' },
+    { name: 'treasury-vault', path: '/treasury/vault/' },
     { name: 'inbox', path: '/inbox/' },
     { name: 'security', path: '/account/security/' },
     { name: 'not-found', path: '/no/such/page/' },

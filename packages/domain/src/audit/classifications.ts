@@ -71,6 +71,16 @@ export const AUDIT_ACTIONS = [
   'treasury.settings',
   'treasury.coverage',
   'treasury.band',
+  // the vault, bar by bar (issue 18): a vault, movements recorded by a maker, decided by a checker, a weight list imported
+  'vault.create',
+  'vault.receive',
+  'vault.release',
+  'vault.dispatch',
+  'vault.arrive',
+  'vault.status',
+  'vault.approve',
+  'vault.decline',
+  'vault.import',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
   'audit.keyCutover',
   'audit.keyRotation',

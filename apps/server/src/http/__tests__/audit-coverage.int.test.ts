@@ -230,6 +230,32 @@ describe(`every audited change writes exactly one audit row with its classificat
     covered.add(`POST ${S}/inbox/decide`);
   });
 
+  it('the vault (issue 18): a vault, each movement recorded and decided, a weight list imported', async () => {
+    const V = `${S}/vault`;
+    const vault = await step('POST', `${V}/create`, { as: 'financeMaker', body: { code: 'AUDIT1', name: 'Audit vault', custodian: 'Custodian' } });
+    const other = await step('POST', `${V}/create`, { as: 'financeMaker', body: { code: 'AUDIT2', name: 'Second vault', custodian: 'Custodian' } });
+    const bar = (serial: string) => ({ serial, refiner: 'PAMP', metal: 'XAU', grossWeight: '1000', fineness: '999.9' });
+    const decide = (id: unknown) => step('POST', `${V}/movement/:movementId/approve`, { as: 'financeApprover', path: `${V}/movement/${String(id)}/approve` });
+    const received = await step('POST', `${V}/movement/receive`, { as: 'financeMaker', body: { vaultId: vault.id, bars: [bar('AUD-1'), bar('AUD-2')] } });
+    await decide(received.id);
+    const barIds = ((received.bars as Array<{ id: number }>) ?? []).map((b) => b.id);
+    await decide((await step('POST', `${V}/movement/dispatch`, { as: 'financeMaker', body: { barIds: [barIds[0]], vaultId: other.id } })).id);
+    await decide((await step('POST', `${V}/movement/arrive`, { as: 'financeMaker', body: { barIds: [barIds[0]] } })).id);
+    await decide((await step('POST', `${V}/movement/status`, { as: 'financeMaker', body: { barIds: [barIds[0]], status: 'reserved' } })).id);
+    const release = await step('POST', `${V}/movement/release`, { as: 'financeMaker', body: { barIds: [barIds[1]] } });
+    await step('POST', `${V}/movement/:movementId/decline`, { as: 'financeApprover', path: `${V}/movement/${String(release.id)}/decline`, body: { reason: 'not today' } });
+    const before = await lastId();
+    const form = new FormData();
+    form.append('vaultId', String(vault.id));
+    form.append('asOf', '2026-11-20');
+    form.append('file', new Blob(['serial,refiner,gross weight,fineness\nAUD-1,PAMP,1000,999.9\n']), 'list.csv');
+    const r = await fetch(`${ts.url}${V}/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${jwt.financeMaker}` } });
+    expect(r.status, await r.text()).toBe(200);
+    const rows = await ts.db.query<{ action: string }>('SELECT action FROM audit_log WHERE id > $1 ORDER BY id', [before]);
+    expect(rows.map((x) => x.action)).toEqual(['vault.import']);
+    covered.add(`POST ${V}/import`);
+  });
+
   it('second factor and sessions (issue 17)', async () => {
     const who = ts.demo.byRole.financeApprover!;
     const signedIn = (await api.login(who.username, who.password)).body;

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'sidebar',
   'system',
   'action',
+  'treasury-vault',
   'user',
   'validation',
 ] as const;

@@ -16,6 +16,7 @@ import type security from '../../locales/en/security.json';
 import type shell from '../../locales/en/shell.json';
 import type sidebar from '../../locales/en/sidebar.json';
 import type system from '../../locales/en/system.json';
+import type treasuryVault from '../../locales/en/treasury-vault.json';
 import type user from '../../locales/en/user.json';
 import type validation from '../../locales/en/validation.json';
 
@@ -35,6 +36,7 @@ declare module 'i18next' {
       shell: typeof shell;
       sidebar: typeof sidebar;
       system: typeof system;
+      'treasury-vault': typeof treasuryVault;
       user: typeof user;
       validation: typeof validation;
     };

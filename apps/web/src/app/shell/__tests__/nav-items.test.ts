@@ -24,6 +24,8 @@ describe('sidebar entries', () => {
       ['holiday', '/system/holiday/'],
       ['log', '/system/log/'],
       ['notification', '/action/notification/'],
+      // the treasury (issue 18)
+      ['vault', '/treasury/vault/'],
     ]);
   });
 

@@ -1,0 +1,433 @@
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { SELF_APPROVAL_REFUSED, mayDecide } from '@aurum/domain/access/maker-checker';
+import { add, roundTo } from '@aurum/domain/money/decimal';
+import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
+import {
+  bookWeight,
+  fineWeight,
+  gramsToTroyOunces,
+  isGoodDelivery,
+  mayUncover,
+  metalPlaces,
+  nextBarStatus,
+  stepOf,
+  type MovementKind,
+  type SettableStatus,
+} from '@aurum/domain/vault/bar-rules';
+import type {
+  BarDetail,
+  BarFields,
+  ImportAnswer,
+  ImportFields,
+  BarListQuery,
+  BarPage,
+  BarView,
+  MovementListQuery,
+  MovementPage,
+  MovementView,
+  VaultCreateBody,
+  VaultView,
+} from '@aurum/domain/vault/vault-schemas';
+import { readWeightList, type ListedBar, type ListRow } from '@aurum/domain/vault/weight-list';
+import { appError, invalidFormat, notFound } from '../../http/app-error.ts';
+import type { Change } from '../../http/change.ts';
+import type { Queryable } from '../../db/db.ts';
+import { requestView } from '../assets/asset-service.ts';
+import { assertCovered, postMetal, type MetalPlace } from '../treasury/treasury-service.ts';
+import {
+  barTotals,
+  barsPending,
+  barsWithKeys,
+  decideMovement,
+  deleteBars,
+  findBars,
+  findMovement,
+  findVault,
+  insertCustodianBars,
+  insertCustodianList,
+  insertMovement,
+  insertMovementBars,
+  insertPendingBar,
+  insertVault,
+  listBars,
+  listMovements,
+  listVaults,
+  lockVault,
+  movementBars,
+  setBars,
+  vaultCodeTaken,
+  type BarRow,
+  type MovementBarRow,
+  type MovementRow,
+  type VaultRow,
+} from './vault-repository.ts';
+
+/**
+ * The vault, bar by bar (issue 18; docs/decisions.md "Treasury: vault"). Every movement is recorded
+ * by a maker as pending and applied only when another admin approves it: then, in the same
+ * transaction, the bars change status and the metal books move (treasury-service's postMetal), and
+ * a movement that takes bars out of cover asks the coverage rule (assertCovered) after its changes.
+ *
+ * Lock order: the vault's advisory lock (VAULT_LOCK) first, then the movement's row, then its bars
+ * (ascending id), then whatever postMetal and assertCovered take.
+ */
+
+export const VAULT_CONTEXT = {
+  notPending: 'This bar movement is no longer pending; it has already been approved or declined.',
+  barStatus: (serial: string, status: string, kind: string) => `Bar ${serial} is ${status}; it cannot be moved by a ${kind} now.`,
+  barPending: (serial: string, movementId: number) => `Bar ${serial} already has a pending movement (#${movementId}); it must be decided first.`,
+  sameVault: (serial: string) => `Bar ${serial} is in that vault already.`,
+} as const;
+
+const selfApproval = () => appError(ErrorCode.Forbidden, SELF_APPROVAL_REFUSED);
+const notPending = () => appError(ErrorCode.BarMovementNotPending, VAULT_CONTEXT.notPending);
+const statusConflict = (context: string) => appError(ErrorCode.BarStatusConflict, context);
+
+const iso = (d: Date) => d.toISOString();
+
+export function toVaultView(v: VaultRow): VaultView {
+  return { id: v.id, code: v.code, name: v.name, custodian: v.custodian, createdAt: iso(v.created_at) };
+}
+
+export function toBarView(b: BarRow): BarView {
+  return {
+    id: b.id,
+    serial: b.serial,
+    refiner: b.refiner,
+    metal: b.metal,
+    form: b.form,
+    year: b.year,
+    grossWeight: roundTo(b.gross_weight, 4),
+    fineness: roundTo(b.fineness, 3),
+    fineWeight: roundTo(b.fine_weight, 4),
+    bookWeight: roundTo(b.book_weight, 4),
+    refinerWeight: b.refiner_weight === null ? null : roundTo(b.refiner_weight, 4),
+    vaultWeight: b.vault_weight === null ? null : roundTo(b.vault_weight, 4),
+    custodian: b.custodian,
+    vault: b.vault_id === null ? null : { id: b.vault_id, code: b.vault_code ?? '' },
+    status: b.status,
+    goodDelivery: isGoodDelivery({ metal: b.metal, fineness: b.fineness }),
+    createdAt: iso(b.created_at),
+    updatedAt: iso(b.updated_at),
+  };
+}
+
+function totalsOf(bars: ReadonlyArray<{ metal: TreasuryMetal; bookWeight: string }>): Array<{ metal: TreasuryMetal; grams: string }> {
+  const sums = new Map<TreasuryMetal, string>();
+  for (const b of bars) sums.set(b.metal, add(sums.get(b.metal) ?? '0', b.bookWeight));
+  return [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([metal, grams]) => ({ metal, grams: roundTo(grams, 4) }));
+}
+
+function toMovementView(m: MovementRow, bars: readonly MovementBarRow[]): MovementView {
+  const items = bars.map((b) => ({ id: b.bar_id, serial: b.bar.serial, refiner: b.bar.refiner, metal: b.bar.metal, bookWeight: b.bar.bookWeight, fromStatus: b.bar.status }));
+  return {
+    id: m.id,
+    kind: m.kind,
+    status: m.status,
+    toStatus: m.to_status,
+    vault: m.vault_id === null ? null : { id: m.vault_id, code: m.vault_code ?? '' },
+    requestId: m.request_id,
+    note: m.note,
+    declineReason: m.decline_reason,
+    submittedBy: m.submitted_by === null ? null : { id: m.submitted_by, username: m.submitter ?? '' },
+    decidedBy: m.decided_by === null ? null : { id: m.decided_by, username: m.decider ?? '' },
+    createdAt: iso(m.created_at),
+    decidedAt: m.decided_at ? iso(m.decided_at) : null,
+    bars: items,
+    totals: totalsOf(items),
+  };
+}
+
+async function movementViews(q: Queryable, rows: readonly MovementRow[]): Promise<MovementView[]> {
+  const bars = await movementBars(q, rows.map((r) => r.id));
+  return rows.map((m) => toMovementView(m, bars.filter((b) => b.movement_id === m.id)));
+}
+
+export async function movementView(q: Queryable, id: number): Promise<MovementView> {
+  const row = await findMovement(q, id);
+  if (!row) throw notFound('movement');
+  return (await movementViews(q, [row]))[0]!;
+}
+
+// ---- reading
+
+export async function vaultList(q: Queryable): Promise<{ items: VaultView[] }> {
+  return { items: (await listVaults(q)).map(toVaultView) };
+}
+
+export async function barPage(q: Queryable, query: BarListQuery): Promise<BarPage> {
+  const { rows, total } = await listBars(q, query);
+  const totals = (await barTotals(q, query)).map((t) => ({ metal: t.metal, bars: t.bars, grams: roundTo(t.grams, 4), troyOunces: gramsToTroyOunces(t.grams) }));
+  return { items: rows.map(toBarView), page: query.page, limit: query.limit, total, totals };
+}
+
+export async function barDetail(q: Queryable, id: number): Promise<BarDetail> {
+  const [bar] = await findBars(q, [id]);
+  if (!bar) throw notFound('bar');
+  const { rows } = await listMovements(q, { barId: id, page: 1, limit: 1000, order: 'desc' });
+  return { bar: toBarView(bar), movements: await movementViews(q, rows) };
+}
+
+export async function movementPage(q: Queryable, query: MovementListQuery): Promise<MovementPage> {
+  const { rows, total } = await listMovements(q, query);
+  return { items: await movementViews(q, rows), page: query.page, limit: query.limit, total };
+}
+
+// ---- changes
+
+export async function createVault(c: Change, body: VaultCreateBody): Promise<VaultView> {
+  if (await vaultCodeTaken(c.q, body.code)) throw appError(ErrorCode.InvalidFormat, 'code', { status: 409 });
+  const id = await insertVault(c.q, { ...body, at: c.now });
+  const view = toVaultView((await findVault(c.q, id))!);
+  c.audit.after(view);
+  return view;
+}
+
+async function vaultOf(q: Queryable, id: number, field = 'vaultId'): Promise<VaultRow> {
+  const vault = await findVault(q, id);
+  if (!vault) throw notFound(field);
+  return vault;
+}
+
+/** The payment request a movement names: a physical gold deposit (receive) or withdrawal (release); 404 or 400 'requestId' otherwise. */
+async function checkRequest(q: Queryable, requestId: number | undefined, kind: 'receive' | 'release'): Promise<number | null> {
+  if (requestId === undefined) return null;
+  const request = await requestView(q, requestId).catch(() => null);
+  if (!request) throw notFound('requestId');
+  const action = kind === 'receive' ? 'deposit' : 'withdrawal';
+  if (request.action !== action || request.type !== 'XAU') throw invalidFormat('requestId', { rule: 'physicalGold', action });
+  return request.id;
+}
+
+export interface ReceiveInput {
+  vaultId: number;
+  bars: readonly BarFields[];
+  requestId?: number;
+  note?: string;
+  /** the custodian list an import records it from */
+  listId?: number;
+}
+
+/** Records a receive: the bars are created 'pending' (counted nowhere) and wait for another admin's approval. */
+export async function recordReceive(c: Change, input: ReceiveInput): Promise<MovementView> {
+  await lockVault(c.q);
+  const vault = await vaultOf(c.q, input.vaultId);
+  const requestId = await checkRequest(c.q, input.requestId, 'receive');
+  const taken = await barsWithKeys(c.q, input.bars);
+  if (taken.length > 0) {
+    const index = input.bars.findIndex((b) => taken.some((t) => t.metal === b.metal && t.refiner.toLowerCase() === b.refiner.toLowerCase() && t.serial === b.serial));
+    // a value another record holds: 409, 1001 with the field
+    throw appError(ErrorCode.InvalidFormat, `bars.${index}.serial`, { status: 409, detail: { rule: 'duplicateBar', serial: input.bars[index]!.serial } });
+  }
+  const movementId = await insertMovement(c.q, { kind: 'receive', toStatus: null, vaultId: vault.id, requestId, listId: input.listId ?? null, note: input.note ?? null, by: c.by, at: c.now });
+  const snapshot: Array<{ barId: number; bar: MovementBarRow['bar'] }> = [];
+  for (const b of input.bars) {
+    const weight = bookWeight(b);
+    const barId = await insertPendingBar(
+      c.q,
+      {
+        serial: b.serial,
+        refiner: b.refiner,
+        metal: b.metal,
+        form: b.form,
+        year: b.year ?? null,
+        grossWeight: b.grossWeight,
+        fineness: b.fineness,
+        fineWeight: fineWeight(b.grossWeight, b.fineness),
+        bookWeight: weight,
+        refinerWeight: b.refinerWeight ?? null,
+        vaultWeight: b.vaultWeight ?? null,
+        custodian: vault.custodian,
+        vaultId: vault.id,
+      },
+      c.now,
+    );
+    snapshot.push({ barId, bar: { serial: b.serial, refiner: b.refiner, metal: b.metal, bookWeight: weight, status: 'pending', vaultId: vault.id, vaultCode: vault.code } });
+  }
+  await insertMovementBars(c.q, movementId, snapshot);
+  return recorded(c, movementId);
+}
+
+async function recorded(c: Change, movementId: number): Promise<MovementView> {
+  const view = await movementView(c.q, movementId);
+  c.audit.note('movementId', movementId);
+  c.audit.after(view);
+  return view;
+}
+
+/**
+ * Records a movement of bars held (release, dispatch, arrive, status): each bar's status must allow
+ * it (409, 3211) and no other pending movement may name it (409, 3211).
+ */
+export async function recordMovement(
+  c: Change,
+  kind: Exclude<MovementKind, 'receive'>,
+  input: { barIds: readonly number[]; vaultId?: number; toStatus?: SettableStatus; requestId?: number; note?: string },
+): Promise<MovementView> {
+  await lockVault(c.q);
+  const step = stepOf(kind, input.toStatus);
+  const bars = await findBars(c.q, input.barIds);
+  if (bars.length !== new Set(input.barIds).size) {
+    const missing = input.barIds.findIndex((id) => !bars.some((b) => b.id === id));
+    throw notFound(`barIds.${missing}`);
+  }
+  const destination = kind === 'dispatch' ? await vaultOf(c.q, input.vaultId!) : null;
+  const requestId = kind === 'release' ? await checkRequest(c.q, input.requestId, 'release') : null;
+  for (const bar of bars) {
+    if (nextBarStatus(bar.status, step) === null) throw statusConflict(VAULT_CONTEXT.barStatus(bar.serial, bar.status, kind === 'status' ? `change to ${input.toStatus}` : kind));
+    if (destination && bar.vault_id === destination.id) throw statusConflict(VAULT_CONTEXT.sameVault(bar.serial));
+  }
+  const pending = await barsPending(c.q, input.barIds);
+  if (pending.length > 0) {
+    const bar = bars.find((b) => b.id === pending[0]!.bar_id)!;
+    throw statusConflict(VAULT_CONTEXT.barPending(bar.serial, pending[0]!.movement_id));
+  }
+  // arrive: the vault the bars were dispatched to (they carry it since the dispatch's approval)
+  const arrivingAt = kind === 'arrive' && new Set(bars.map((b) => b.vault_id)).size === 1 ? bars[0]!.vault_id : null;
+  const vaultId = destination?.id ?? arrivingAt;
+  const movementId = await insertMovement(c.q, { kind, toStatus: input.toStatus ?? null, vaultId, requestId, listId: null, note: input.note ?? null, by: c.by, at: c.now });
+  const byId = new Map(bars.map((b) => [b.id, b]));
+  await insertMovementBars(
+    c.q,
+    movementId,
+    input.barIds.map((id) => {
+      const b = byId.get(id)!;
+      return { barId: id, bar: { serial: b.serial, refiner: b.refiner, metal: b.metal, bookWeight: roundTo(b.book_weight, 4), status: b.status, vaultId: b.vault_id, vaultCode: b.vault_code } };
+    }),
+  );
+  return recorded(c, movementId);
+}
+
+async function pendingMovement(c: Change, id: number): Promise<MovementRow> {
+  await lockVault(c.q);
+  const m = await findMovement(c.q, id, { forUpdate: true });
+  if (!m) throw notFound('movement');
+  if (!mayDecide({ submittedBy: m.submitted_by }, c.by)) throw selfApproval();
+  if (m.status !== 'pending') throw notPending();
+  return m;
+}
+
+/**
+ * Approves a pending movement (not by its maker: 403, 1150): the bars change status (409, 3211 when
+ * one's status no longer allows it), the metal books move per metal and place, and a movement that
+ * takes bars out of cover asks the coverage rule after its changes.
+ */
+export async function approveMovement(c: Change, id: number): Promise<MovementView> {
+  const m = await pendingMovement(c, id);
+  const before = (await movementViews(c.q, [m]))[0]!;
+  const links = await movementBars(c.q, [m.id]);
+  const barIds = links.map((l) => l.bar_id).filter((x): x is number => x !== null);
+  const bars = await findBars(c.q, barIds, { forUpdate: true });
+  const step = stepOf(m.kind, m.to_status);
+  for (const bar of bars) {
+    if (nextBarStatus(bar.status, step) === null) throw statusConflict(VAULT_CONTEXT.barStatus(bar.serial, bar.status, m.kind));
+  }
+  const to = nextBarStatus(bars[0]!.status, step)!;
+  const destination = m.vault_id === null ? null : await vaultOf(c.q, m.vault_id, 'vault');
+  // dispatch: the bars belong to their destination from now on (in transit); arrive: they are there
+  await setBars(c.q, barIds, { status: to, ...(destination ? { vaultId: destination.id, custodian: destination.custodian } : {}) }, c.now);
+  // the metal books: per metal and place the bars' book weight moves
+  const moves = new Map<string, { metal: TreasuryMetal; from: MetalPlace; to: MetalPlace; grams: string }>();
+  for (const bar of bars) {
+    const places = metalPlaces(step, bar.vault_code, destination?.code ?? bar.vault_code);
+    if (!places) continue;
+    const key = `${bar.metal}|${places.from}|${places.to}`;
+    const sum = moves.get(key);
+    moves.set(key, { metal: bar.metal, from: places.from as MetalPlace, to: places.to as MetalPlace, grams: add(sum?.grams ?? '0', bar.book_weight) });
+  }
+  for (const move of moves.values()) {
+    await postMetal(c, { ...move, grams: roundTo(move.grams, 4), kind: `vault.${m.kind}`, note: `bar movement ${m.id}` });
+  }
+  if (!(await decideMovement(c.q, m.id, { status: 'approved', by: c.by, at: c.now }))) throw notPending();
+  if (mayUncover(step)) {
+    for (const metal of [...new Set(bars.map((b) => b.metal))].sort()) await assertCovered(c, metal, m.kind === 'release' ? 'vault.release' : `vault.${m.kind}`);
+  }
+  return decided(c, m.id, before);
+}
+
+/** Declines a pending movement with its reason (not by its maker): nothing moves; a receive's pending bars are removed. */
+export async function declineMovement(c: Change, id: number, reason: string): Promise<MovementView> {
+  const m = await pendingMovement(c, id);
+  const before = (await movementViews(c.q, [m]))[0]!;
+  if (!(await decideMovement(c.q, m.id, { status: 'declined', by: c.by, at: c.now, reason }))) throw notPending();
+  if (m.kind === 'receive') {
+    const links = await movementBars(c.q, [m.id]);
+    await deleteBars(c.q, links.map((l) => l.bar_id).filter((x): x is number => x !== null));
+  }
+  return decided(c, m.id, before);
+}
+
+async function decided(c: Change, id: number, before: MovementView): Promise<MovementView> {
+  const view = await movementView(c.q, id);
+  c.audit.note('movementId', id);
+  c.audit.before(before);
+  c.audit.after(view);
+  return view;
+}
+
+// ---- a custodian's weight list
+
+/**
+ * Imports a custodian's weight list (CSV or .xlsx rows, read by vault-import.ts) for a vault. A
+ * preview saves nothing and lists every problem; the import refuses a list with any problem (400,
+ * 1001, the first bad line in the context, e.g. 'line 3 fineness') and otherwise stores it as the
+ * custodian's list (custodian_bar_lists, custodian_bars: the reconciliation reads them) and, when
+ * asked, records a pending receive of the listed bars not held yet.
+ */
+export async function importWeightList(
+  c: Change | { q: Queryable },
+  input: { rows: readonly ListRow[]; fileName: string; fields: ImportFields; preview: boolean },
+): Promise<ImportAnswer> {
+  const vault = await vaultOf(c.q, input.fields.vaultId);
+  const parsed = readWeightList(input.rows, { metal: input.fields.metal, unit: input.fields.unit });
+  const held = await barsWithKeys(c.q, parsed.bars);
+  const isHeld = (b: ListedBar) => held.some((h) => h.metal === b.metal && h.refiner.toLowerCase() === b.refiner.toLowerCase() && h.serial === b.serial);
+  const notHeld = parsed.bars.filter((b) => !isHeld(b));
+  const answer: ImportAnswer = {
+    listId: null,
+    rows: parsed.bars.length + new Set(parsed.problems.map((p) => p.line)).size,
+    problems: parsed.problems,
+    notHeld: notHeld.length,
+    movementId: null,
+    totals: totalsOf(parsed.bars.map((b) => ({ metal: b.metal, bookWeight: bookWeight(b) }))),
+  };
+  if (input.preview) return answer;
+  if (!('by' in c)) throw new Error('an import is a change');
+  const first = parsed.problems[0];
+  if (first) {
+    throw invalidFormat(`line ${first.line} ${first.field}`, {
+      rule: 'weightList',
+      line: first.line,
+      field: first.field,
+      reason: first.reason,
+      problems: parsed.problems.length,
+      lines: [...new Set(parsed.problems.map((p) => p.line))].slice(0, 50).join(','),
+    });
+  }
+  const listId = await insertCustodianList(c.q, { custodian: vault.custodian, vaultId: vault.id, fileName: input.fileName.slice(0, 255), asOf: input.fields.asOf, rowCount: parsed.bars.length, by: c.by, at: c.now });
+  await insertCustodianBars(c.q, listId, parsed.bars);
+  let movementId: number | null = null;
+  if (input.fields.receive === 'true' && notHeld.length > 0) {
+    const receive = await recordReceive(c, {
+      vaultId: vault.id,
+      listId,
+      note: `weight list ${listId} (${input.fileName.slice(0, 200)})`,
+      bars: notHeld.map((b) => ({
+        serial: b.serial,
+        refiner: b.refiner,
+        metal: b.metal,
+        form: b.form,
+        grossWeight: b.grossWeight,
+        fineness: b.fineness,
+        ...(b.year !== null ? { year: b.year } : {}),
+        ...(b.refinerWeight !== null ? { refinerWeight: b.refinerWeight } : {}),
+        ...(b.vaultWeight !== null ? { vaultWeight: b.vaultWeight } : {}),
+      })),
+    });
+    movementId = receive.id;
+  }
+  const result = { ...answer, listId, movementId };
+  c.audit.note('listId', listId);
+  c.audit.after({ listId, vault: vault.code, fileName: input.fileName, asOf: input.fields.asOf, rows: parsed.bars.length, notHeld: notHeld.length, movementId, totals: result.totals });
+  return result;
+}

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
+import { adminApi } from './support/api.ts';
+
+const suite = browserSuite({ jobs: [] });
+
+test.describe('treasury vault', () => {
+  test('a bar received by one admin is available once another approves it (English, then zh-Hant); a weight list imports with its problems shown by line', async () => {
+    test.setTimeout(90_000);
+    const api = adminApi(suite);
+    const vault = await api.call<{ id: number; code: string }>('POST', 'vault/create', { code: 'E2E-KL', name: 'Browser vault', custodian: 'Malca-Amit' });
+
+    // the maker records a receive, in English
+    const maker = await suite.open();
+    await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
+    await maker.goto(`${suite.ts.url}/treasury/vault/`);
+    await visible(maker.getByRole('heading', { level: 1, name: 'Vault' }));
+    await maker.getByTestId('receive-bars').click();
+    const form = maker.getByTestId('receive-dialog');
+    await form.getByRole('combobox', { name: 'Vault' }).click();
+    await maker.getByRole('option', { name: 'E2E-KL · Browser vault' }).click();
+    await form.getByLabel('Serial').fill('E2E-0001');
+    await form.getByLabel('Refiner (brand)').fill('Valcambi');
+    await form.getByLabel('Gross weight (g)').fill('1000');
+    await form.getByLabel('Fineness (‰)').fill('999.9');
+    await form.getByRole('button', { name: 'Receive bars' }).click();
+    await visible(toast(maker, "Movement recorded: it waits for another admin's approval"));
+    const makerRow = maker.locator('[data-testid="bar-row"][data-serial="E2E-0001"]');
+    await until(() => makerRow.getByTestId('bar-status').textContent()).toBe('Pending approval');
+    const pending = maker.getByTestId('movement-row').filter({ hasText: 'E2E-0001' });
+    await visible(pending);
+    // the maker may not decide: no approve button
+    expect(await pending.getByTestId('approve-movement').count()).toBe(0);
+
+    // the checker approves, in Traditional Chinese
+    const checker = await suite.open();
+    await signIn(checker, suite.ts.url, suite.ts.demo.byRole.financeApprover!);
+    await checker.getByRole('button', { name: 'Language' }).click();
+    await checker.getByRole('menuitemradio', { name: '繁體中文' }).click();
+    await visible(toast(checker, '語言已切換為繁體中文。'));
+    await checker.goto(`${suite.ts.url}/treasury/vault/`);
+    await visible(checker.getByRole('heading', { level: 1, name: '金庫' }));
+    const row = checker.getByTestId('movement-row').filter({ hasText: 'E2E-0001' });
+    await visible(row.getByText('收入'));
+    await row.getByRole('button', { name: '核准' }).click();
+    await visible(toast(checker, '已核准移動'));
+    const bar = checker.locator('[data-testid="bar-row"][data-serial="E2E-0001"]');
+    await until(() => bar.getByTestId('bar-status').textContent()).toBe('可用');
+    await until(() => checker.getByTestId('total-XAU').textContent()).toContain('999.9000 g');
+    // the maker's screen shows it too
+    await maker.reload();
+    await until(() => makerRow.getByTestId('bar-status').textContent()).toBe('Available');
+
+    // a weight list: a bad line is listed and nothing is saved; the fixed list imports
+    await maker.getByTestId('import-list').click();
+    const dialog = maker.getByTestId('import-dialog');
+    await dialog.getByRole('combobox', { name: 'Vault' }).click();
+    await maker.getByRole('option', { name: 'E2E-KL · Browser vault' }).click();
+    const csv = (rows: string[]) => ({ name: 'weights.csv', mimeType: 'text/csv', buffer: Buffer.from(['Serial,Brand,Gross Weight,Fineness', ...rows].join('\n')) });
+    await dialog.locator('input[type="file"]').setInputFiles(csv(['E2E-0001,Valcambi,1000,999.9', 'E2E-0002,PAMP,heavy,999.9']));
+    await dialog.getByTestId('import-check').click();
+    const problem = dialog.getByTestId('import-problem');
+    await until(() => problem.count()).toBe(1);
+    expect(await problem.textContent()).toBe('3Gross weightnot a positive number');
+    await dialog.locator('input[type="file"]').setInputFiles(csv(['E2E-0001,Valcambi,1000,999.9', 'E2E-0002,PAMP,12441.4,999.9']));
+    await dialog.getByRole('button', { name: 'Import weight list' }).click();
+    await visible(toast(maker, 'Weight list imported'));
+    const lists = await suite.ts.db.query<{ row_count: number }>('SELECT row_count FROM custodian_bar_lists WHERE vault_id = $1', [vault.id]);
+    expect(lists.map((l) => l.row_count)).toEqual([2]);
+  });
+});
