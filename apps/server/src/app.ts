@@ -41,6 +41,8 @@ import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
 import { orderCountsJob } from './modules/orders/order-counts-job.ts';
 import { JobsRunner } from './jobs/jobs-runner.ts';
+import { registerReconciliationRoutes } from './modules/reconciliation/reconciliation-routes.ts';
+import { reconciliationJob } from './modules/reconciliation/reconciliation-service.ts';
 
 export interface BuildAppOptions {
   /** A pino logger (server.ts); none in tests. */
@@ -156,10 +158,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerOrderRoutes(app, deps, market);
   registerSavedViewRoutes(app, deps);
   registerOrderGraphql(app, deps);
+  registerReconciliationRoutes(app, deps);
   const orders = new OrderEngine(deps, market);
   const sockets = attachSocketHub(app, socketAuth(deps), market, deps.events, options.socket);
   // built, not started (docs/decisions.md "Background jobs")
-  const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, orderCountsJob(deps.db), notifications, ...sockets.jobs]);
+  const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, orderCountsJob(deps.db), notifications, ...sockets.jobs, reconciliationJob(deps)]);
   // the live sockets go before the HTTP server closes: it waits for every connection, and an
   // upgraded one stays open until told (a shutdown, or a restart, waited on connected consoles)
   app.addHook('preClose', () => sockets.close());
