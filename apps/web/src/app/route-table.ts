@@ -96,6 +96,15 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/system/price', module: 'features/system/components/manual-price-page.tsx', exportName: 'ManualPricePage', layout: 'shell', namespaces: ['system', 'validation'] },
   { path: '/system/log', module: 'features/audit/components/audit-trail-page.tsx', exportName: 'AuditTrailPage', layout: 'shell', namespaces: ['system'], title: 'sidebar:log' },
   { path: '/action/notification', module: 'features/notifications/components/notification-page.tsx', exportName: 'NotificationPage', layout: 'shell', namespaces: ['action', 'validation'], title: 'sidebar:notification' },
+  // Treasury (issue 18): reconciliation of the custodians' bar lists and customer metal
+  {
+    path: '/treasury/reconciliation',
+    module: 'features/reconciliation/components/reconciliation-page.tsx',
+    exportName: 'ReconciliationPage',
+    layout: 'shell',
+    namespaces: ['treasury-reconciliation', 'validation'],
+    title: 'sidebar:reconciliation',
+  },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

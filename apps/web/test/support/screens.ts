@@ -90,6 +90,7 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'notification', path: '/action/notification/' },
     { name: 'inbox', path: '/inbox/' },
     { name: 'security', path: '/account/security/' },
+    { name: 'treasury-reconciliation', path: '/treasury/reconciliation/' },
     { name: 'not-found', path: '/no/such/page/' },
   ];
 }

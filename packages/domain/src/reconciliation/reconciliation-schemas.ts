@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, pageSchema } from '../list/paging.ts';
 import { ID_MAX } from '../money/decimal-columns.ts';
+import { ValidationMessage } from '../validation/rules.ts';
 import { TREASURY_METALS } from '../treasury/treasury-metals.ts';
 import { BREAK_KINDS } from './reconciliation-matcher.ts';
 
@@ -116,7 +117,13 @@ export const BreakExportRow = BreakView.omit({ postings: true }).extend({ postin
 export type BreakExportRow = z.infer<typeof BreakExportRow>;
 
 /** POST reconciliation/breaks/{id}/resolve: a note is required (trimmed, 1 to 1000 characters). */
-export const ResolveBreakBody = z.object({ note: z.string().trim().min(1).max(RESOLVE_NOTE_MAX) });
+export const ResolveBreakBody = z.object({
+  note: z
+    .string({ error: ValidationMessage.required })
+    .trim()
+    .min(1, { error: ValidationMessage.required })
+    .max(RESOLVE_NOTE_MAX, { error: ValidationMessage.maxLength }),
+});
 export type ResolveBreakBody = z.infer<typeof ResolveBreakBody>;
 
 export const BreakIdParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });

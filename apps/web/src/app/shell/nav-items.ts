@@ -51,6 +51,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   { key: 'groups.management', items: [{ key: 'notification', to: '/action/notification/', match: 'prefix' }] },
+  // Treasury (issue 18)
+  { key: 'groups.treasury', items: [{ key: 'reconciliation', to: '/treasury/reconciliation/', match: 'prefix' }] },
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = NAV_GROUPS.flatMap((g) => g.items);

@@ -22,6 +22,8 @@ export const NAMESPACES = [
   'action',
   'user',
   'validation',
+  // Treasury (issue 18): one namespace per part
+  'treasury-reconciliation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

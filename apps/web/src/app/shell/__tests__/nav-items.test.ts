@@ -24,6 +24,8 @@ describe('sidebar entries', () => {
       ['holiday', '/system/holiday/'],
       ['log', '/system/log/'],
       ['notification', '/action/notification/'],
+      // Treasury (issue 18)
+      ['reconciliation', '/treasury/reconciliation/'],
     ]);
   });
 
