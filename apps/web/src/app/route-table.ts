@@ -103,7 +103,6 @@ export const ROUTES: readonly RouteEntry[] = [
     exportName: 'ReconciliationPage',
     layout: 'shell',
     namespaces: ['treasury-reconciliation', 'validation'],
-    title: 'sidebar:reconciliation',
   },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
