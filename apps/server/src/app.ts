@@ -44,6 +44,8 @@ import { orderCountsJob } from './modules/orders/order-counts-job.ts';
 import { JobsRunner } from './jobs/jobs-runner.ts';
 import { registerTreasuryRoutes } from './modules/treasury/treasury-routes.ts';
 import { treasuryBandJob, treasuryBooksJob } from './modules/treasury/treasury-jobs.ts';
+import { registerReconciliationRoutes } from './modules/reconciliation/reconciliation-routes.ts';
+import { reconciliationJob } from './modules/reconciliation/reconciliation-service.ts';
 
 export interface BuildAppOptions {
   /** A pino logger (server.ts); none in tests. */
@@ -161,10 +163,21 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSavedViewRoutes(app, deps);
   registerOrderGraphql(app, deps);
   registerTreasuryRoutes(app, deps, market);
+  registerReconciliationRoutes(app, deps);
   const orders = new OrderEngine(deps, market);
   const sockets = attachSocketHub(app, socketAuth(deps), market, deps.events, options.socket);
   // built, not started (docs/decisions.md "Background jobs")
-  const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, orderCountsJob(deps.db), notifications, treasuryBooksJob(deps), treasuryBandJob(deps), ...sockets.jobs]);
+  const jobs = new JobsRunner([
+    market.feedJob,
+    market.statusJob,
+    orders,
+    orderCountsJob(deps.db),
+    notifications,
+    treasuryBooksJob(deps),
+    treasuryBandJob(deps),
+    reconciliationJob(deps),
+    ...sockets.jobs,
+  ]);
   // the live sockets go before the HTTP server closes: it waits for every connection, and an
   // upgraded one stays open until told (a shutdown, or a restart, waited on connected consoles)
   app.addHook('preClose', () => sockets.close());

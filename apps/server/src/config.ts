@@ -51,6 +51,8 @@ export interface Config {
   orderEngineIntervalMs: number;
   /** HSTS: the server is reached over HTTPS only (a TLS proxy in front): Strict-Transport-Security and upgrade-insecure-requests are sent. */
   hsts: boolean;
+  /** The daily reconciliation (issue 18): business-local time (Asia/Kuala_Lumpur) after which it runs once per business day. */
+  reconciliationAt: { hour: number; minute: number };
 }
 
 export const DEMO_SUPERADMIN = { username: 'admin', password: 'Aurum#Demo2026', email: 'admin@aurum.example' };
@@ -381,6 +383,17 @@ export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
     meaning: 'how often the order engine runs (limit matching, GTD expiry, auto settle, overdue); `0` stops it',
     default: '1000',
     parse: int(0, 3_600_000),
+  },
+  reconciliationAt: {
+    env: 'RECONCILIATION_AT',
+    meaning:
+      'the daily reconciliation of the custodians\' bar lists and customer metal (issue 18) runs once per business day after this business-local time (Asia/Kuala_Lumpur, `HH:MM`); weekends and system holidays are skipped',
+    default: '09:00',
+    parse: (raw = '', { name, problem }) => {
+      const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(raw);
+      if (!m) problem(`${name} must be a time HH:MM (00:00 to 23:59), got '${raw}'`);
+      return { hour: Number(m?.[1] ?? 0), minute: Number(m?.[2] ?? 0) };
+    },
   },
 };
 

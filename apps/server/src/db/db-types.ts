@@ -359,6 +359,44 @@ export interface PaymentRequestsTable {
   decided_at: Timestamp | null;
 }
 
+export interface ReconciliationBreaksTable {
+  id: Generated<number>;
+  break_key: string;
+  kind: string;
+  metal: string;
+  serial: string | null;
+  refiner: string | null;
+  vault_id: number | null;
+  ours: Json | null;
+  theirs: Json | null;
+  difference: string | null;
+  postings: Generated<Json>;
+  status: Generated<string>;
+  first_run_id: number;
+  last_run_id: number;
+  opened_at: Timestamp;
+  resolved_by: number | null;
+  resolved_at: Timestamp | null;
+  note: string | null;
+}
+
+export interface ReconciliationRunListsTable {
+  run_id: number;
+  list_id: number;
+}
+
+export interface ReconciliationRunsTable {
+  id: Generated<number>;
+  ran_at: Timestamp;
+  business_date: DateOnly;
+  trigger: string;
+  ran_by: number | null;
+  bars_compared: Generated<number>;
+  breaks_found: Generated<number>;
+  breaks_opened: Generated<number>;
+  open_breaks: Generated<number>;
+}
+
 export interface RefreshFailuresTable {
   id: Generated<number>;
   ip: string;
@@ -554,6 +592,9 @@ export interface Database {
   orders: OrdersTable;
   password_resets: PasswordResetsTable;
   payment_requests: PaymentRequestsTable;
+  reconciliation_breaks: ReconciliationBreaksTable;
+  reconciliation_run_lists: ReconciliationRunListsTable;
+  reconciliation_runs: ReconciliationRunsTable;
   refresh_failures: RefreshFailuresTable;
   refresh_tokens: RefreshTokensTable;
   saved_views: SavedViewsTable;

@@ -98,6 +98,14 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/action/notification', module: 'features/notifications/components/notification-page.tsx', exportName: 'NotificationPage', layout: 'shell', namespaces: ['action', 'validation'], title: 'sidebar:notification' },
   // the vault, bar by bar (issue 18; docs/decisions.md "Treasury: vault")
   { path: '/treasury/vault', module: 'features/vault/components/vault-page.tsx', exportName: 'VaultPage', layout: 'shell', namespaces: ['treasury-vault', 'validation'], title: 'sidebar:vault' },
+  // Treasury (issue 18): reconciliation of the custodians' bar lists and customer metal
+  {
+    path: '/treasury/reconciliation',
+    module: 'features/reconciliation/components/reconciliation-page.tsx',
+    exportName: 'ReconciliationPage',
+    layout: 'shell',
+    namespaces: ['treasury-reconciliation', 'validation'],
+  },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

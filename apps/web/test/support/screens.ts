@@ -91,6 +91,7 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'treasury-vault', path: '/treasury/vault/' },
     { name: 'inbox', path: '/inbox/' },
     { name: 'security', path: '/account/security/' },
+    { name: 'treasury-reconciliation', path: '/treasury/reconciliation/' },
     { name: 'not-found', path: '/no/such/page/' },
   ];
 }

@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = [
   'savedView.create',
   'savedView.update',
   'savedView.delete',
+  // treasury reconciliation (issue 18): a run on demand, a break resolved with a note
+  'reconciliation.run',
+  'reconciliation.resolve',
   // a list exported as CSV (the list, its filter, the rows sent)
   'data.export',
   // treasury books, position and coverage (issue 18): settings changed, a coverage refusal or flag, a band crossing

@@ -22,6 +22,8 @@ export const EXPORT_LISTS = [
   'holidays',
   'notifications',
   'audit_trail',
+  // issue 18: the reconciliation's breaks
+  'reconciliation_breaks',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

@@ -38,6 +38,7 @@ export const DECIMAL_KINDS = {
       'hedge_orders.quantity',
       'treasury_settings.target',
       'treasury_settings.band',
+      'reconciliation_breaks.difference',
     ],
   },
   /** Ledger postings and order payments: MYR or grams, 4 decimals. */

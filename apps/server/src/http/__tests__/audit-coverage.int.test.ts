@@ -278,6 +278,15 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('POST', `${S}/second_factor/roles`, { body: { roles: [] } });
   });
 
+  it('treasury reconciliation (issue 18): a run on demand, a break resolved', async () => {
+    const run = await step('POST', `${S}/reconciliation/run`, { as: 'financeApprover' });
+    const [b] = await ts.db.query<{ id: number }>(
+      "INSERT INTO reconciliation_breaks (break_key, kind, metal, serial, refiner, first_run_id, last_run_id, opened_at) VALUES ('missingInOurRecords|XAU|probe|AUDIT-1', 'missingInOurRecords', 'XAU', 'AUDIT-1', 'Probe', $1, $1, now()) RETURNING id::int AS id",
+      [run.id],
+    );
+    await step('POST', `${S}/reconciliation/breaks/:id/resolve`, { path: `${S}/reconciliation/breaks/${b!.id}/resolve`, as: 'financeApprover', body: { note: 'Audit probe' } });
+  });
+
   /** The session id of an access token (its `sid` claim). */
   async function sessionIdOf(token: string): Promise<string> {
     return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;

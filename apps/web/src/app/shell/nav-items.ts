@@ -52,7 +52,13 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
   { key: 'groups.management', items: [{ key: 'notification', to: '/action/notification/', match: 'prefix' }] },
   // the treasury (issue 18): each part adds its screen here
-  { key: 'groups.treasury', items: [{ key: 'vault', to: '/treasury/vault/', match: 'prefix' }] },
+  {
+    key: 'groups.treasury',
+    items: [
+      { key: 'vault', to: '/treasury/vault/', match: 'prefix' },
+      { key: 'reconciliation', to: '/treasury/reconciliation/', match: 'prefix' },
+    ],
+  },
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = NAV_GROUPS.flatMap((g) => g.items);

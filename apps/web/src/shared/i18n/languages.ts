@@ -23,6 +23,8 @@ export const NAMESPACES = [
   'treasury-vault',
   'user',
   'validation',
+  // Treasury (issue 18): one namespace per part
+  'treasury-reconciliation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

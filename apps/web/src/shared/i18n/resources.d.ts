@@ -19,6 +19,7 @@ import type system from '../../locales/en/system.json';
 import type treasuryVault from '../../locales/en/treasury-vault.json';
 import type user from '../../locales/en/user.json';
 import type validation from '../../locales/en/validation.json';
+import type treasuryReconciliation from '../../locales/en/treasury-reconciliation.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -39,6 +40,7 @@ declare module 'i18next' {
       'treasury-vault': typeof treasuryVault;
       user: typeof user;
       validation: typeof validation;
+      'treasury-reconciliation': typeof treasuryReconciliation;
     };
   }
 }

@@ -26,6 +26,7 @@ describe('sidebar entries', () => {
       ['notification', '/action/notification/'],
       // the treasury (issue 18)
       ['vault', '/treasury/vault/'],
+      ['reconciliation', '/treasury/reconciliation/'],
     ]);
   });
 
