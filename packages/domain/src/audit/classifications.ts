@@ -65,6 +65,11 @@ export const AUDIT_ACTIONS = [
   'savedView.create',
   'savedView.update',
   'savedView.delete',
+  // hedges with outside providers (issue 18)
+  'hedge.record',
+  'hedge.link',
+  'hedge.settle',
+  'hedge.cancel',
   // a list exported as CSV (the list, its filter, the rows sent)
   'data.export',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
