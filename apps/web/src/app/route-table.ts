@@ -70,7 +70,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { param: 'orderMode', values: { tr: 'sidebar:tradeRequests', th: 'sidebar:tradeHistory' }, fallback: 'order:list' },
   },
   // Order Information: /order/{orderId} (docs/decisions.md "Orders console"); /order/create is matched first (static segment)
-  { path: '/order/:orderId', module: 'features/orders/components/order-information-page.tsx', exportName: 'OrderInformationPage', layout: 'shell', namespaces: ['order', 'validation'], title: 'order:detail.page' },
+  { path: '/order/:orderId', module: 'features/orders/components/order-information-page.tsx', exportName: 'OrderInformationPage', layout: 'shell', namespaces: ['order', 'validation', 'treasury-hedges'], title: 'order:detail.page' },
   { path: '/order/create', module: 'features/orders/components/create-order-page.tsx', exportName: 'CreateOrderPage', layout: 'shell', namespaces: ['order', 'validation', 'user'], title: 'order:create' },
   {
     path: '/asset',
@@ -96,6 +96,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/system/price', module: 'features/system/components/manual-price-page.tsx', exportName: 'ManualPricePage', layout: 'shell', namespaces: ['system', 'validation'] },
   { path: '/system/log', module: 'features/audit/components/audit-trail-page.tsx', exportName: 'AuditTrailPage', layout: 'shell', namespaces: ['system'], title: 'sidebar:log' },
   { path: '/action/notification', module: 'features/notifications/components/notification-page.tsx', exportName: 'NotificationPage', layout: 'shell', namespaces: ['action', 'validation'], title: 'sidebar:notification' },
+  // the treasury (issue 18; docs/decisions.md "Treasury: hedges and the Treasury screen")
+  { path: '/treasury', module: 'features/treasury/components/treasury-page.tsx', exportName: 'TreasuryPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'], title: 'sidebar:treasury' },
+  { path: '/treasury/hedges', module: 'features/treasury/components/hedge-list-page.tsx', exportName: 'HedgeListPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'], title: 'sidebar:hedges' },
+  { path: '/treasury/hedges/:hedgeId', module: 'features/treasury/components/hedge-detail-page.tsx', exportName: 'HedgeDetailPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'], title: 'sidebar:hedges' },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

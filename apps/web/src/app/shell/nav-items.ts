@@ -42,6 +42,14 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [{ key: 'tradeHistory', to: '/order/?orderMode=th', match: 'exact', query: { name: 'orderMode', value: 'th' } }],
   },
   {
+    // issue 18: the treasury (the net position, hedges)
+    key: 'groups.treasury',
+    items: [
+      { key: 'treasury', to: '/treasury/', match: 'exact' },
+      { key: 'hedges', to: '/treasury/hedges/', match: 'prefix' },
+    ],
+  },
+  {
     key: 'groups.settings',
     items: [
       { key: 'constant', to: '/system/constant/', match: 'exact' },

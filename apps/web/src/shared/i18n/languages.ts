@@ -22,6 +22,8 @@ export const NAMESPACES = [
   'action',
   'user',
   'validation',
+  // issue 18: hedges, the Treasury screen and its dashboard widget
+  'treasury-hedges',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -18,6 +18,7 @@ import type sidebar from '../../locales/en/sidebar.json';
 import type system from '../../locales/en/system.json';
 import type user from '../../locales/en/user.json';
 import type validation from '../../locales/en/validation.json';
+import type treasuryHedges from '../../locales/en/treasury-hedges.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -37,6 +38,7 @@ declare module 'i18next' {
       system: typeof system;
       user: typeof user;
       validation: typeof validation;
+      'treasury-hedges': typeof treasuryHedges;
     };
   }
 }
