@@ -42,6 +42,8 @@ import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
 import { orderCountsJob } from './modules/orders/order-counts-job.ts';
 import { JobsRunner } from './jobs/jobs-runner.ts';
+import { registerTreasuryRoutes } from './modules/treasury/treasury-routes.ts';
+import { treasuryBandJob, treasuryBooksJob } from './modules/treasury/treasury-jobs.ts';
 
 export interface BuildAppOptions {
   /** A pino logger (server.ts); none in tests. */
@@ -158,10 +160,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSavedViewRoutes(app, deps);
   registerHedgeRoutes(app, deps);
   registerOrderGraphql(app, deps);
+  registerTreasuryRoutes(app, deps, market);
   const orders = new OrderEngine(deps, market);
   const sockets = attachSocketHub(app, socketAuth(deps), market, deps.events, options.socket);
   // built, not started (docs/decisions.md "Background jobs")
-  const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, orderCountsJob(deps.db), notifications, ...sockets.jobs]);
+  const jobs = new JobsRunner([market.feedJob, market.statusJob, orders, orderCountsJob(deps.db), notifications, treasuryBooksJob(deps), treasuryBandJob(deps), ...sockets.jobs]);
   // the live sockets go before the HTTP server closes: it waits for every connection, and an
   // upgraded one stays open until told (a shutdown, or a restart, waited on connected consoles)
   app.addHook('preClose', () => sockets.close());

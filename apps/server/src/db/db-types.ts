@@ -409,6 +409,12 @@ export interface SystemModesTable {
   updated_by: number | null;
 }
 
+export interface TreasuryBookDeltasTable {
+  metal: string;
+  book: string;
+  delta: string;
+}
+
 export interface TreasurySettingsTable {
   metal: string;
   coverage_mode: Generated<string>;
@@ -527,6 +533,7 @@ export interface Database {
   second_factor_roles: SecondFactorRolesTable;
   server_secrets: ServerSecretsTable;
   system_modes: SystemModesTable;
+  treasury_book_deltas: TreasuryBookDeltasTable;
   treasury_settings: TreasurySettingsTable;
   user_addresses: UserAddressesTable;
   users: UsersTable;

@@ -1,4 +1,5 @@
 import { ErrorCode, errorStatusOf, type ErrorCodeValue, type ErrorDetail } from '@aurum/domain/errors/catalogue';
+import type { AuditAction } from '@aurum/domain/audit/classifications';
 
 /**
  * The status a raise of `code` answers: the catalogue's (`ERROR_STATUS` in
@@ -56,3 +57,26 @@ export const invalidFormat = (field: string, detail?: ErrorDetail) => appError(E
 export const notFound = (context: string | null = null) => appError(ErrorCode.NotFound, context);
 export const forbidden = () => appError(ErrorCode.Forbidden);
 export const sessionEnded = (context: string) => appError(ErrorCode.SessionEnded, context);
+
+/** What a refusal's audit row records (written by route() in a transaction of its own, after the change rolled back). */
+export interface RefusalAudit {
+  action: AuditAction;
+  detail: Record<string, unknown>;
+}
+
+const refusalAudits = new WeakMap<AppError, RefusalAudit>();
+
+/**
+ * Marks a refusal as audited (e.g. the treasury's coverage rule, 2090): the call's transaction rolls
+ * back, and route() then appends this row in a transaction of its own, so the refusal stays on the
+ * trail (as `access.denied` does for a missing permission).
+ */
+export function auditedRefusal(error: AppError, audit: RefusalAudit): AppError {
+  refusalAudits.set(error, audit);
+  return error;
+}
+
+/** The audit row a refusal asks for, or null. */
+export function refusalAuditOf(error: unknown): RefusalAudit | null {
+  return error instanceof AppError ? (refusalAudits.get(error) ?? null) : null;
+}

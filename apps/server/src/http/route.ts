@@ -3,7 +3,7 @@ import { z, type ZodType } from 'zod';
 import { can, type Permission } from '@aurum/domain/access/permissions';
 import type { AuditAction } from '@aurum/domain/audit/classifications';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { AppError, appError, forbidden, invalidFormat } from './app-error.ts';
+import { AppError, appError, forbidden, invalidFormat, refusalAuditOf } from './app-error.ts';
 import { badTextPath } from './clean-text.ts';
 import type { Queryable } from '../db/db.ts';
 import type { AdminRole } from '@aurum/domain/access/roles';
@@ -377,6 +377,8 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
             });
           } catch (error) {
             await itemRollBack();
+            const refusal = refusalAuditOf(error);
+            if (refusal) await deps.db.transaction((tx) => writeAudit(tx, { ...meta(), action: refusal.action, detail: refusal.detail }));
             throw error;
           }
         };
@@ -409,6 +411,9 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
         });
       } catch (error) {
         await rollBack();
+        // a refusal the rules audit (the coverage rule): its row outlives the rolled-back change
+        const refusal = refusalAuditOf(error);
+        if (refusal) await deps.db.transaction((tx) => writeAudit(tx, { ...meta(), action: refusal.action, detail: refusal.detail }));
         if (spec.auditFailure && error instanceof AppError && error.status < 500) {
           const failure = spec.auditFailure;
           await deps.db.transaction((tx) =>

@@ -26,7 +26,10 @@ export type LiveEvent =
   /** A payment request created or decided: sent as {type:'RequestUpdated', data} to sockets of all users and of the users involved. */
   | { kind: 'request'; userIds: number[]; data: Record<string, unknown> & { id: number } }
   /** What awaits a maker-checker decision changed (an item submitted, decided or removed): sent as {type:'InboxChanged'} to admin-wide sockets. */
-  | { kind: 'inbox' };
+  | { kind: 'inbox' }
+  /** Treasury (issue 18): the position moved (sent as {type:'TreasuryPosition'}), or a band was crossed ({type:'TreasuryBand'}), to admin-wide sockets. */
+  | { kind: 'treasury'; type: 'TreasuryPosition'; data: { metals: string[] } }
+  | { kind: 'treasury'; type: 'TreasuryBand'; data: { metal: string; crossing: 'left' | 'returned'; net: string; target: string; band: string } };
 
 export interface EventBus {
   /** Publishes on `q` (a transaction: delivered on commit) or on the database at once. */

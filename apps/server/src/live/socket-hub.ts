@@ -153,6 +153,10 @@ export function attachSocketHub(
       // no data: each console asks for its own count (what an admin may decide depends on the admin)
       const frame = encode({ type: 'InboxChanged', data: {} });
       for (const c of clients) if (c.userId === null && c.ws.readyState === c.ws.OPEN) c.ws.send(frame, TEXT);
+    } else if (event.kind === 'treasury') {
+      // admin-wide sockets only: the position is the house's, not a user's
+      const frame = encode(event.type === 'TreasuryPosition' ? { type: 'TreasuryPosition', data: event.data } : { type: 'TreasuryBand', data: event.data });
+      for (const c of clients) if (c.userId === null && c.ws.readyState === c.ws.OPEN) c.ws.send(frame, TEXT);
     }
   });
 

@@ -5,6 +5,7 @@ import { writeAudit } from '../modules/audit/audit-writer.ts';
 import { hashPassword } from '../modules/auth/auth-service.ts';
 import { DEMO_ADMINS, DEMO_USERS } from './demo-accounts.ts';
 import { seedPeople } from './demo-people.ts';
+import { seedVault } from './demo-vault.ts';
 import { seedOrders } from './demo-orders.ts';
 import { seedRequests } from './demo-requests.ts';
 import { fileReceiptStorage, receiptRoot } from '../modules/assets/receipt-storage.ts';
@@ -67,6 +68,7 @@ export async function seedDemo(db: Db, config: Config): Promise<SeededSignIn[]> 
       );
       userIds.set(user.username, created!.id);
     }
+    await seedVault(tx, rootId); // first: the bars cover the demo wallets and orders (issue 18 coverage rule)
     await seedPeople(tx, {
       users: userIds,
       maker: adminIds.get('financeMaker')!,

@@ -72,6 +72,10 @@ export const AUDIT_ACTIONS = [
   'hedge.cancel',
   // a list exported as CSV (the list, its filter, the rows sent)
   'data.export',
+  // treasury books, position and coverage (issue 18): settings changed, a coverage refusal or flag, a band crossing
+  'treasury.settings',
+  'treasury.coverage',
+  'treasury.band',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
   'audit.keyCutover',
   'audit.keyRotation',

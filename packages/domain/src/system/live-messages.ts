@@ -6,7 +6,7 @@ import type { RequestView } from '../assets/request-schemas.ts';
  * Messages of the live socket (SPEC.md §7): `{type, data}` JSON frames. Unknown kinds are only
  * logged by the console.
  */
-export const SOCKET_MESSAGE_KINDS = ['Price', 'MyrRate', 'GlobalSetting', 'Market', 'Limit', 'OrderUpdated', 'RequestUpdated', 'InboxChanged'] as const;
+export const SOCKET_MESSAGE_KINDS = ['Price', 'MyrRate', 'GlobalSetting', 'Market', 'Limit', 'OrderUpdated', 'RequestUpdated', 'InboxChanged', 'TreasuryPosition', 'TreasuryBand'] as const;
 export type SocketMessageKind = (typeof SOCKET_MESSAGE_KINDS)[number];
 
 export type Trend = 'up' | 'down';
@@ -46,7 +46,23 @@ export type SocketMessage =
   /** A deposit, withdrawal or transfer request was created or decided (docs/decisions.md "Requests"). */
   | { type: 'RequestUpdated'; data: RequestView }
   /** What awaits a maker-checker decision changed: the console asks for its inbox count again (docs/decisions.md "Checker inbox"). */
-  | { type: 'InboxChanged'; data: Record<string, never> };
+  | { type: 'InboxChanged'; data: Record<string, never> }
+  /** Metal moved (a fill, a settlement, a delivery, a bar movement, a hedge): the console asks for the treasury position again (issue 18). */
+  | { type: 'TreasuryPosition'; data: TreasuryPositionData }
+  /** A metal's net position left its band or came back inside (issue 18): an alert for superAdmins. */
+  | { type: 'TreasuryBand'; data: TreasuryBandData };
+
+export interface TreasuryPositionData {
+  metals: string[];
+}
+
+export interface TreasuryBandData {
+  metal: string;
+  crossing: 'left' | 'returned';
+  net: string;
+  target: string;
+  band: string;
+}
 
 /** The console's reconnect policy: up to 100 attempts, delay min(1000 x 2^n, 10000) ms. */
 export const SOCKET_RECONNECT = { maxAttempts: 100, baseDelayMs: 1000, maxDelayMs: 10_000 } as const;

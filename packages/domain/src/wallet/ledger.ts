@@ -7,8 +7,12 @@ import { Decimal, SCALE, decimalPlaces, isDecimalText } from '../money/decimal.t
  * zero; house accounts stand for the outside world (bank, vault, credit line, trading desk) and
  * may.
  */
-export const LEDGER_ASSETS = ['MYR', 'XAU'] as const;
+export const LEDGER_ASSETS = ['MYR', 'XAU', 'XPT', 'XAG'] as const;
 export type LedgerAsset = (typeof LEDGER_ASSETS)[number];
+
+/** The metals of the ledger (issue 18 metal books): each has its own books and sums to zero on its own. */
+export const LEDGER_METALS = ['XAU', 'XPT', 'XAG'] as const;
+export type LedgerMetal = (typeof LEDGER_METALS)[number];
 
 /** A user's books: fund (MYR), gold (XAU grams), credit line (MYR), and amounts held for pending requests. */
 export const USER_BOOKS = { fund: 'MYR', gold: 'XAU', credit: 'MYR', fundHeld: 'MYR', goldHeld: 'XAU' } as const;
@@ -17,9 +21,26 @@ export type UserBook = keyof typeof USER_BOOKS;
 export const HOUSE_BOOKS = { bank: 'MYR', vault: 'XAU', creditLine: 'MYR', tradingMyr: 'MYR', tradingXau: 'XAU' } as const;
 export type HouseBook = keyof typeof HOUSE_BOOKS;
 
-export type AccountId = `user:${number}:${UserBook}` | `house:${HouseBook}`;
+/**
+ * A place metal can be (issue 18 metal books; docs/decisions.md "Treasury: books, position and
+ * coverage"): a vault by its code, in transit, at a provider by name, borrowed or consigned metal
+ * (the lender's side), and the outside world (where received metal comes from and released metal
+ * goes). Account `metal:<METAL>:<place>`.
+ */
+export type MetalPlace = 'outside' | 'transit' | 'borrowed' | `vault:${string}` | `provider:${string}`;
 
-export type ParsedAccount = { kind: 'user'; userId: number; book: UserBook } | { kind: 'house'; book: HouseBook };
+/** A vault code (as vaults.code) and a provider's name as they may appear in a metal account. */
+export const VAULT_CODE_PATTERN = '[A-Z0-9][A-Z0-9_-]{0,19}';
+export const PROVIDER_NAME_PATTERN = '[A-Za-z0-9][A-Za-z0-9 ._&-]{0,39}';
+const PLACE = `(outside|transit|borrowed|vault:${VAULT_CODE_PATTERN}|provider:${PROVIDER_NAME_PATTERN})`;
+const METAL_ACCOUNT = new RegExp(`^metal:(XAU|XPT|XAG):${PLACE}$`);
+
+export type AccountId = `user:${number}:${UserBook}` | `house:${HouseBook}` | `metal:${LedgerMetal}:${MetalPlace}`;
+
+export type ParsedAccount =
+  | { kind: 'user'; userId: number; book: UserBook }
+  | { kind: 'house'; book: HouseBook }
+  | { kind: 'metal'; metal: LedgerMetal; place: MetalPlace };
 
 export function userAccount(userId: number, book: UserBook): AccountId {
   return `user:${userId}:${book}`;
@@ -29,7 +50,19 @@ export function houseAccount(book: HouseBook): AccountId {
   return `house:${book}`;
 }
 
+/** The metal book of a place, e.g. metal:XAU:vault:KUL-01. */
+export function metalAccount(metal: LedgerMetal, place: MetalPlace): AccountId {
+  return `metal:${metal}:${place}`;
+}
+
+/** Whether a place names a valid metal account (a vault code or a provider's name of the allowed form). */
+export function isMetalPlace(place: string): place is MetalPlace {
+  return METAL_ACCOUNT.test(`metal:XAU:${place}`);
+}
+
 export function parseAccount(id: string): ParsedAccount | null {
+  const metal = METAL_ACCOUNT.exec(id);
+  if (metal) return { kind: 'metal', metal: metal[1] as LedgerMetal, place: metal[2] as MetalPlace };
   const user = /^user:(\d+):(fund|gold|credit|fundHeld|goldHeld)$/.exec(id);
   if (user) return { kind: 'user', userId: Number(user[1]), book: user[2] as UserBook };
   const house = /^house:(bank|vault|creditLine|tradingMyr|tradingXau)$/.exec(id);
@@ -40,6 +73,7 @@ export function parseAccount(id: string): ParsedAccount | null {
 export function assetOf(id: AccountId): LedgerAsset {
   const parsed = parseAccount(id);
   if (!parsed) throw new Error(`unknown account ${id}`);
+  if (parsed.kind === 'metal') return parsed.metal;
   return parsed.kind === 'user' ? USER_BOOKS[parsed.book] : HOUSE_BOOKS[parsed.book];
 }
 
@@ -47,7 +81,7 @@ export interface Posting {
   from: AccountId;
   to: AccountId;
   asset: LedgerAsset;
-  /** A positive decimal string at the asset's scale (MYR 2, XAU 4). */
+  /** A positive decimal string at the asset's scale (MYR 2, metals 4). */
   amount: string;
 }
 

@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/db.ts';
 import { hasApprovedBankAccount } from '../bank/bank-service.ts';
 import { findUser } from '../users/user-service.ts';
 import { lockForMoney, postEntry } from '../wallet/wallet-service.ts';
+import { assertCovered, positionMoved } from '../treasury/treasury-service.ts';
 import { ReceiptField, isUploadedFile, type Receipt } from './receipt-upload.ts';
 import { reencodeReceipt } from './receipt-image.ts';
 import { fileReceiptStorage, receiptKey, receiptRoot, type ReceiptStorage } from './receipt-storage.ts';
@@ -163,6 +164,11 @@ export async function approveRequest(c: RequestChange, action: RequestAction, re
     postings: approvePostings(valueOf(before)),
   });
   await setRequestLinks(c.q, before.id, { decision_entry_id: entryId });
+  if (before.type === 'XAU') {
+    // customer metal grows with a physical-gold deposit: the coverage rule, after the change (issue 18)
+    if (action === 'deposit') await assertCovered(c, 'XAU', `asset.deposit ${before.id}`);
+    await positionMoved(c.q, c.events);
+  }
   const view = await decidedView(c, before);
   await storeReceipt(c, key, receipt);
   return view;

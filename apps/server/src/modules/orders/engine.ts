@@ -1,7 +1,9 @@
 import { Decimal } from '@aurum/domain/money/decimal';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
-import { AppError } from '../../http/app-error.ts';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { AppError, refusalAuditOf, type RefusalAudit } from '../../http/app-error.ts';
+import { routeAuditWriter } from '../audit/audit-service.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { readModes } from '../system/mode-service.ts';
@@ -30,7 +32,11 @@ export class OrderEngine implements Job {
   private readonly deps: AppDeps;
   private readonly market: MarketService;
 
+  /** The audit writer (the engine is not an admin: it writes rows only for the treasury's coverage rule). */
+  private readonly writeAudit: ReturnType<typeof routeAuditWriter>;
+
   constructor(deps: AppDeps, market: MarketService) {
+    this.writeAudit = routeAuditWriter(deps.config);
     this.deps = deps;
     this.market = market;
     this.timer = intervalJob(this.name, { everyMs: deps.config.orderEngineIntervalMs, run: () => this.runOnce() });
@@ -53,7 +59,16 @@ export class OrderEngine implements Job {
   }
 
   private ctx(q: Queryable, now: Date): OrderContext {
-    return { q, events: this.deps.events, now, by: null, graceDays: this.deps.config.orderInterestGraceDays };
+    return {
+      q,
+      events: this.deps.events,
+      now,
+      by: null,
+      graceDays: this.deps.config.orderInterestGraceDays,
+      // mode alert: a limit buy filled although customers are uncovered is flagged on an audit row of its own
+      coverageFlagged: (flag) =>
+        this.writeAudit(q, { username: 'system', adminId: null, action: 'treasury.coverage', detail: { decision: 'flagged', what: 'order.fill', ...flag }, device: null, ip: null }),
+    };
   }
 
   private run(jobNo: number, now: Date, job: EngineJob): Promise<number | null> {
@@ -117,6 +132,7 @@ export class OrderEngine implements Job {
     let changed = 0;
     for (const id of ids) {
       let refused = false;
+      let uncovered: RefusalAudit | null = null;
       changed += await this.each(ctx, [id], async (row) => {
         if (row.status !== 'CREATED' || row.limit_price === null) return false;
         const pair = row.symbol === 'XAU/MYR' ? 'myr' : 'usd';
@@ -129,11 +145,18 @@ export class OrderEngine implements Job {
         try {
           await publishOrder(ctx, await fillOrder(ctx, row, live.prices, user), 'OrderUpdated');
         } catch (e) {
-          if (e instanceof AppError && e.status === 422) refused = true;
+          // customers would be uncovered (2090): the order stays waiting, and the refusal is audited below
+          if (e instanceof AppError && e.code === ErrorCode.CustomersUncovered) uncovered = refusalAuditOf(e);
+          else if (e instanceof AppError && e.status === 422) refused = true;
           throw e;
         }
         return true;
       });
+      const refusal = uncovered as RefusalAudit | null; // set inside the callback
+      if (refusal) {
+        // after the savepoint rolled the fill back: the row stays in the engine's transaction
+        await this.writeAudit(ctx.q, { username: 'system', adminId: null, action: refusal.action, detail: { ...refusal.detail, orderId: id, engine: 'match' }, device: null, ip: null });
+      }
       if (refused) {
         changed += await this.each(ctx, [id], async (row) => {
           await publishOrder(ctx, await cancelOrder(ctx, row, 'expire'), 'OrderUpdated');

@@ -82,7 +82,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
       body,
       response: OrderIdAnswer,
       handler: ({ db, body, admin, req, audit }) =>
-        enter(ctxOf(db, admin), body, {
+        enter({ ...ctxOf(db, admin), coverageFlagged: (flag) => audit.note('coverage', { decision: 'flagged', ...flag }) }, body, {
           once: onceBy(db, req, `order/${call}`, admin, body, audit),
           after: (node) => audit.after(node),
         }),

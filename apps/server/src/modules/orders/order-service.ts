@@ -31,6 +31,7 @@ import type { EventBus } from '../../live/event-bus.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { orderHedges } from '../hedges/hedge-service.ts';
 import { insufficientAssets, lockForMoney, lockWallets, postEntry, walletBalances } from '../wallet/wallet-service.ts';
+import { checkCoverage, positionMoved } from '../treasury/treasury-service.ts';
 import {
   addTimeline,
   adminNames,
@@ -79,6 +80,11 @@ export interface OrderContext {
   /** The admin acting, or null for the engine. */
   by: number | null;
   graceDays: number;
+  /**
+   * A buy filled although it leaves customers uncovered (the metal's coverage mode is 'alert'):
+   * a route notes it on its audit row, the engine writes a row of its own (issue 18).
+   */
+  coverageFlagged?: (flag: { orderId: number; metal: 'XAU'; shortBy: string | null }) => Promise<void> | void;
 }
 
 /**
@@ -136,6 +142,7 @@ async function transition(ctx: OrderContext, row: OrderRow, action: OrderAction,
 export async function publishOrder(ctx: OrderContext, row: OrderRow, type: 'Market' | 'Limit' | 'OrderUpdated'): Promise<OrderNode> {
   const node = await toNode(ctx.q, row);
   await ctx.events.publish(ctx.q, { kind: 'order', type, userId: row.user_id, data: { ...node } });
+  if (row.status !== 'CREATED') await positionMoved(ctx.q, ctx.events); // filled, settled, paid, canceled, reverted: the position moved
   return node;
 }
 
@@ -207,6 +214,11 @@ export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPr
   });
   await post(ctx, filled, 'fill', fillPostings(row.user_id, row.action, reserved));
   await addTimeline(ctx.q, row.id, 'FILLED', ctx.now, ctx.by);
+  if (row.action === 'BUY') {
+    // a filled buy is metal owed from now on: the coverage rule, after the fill's own changes (issue 18)
+    const coverage = await checkCoverage(ctx.q, 'XAU', `order.fill ${row.id}`);
+    if (coverage.decision === 'flagged') await ctx.coverageFlagged?.({ orderId: row.id, metal: 'XAU', shortBy: coverage.shortBy });
+  }
   return filled;
 }
 

@@ -1,34 +1,183 @@
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { Decimal } from '@aurum/domain/money/decimal';
+import { TREASURY_METALS, type TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
+import {
+  bandCrossing,
+  coverageDecision,
+  coverageShortBy,
+  markToMarket,
+  mid,
+  outsideBand,
+  positionLines,
+  type CoverageMode,
+  type MetalPrice,
+  type PositionLines,
+} from '@aurum/domain/treasury/treasury-books';
+import type { PositionAnswer, PositionItem } from '@aurum/domain/treasury/position-schemas';
+import type { TreasurySettingsAnswer, TreasurySettingsBody } from '@aurum/domain/treasury/treasury-settings-schemas';
+import { isMetalPlace, metalAccount, type MetalPlace as LedgerPlace } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
 import type { Change } from '../../http/change.ts';
-import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
+import { appError, auditedRefusal } from '../../http/app-error.ts';
+import type { EventBus, Quotes } from '../../live/event-bus.ts';
+import { postEntry } from '../wallet/wallet-service.ts';
+import {
+  availableBars,
+  bookBalances,
+  coverageFacts,
+  hedgedTotals,
+  lockSettings,
+  sellReceivables,
+  settingsRows,
+  updateSettings,
+  type BookRow,
+} from './treasury-repository.ts';
 
 /**
- * The treasury's service (issue 18; docs/decisions.md "Treasury"): the net position per metal and
- * the coverage rule. Other modules (orders, assets, vault, hedges) call these two functions and
- * nothing else of the treasury.
+ * The treasury's service (issue 18; docs/decisions.md "Treasury: books, position and coverage"):
+ * the metal books, the net position per metal and the coverage rule. Other modules (orders,
+ * assets, vault, hedges) call `netPosition`, `assertCovered` (or `checkCoverage`), `postMetal` and
+ * `positionMoved`, and nothing else of the treasury.
  */
+
+/** Advisory lock class of the coverage rule: pg_advisory_xact_lock(class, metal index), held until commit. */
+const COVERAGE_LOCK_CLASS = 7_261_300;
+
+/** A place metal can be (issue 18 metal books): outside the house, a vault, in transit, at a provider, borrowed. */
+export type MetalPlace = LedgerPlace;
+
+/** The books and order facts of every metal, read in a handful of statements. */
+async function readFacts(q: Queryable, only?: TreasuryMetal): Promise<Map<TreasuryMetal, PositionLines>> {
+  // one after another: a transaction's client runs one statement at a time
+  const books = await bookBalances(q, only);
+  const bars = await availableBars(q);
+  const hedged = await hedgedTotals(q);
+  const receivables = await sellReceivables(q);
+  const byMetal = new Map<TreasuryMetal, BookRow[]>();
+  for (const row of books) byMetal.set(row.metal, [...(byMetal.get(row.metal) ?? []), row]);
+  const out = new Map<TreasuryMetal, PositionLines>();
+  for (const metal of TREASURY_METALS) {
+    if (only && metal !== only) continue;
+    const rows = byMetal.get(metal) ?? [];
+    const book = (name: string) => rows.find((r) => r.book === name)?.balance ?? '0';
+    const places = new Map<LedgerPlace, string>();
+    const prefix = `metal:${metal}:`;
+    for (const r of rows) if (r.book.startsWith(prefix)) places.set(r.book.slice(prefix.length) as LedgerPlace, r.balance);
+    out.set(
+      metal,
+      positionLines({
+        metal,
+        wallets: book('wallets'),
+        heldForSells: book('heldForSells'),
+        buyObligations: book('buyObligations'),
+        sellReceivables: receivables.get(metal) ?? '0',
+        places,
+        hedged: hedged.get(metal) ?? '0',
+        availableBars: bars.get(metal) ?? '0',
+      }),
+    );
+  }
+  return out;
+}
 
 /** The net house position of a metal in grams (4 decimals), as `GET treasury/position` answers it. */
 export async function netPosition(q: Queryable, metal: TreasuryMetal): Promise<string> {
-  void q;
-  void metal;
-  return '0.0000';
+  return (await readFacts(q, metal)).get(metal)!.net;
+}
+
+/** The live price of a metal from the market's quotes (mid of bid and ask), or null. */
+export function metalPrice(quotes: Quotes | null, metal: TreasuryMetal): MetalPrice | null {
+  if (!quotes) return null;
+  const m = quotes.metals[metal.toLowerCase() as 'xau' | 'xpt' | 'xag'];
+  if (!m) return null;
+  return { usdPerOunce: mid(m.bid, m.ask), usdMyr: mid(quotes.usdMyr.bid, quotes.usdMyr.ask) };
+}
+
+/** `GET treasury/position`: one item per metal, marked to market at the live quotes (null without). */
+export async function positionAnswer(q: Queryable, quotes: Quotes | null, now: Date): Promise<PositionAnswer> {
+  const facts = await readFacts(q);
+  const settings = await settingsRows(q);
+  const items: PositionItem[] = [];
+  for (const metal of TREASURY_METALS) {
+    const lines = facts.get(metal)!;
+    const s = settings.find((r) => r.metal === metal);
+    const target = new Decimal(s?.target ?? '0').toFixed(4);
+    const band = new Decimal(s?.band ?? '0').toFixed(4);
+    items.push({
+      metal,
+      customerHoldings: lines.customerHoldings,
+      buyObligations: lines.buyObligations,
+      sellReceivables: lines.sellReceivables,
+      vaultStock: lines.vaultStock,
+      inTransit: lines.inTransit,
+      atProviders: lines.atProviders,
+      hedged: lines.hedged,
+      houseMetal: lines.houseMetal,
+      net: lines.net,
+      ...markToMarket(lines.net, metalPrice(quotes, metal)),
+      target,
+      band,
+      outsideBand: outsideBand(lines.net, target, band),
+      coverageMode: s?.coverage_mode ?? 'refuse',
+      coverageHeadroom: lines.coverageHeadroom,
+    });
+  }
+  return { items, at: now.toISOString() };
+}
+
+/** What a coverage check found: covered, refused (thrown), or flagged (mode alert: accepted). */
+export interface CoverageOutcome {
+  decision: 'covered' | 'flagged';
+  shortBy: string | null;
+}
+
+/**
+ * Test and bench switch (never reachable by a client): the coverage rule is skipped in this process
+ * (bench/coverage-check.ts measures order creation with and without it).
+ */
+let coverageSkipped = false;
+export function skipCoverageForBench(skip: boolean): void {
+  coverageSkipped = skip;
 }
 
 /**
  * The coverage rule, checked inside the transaction that could break it, after its own changes:
  * customer metal (wallets plus metal owed on filled buys) must not exceed the available bars'
- * book weight plus metal at providers. In mode 'refuse' it raises 2090 (CustomersUncovered); in
- * mode 'alert' it accepts, flags and audits. `what` names the operation for the audit row.
+ * book weight plus metal at providers. It takes the metal's coverage lock first (held until
+ * commit: two buys cannot each see the same headroom). Mode 'refuse': 422 2090 with detail
+ * {rule:'coverage', metal, shortBy}, whose audit row (treasury.coverage) route() writes after the
+ * rollback. Mode 'alert': accepted and answered 'flagged'; the caller records it.
  */
-export async function assertCovered(change: Change, metal: TreasuryMetal, what: string): Promise<void> {
-  void change;
-  void metal;
-  void what;
+export async function checkCoverage(q: Queryable, metal: TreasuryMetal, what: string): Promise<CoverageOutcome> {
+  if (coverageSkipped) return { decision: 'covered', shortBy: null };
+  await q.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [COVERAGE_LOCK_CLASS, TREASURY_METALS.indexOf(metal)]);
+  const facts = await coverageFacts(q, metal);
+  const supply = new Decimal(facts.bars).plus(facts.providers).toFixed();
+  const shortBy = coverageShortBy(facts.customer, supply);
+  const decision = coverageDecision(facts.mode, shortBy);
+  if (decision === 'refused') {
+    const detail = { rule: 'coverage', metal, shortBy: shortBy! };
+    throw auditedRefusal(appError(ErrorCode.CustomersUncovered, `Customers' ${metal} would not be covered by bars (short by ${shortBy} g).`, { detail }), {
+      action: 'treasury.coverage',
+      detail: { decision: 'refused', what, metal, shortBy, customerMetal: facts.customer, supply, code: ErrorCode.CustomersUncovered },
+    });
+  }
+  return { decision: decision === 'flagged' ? 'flagged' : 'covered', shortBy };
 }
 
-/** A place metal can be (issue 18 metal books): outside the house, a vault, in transit, at a provider. */
-export type MetalPlace = 'outside' | 'transit' | `vault:${string}` | `provider:${string}`;
+/**
+ * The coverage rule for an admin's change (the vault's releases, deposits): refused with 2090, or
+ * in mode alert accepted and flagged on the change's audit row (`coverage` note).
+ */
+export async function assertCovered(change: Change, metal: TreasuryMetal, what: string): Promise<void> {
+  const outcome = await checkCoverage(change.q, metal, what);
+  if (outcome.decision === 'flagged') change.audit.note('coverage', { decision: 'flagged', what, metal, shortBy: outcome.shortBy });
+}
+
+/** Publishes on the change's transaction that metal moved: the consoles ask for the position again (on commit). */
+export async function positionMoved(q: Queryable, events: EventBus, metals: readonly TreasuryMetal[] = ['XAU']): Promise<void> {
+  await events.publish(q, { kind: 'treasury', type: 'TreasuryPosition', data: { metals: [...metals] } });
+}
 
 /**
  * Posts a metal movement between places into the metal books (the ledger), inside the change's
@@ -39,6 +188,48 @@ export async function postMetal(
   change: Change,
   move: { metal: TreasuryMetal; from: MetalPlace; to: MetalPlace; grams: string; kind: string; note?: string },
 ): Promise<void> {
-  void change;
-  void move;
+  for (const place of [move.from, move.to]) if (!isMetalPlace(place)) throw new Error(`postMetal: not a metal place: ${place}`);
+  await postEntry(change.q, {
+    kind: move.kind,
+    userId: null,
+    note: move.note ?? null,
+    createdBy: change.by,
+    postings: [{ from: metalAccount(move.metal, move.from), to: metalAccount(move.metal, move.to), asset: move.metal, amount: new Decimal(move.grams).toFixed(4) }],
+  });
+  await positionMoved(change.q, change.events, [move.metal]);
 }
+
+/** `GET treasury/settings`. */
+export async function treasurySettings(q: Queryable): Promise<TreasurySettingsAnswer> {
+  const rows = await settingsRows(q);
+  return {
+    items: rows.map((r) => ({
+      metal: r.metal,
+      coverageMode: r.coverage_mode,
+      target: new Decimal(r.target).toFixed(4),
+      band: new Decimal(r.band).toFixed(4),
+      outsideBand: r.outside_band,
+      updatedAt: r.updated_at.toISOString(),
+      updatedBy: r.updated_by,
+    })),
+  };
+}
+
+/** `PUT treasury/settings`: one metal's mode, target and band (fields left out are kept); audited before and after. */
+export async function changeSettings(change: Change, body: TreasurySettingsBody): Promise<TreasurySettingsAnswer> {
+  const row = await lockSettings(change.q, body.metal);
+  if (!row) throw appError(ErrorCode.NotFound, 'metal');
+  const before = { coverageMode: row.coverage_mode, target: new Decimal(row.target).toFixed(4), band: new Decimal(row.band).toFixed(4) };
+  const after = {
+    coverageMode: body.coverageMode ?? before.coverageMode,
+    target: body.target !== undefined ? new Decimal(body.target).toFixed(4) : before.target,
+    band: body.band !== undefined ? new Decimal(body.band).toFixed(4) : before.band,
+  } satisfies { coverageMode: CoverageMode; target: string; band: string };
+  change.audit.before({ metal: body.metal, ...before });
+  change.audit.after({ metal: body.metal, ...after });
+  await updateSettings(change.q, body.metal, after, change.by, change.now);
+  await positionMoved(change.q, change.events, [body.metal]);
+  return treasurySettings(change.q);
+}
+
+export { bandCrossing };

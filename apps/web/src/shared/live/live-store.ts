@@ -42,7 +42,9 @@ export function applyLiveMessage(state: LiveState, message: SocketMessage): Live
     }
     case 'RequestUpdated':
     case 'InboxChanged':
-      // nothing kept: request screens listen with onMessage and refetch
+    case 'TreasuryPosition':
+    case 'TreasuryBand':
+      // nothing kept: request and treasury screens listen with onMessage and refetch
       return state;
   }
 }

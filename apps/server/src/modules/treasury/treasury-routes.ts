@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { PositionAnswer } from '@aurum/domain/treasury/position-schemas';
+import { TreasurySettingsAnswer, TreasurySettingsBody } from '@aurum/domain/treasury/treasury-settings-schemas';
+import { route } from '../../http/route.ts';
+import { changeOf } from '../../http/change.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { MarketService } from '../market/market-service.ts';
+import { changeSettings, positionAnswer, treasurySettings } from './treasury-service.ts';
+
+const SECURE = '/v0/web/secure';
+const tags = ['treasury'];
+
+/** The treasury's position and limits (issue 18; docs/decisions.md "Treasury: books, position and coverage"). */
+export function registerTreasuryRoutes(app: FastifyInstance, deps: AppDeps, market: MarketService): void {
+  route(app, deps, {
+    method: 'GET',
+    url: `${SECURE}/treasury/position`,
+    summary:
+      'The net position per metal (grams, 4 decimals): customer holdings, buy obligations, sell receivables, vault stock, in transit, at providers, hedged, house metal, net; marked to market in MYR and USD at the live price (null without one); target, band and coverage',
+    tags,
+    auth: 'admin',
+    response: PositionAnswer,
+    handler: async ({ db }) => positionAnswer(db, market.currentQuotes(), deps.now()),
+  });
+
+  route(app, deps, {
+    method: 'GET',
+    url: `${SECURE}/treasury/settings`,
+    summary: "Per metal: the coverage rule's mode (refuse, alert), the net position's target and band (grams)",
+    tags,
+    auth: 'admin',
+    response: TreasurySettingsAnswer,
+    handler: async ({ db }) => treasurySettings(db),
+  });
+
+  route(app, deps, {
+    method: 'PUT',
+    url: `${SECURE}/treasury/settings`,
+    summary: "Change one metal's coverage mode, target or band {metal, coverageMode?, target?, band?}; answers every metal's settings",
+    tags,
+    auth: 'admin',
+    permission: 'setTreasuryLimits',
+    audit: 'treasury.settings',
+    body: TreasurySettingsBody,
+    response: TreasurySettingsAnswer,
+    handler: async (ctx) => changeSettings(changeOf(ctx, deps), ctx.body),
+  });
+}
