@@ -13,7 +13,7 @@ import { linkRefusal, linkRefusalText, orderSpread, positionAfter, type LinkOrde
 import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
-import { netPosition } from '../treasury/treasury-service.ts';
+import { netPosition, positionMoved } from '../treasury/treasury-service.ts';
 import {
   coveredOrders,
   findHedge,
@@ -121,6 +121,7 @@ export async function recordHedge(c: Change, body: HedgeCreateBody): Promise<Hed
   const id = await insertHedge(c.q, { ...body, positionBefore: before, positionAfter: after, requestHash: hash, by: c.by, now: c.now });
   if (id === null) return replay((await findHedgeByRef(c.q, body.clientRef))!);
   if (body.orders && body.orders.length > 0) await addLinks(c.q, (await lockHedge(c.q, id))!, body.orders);
+  await positionMoved(c.q, c.events, [body.metal]);
   const detail = await hedgeDetail(c.q, id);
   c.audit.after(detail);
   return detail;
@@ -159,6 +160,8 @@ async function changeState(c: Change, hedgeId: number, to: 'settled' | 'canceled
     throw appError(ErrorCode.HedgeStateConflict, `The hedge is ${hedge.state}: only a filled hedge can be ${to}.`);
   }
   const after = toHedgeView((await findHedge(c.q, hedgeId))!);
+  // a canceled hedge leaves the position (a settled one stays in it)
+  if (to === 'canceled') await positionMoved(c.q, c.events, [hedge.metal]);
   c.audit.before({ id: hedgeId, clientRef: hedge.client_ref, state: hedge.state });
   c.audit.after({ id: hedgeId, clientRef: hedge.client_ref, state: after.state });
   return after;

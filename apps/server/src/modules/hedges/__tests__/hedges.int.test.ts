@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import type { HedgeDetail, HedgePage, HedgeView } from '@aurum/domain/hedges/hedge-schemas';
 import type { OrderDetail } from '@aurum/domain/orders/order-schemas';
+import type { PositionAnswer } from '@aurum/domain/treasury/position-schemas';
+import { openSocket } from '../../../testing/socket-client.ts';
 import { AUDIT_CHAIN_LOCK } from '../../audit/audit-writer.ts';
 import { S, startOrderServer, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
 
@@ -74,6 +76,24 @@ describe(`hedges on ${driver}`, () => {
     expect(none.body).toMatchObject({ items: [], total: 0 });
     const byDay = await o.call<HedgePage>('none', 'GET', `${S}/hedge/list?tradedFrom=2030-01-08`);
     expect(byDay.body.total).toBe(0);
+  });
+
+  it('moves the position: a 10 g buy hedge adds 10 g to hedged and net, told over the socket; canceling takes it back', async () => {
+    const position = async () => (await o.call<PositionAnswer>('none', 'GET', `${S}/treasury/position`)).body.items.find((i) => i.metal === 'XAU')!;
+    const sock = await openSocket(o.ts.url, await o.as('none'));
+    const before = await position();
+    const h = await record(hedgeBody({ quantity: '10' }));
+    expect(h.status, h.text).toBe(200);
+    expect(h.body.positionBefore).toBe(before.net);
+    expect(h.body.positionAfter).toBe(new Decimal(before.net).plus(10).toFixed(4));
+    const after = await position();
+    expect(new Decimal(after.hedged).minus(before.hedged).toFixed(4)).toBe('10.0000');
+    expect(after.net).toBe(h.body.positionAfter);
+    const moved = (m: { type: string }) => m.type === 'TreasuryPosition';
+    expect(sock.messages.find(moved) ?? (await sock.next(moved))).toMatchObject({ type: 'TreasuryPosition', data: { metals: ['XAU'] } });
+    sock.close();
+    expect((await o.call('financeApprover', 'POST', `${S}/hedge/cancel/${h.body.id}`)).status).toBe(200);
+    expect((await position()).net).toBe(before.net);
   });
 
   it('answers the first hedge again for the same clientRef and body, refuses another body with 409 3101', async () => {
