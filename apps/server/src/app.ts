@@ -38,6 +38,7 @@ import { requestAuthenticator, socketAuth } from './modules/auth/auth-service.ts
 import { routeAuditWriter } from './modules/audit/audit-service.ts';
 import { registerOrderRoutes } from './modules/orders/order-routes.ts';
 import { registerSavedViewRoutes } from './modules/saved-views/saved-view-routes.ts';
+import { registerHedgeRoutes } from './modules/hedges/hedge-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
 import { orderCountsJob } from './modules/orders/order-counts-job.ts';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerMarketRoutes(app, deps, market);
   registerOrderRoutes(app, deps, market);
   registerSavedViewRoutes(app, deps);
+  registerHedgeRoutes(app, deps);
   registerOrderGraphql(app, deps);
   registerTreasuryRoutes(app, deps, market);
   registerReconciliationRoutes(app, deps);

@@ -70,7 +70,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { param: 'orderMode', values: { tr: 'sidebar:tradeRequests', th: 'sidebar:tradeHistory' }, fallback: 'order:list' },
   },
   // Order Information: /order/{orderId} (docs/decisions.md "Orders console"); /order/create is matched first (static segment)
-  { path: '/order/:orderId', module: 'features/orders/components/order-information-page.tsx', exportName: 'OrderInformationPage', layout: 'shell', namespaces: ['order', 'validation'], title: 'order:detail.page' },
+  { path: '/order/:orderId', module: 'features/orders/components/order-information-page.tsx', exportName: 'OrderInformationPage', layout: 'shell', namespaces: ['order', 'validation', 'treasury-hedges'], title: 'order:detail.page' },
   { path: '/order/create', module: 'features/orders/components/create-order-page.tsx', exportName: 'CreateOrderPage', layout: 'shell', namespaces: ['order', 'validation', 'user'], title: 'order:create' },
   {
     path: '/asset',
@@ -106,6 +106,10 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'shell',
     namespaces: ['treasury-reconciliation', 'validation'],
   },
+  // the treasury (issue 18; docs/decisions.md "Treasury: hedges and the Treasury screen")
+  { path: '/treasury', module: 'features/treasury/components/treasury-page.tsx', exportName: 'TreasuryPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'] },
+  { path: '/treasury/hedges', module: 'features/treasury/components/hedge-list-page.tsx', exportName: 'HedgeListPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'] },
+  { path: '/treasury/hedges/:hedgeId', module: 'features/treasury/components/hedge-detail-page.tsx', exportName: 'HedgeDetailPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'] },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

@@ -29,6 +29,8 @@ export interface ScreenIds {
   order: number;
   revertedOrder: number;
   request: number;
+  /** a hedge (the demo data has none: the screens' server records one when asked, see screenIds) */
+  hedge: number;
 }
 
 export async function screenIds(ts: TestServer): Promise<ScreenIds> {
@@ -43,7 +45,26 @@ export async function screenIds(ts: TestServer): Promise<ScreenIds> {
     order: await one('SELECT id FROM orders ORDER BY id LIMIT 1'),
     revertedOrder: await one("SELECT id FROM orders WHERE status = 'REVERTED' ORDER BY id LIMIT 1"),
     request: await one('SELECT id FROM payment_requests ORDER BY id LIMIT 1'),
+    hedge: await screenHedge(ts),
   };
+}
+
+/**
+ * A hedge for the hedge detail screen: the demo data has none, so one is recorded (once) covering
+ * a filled demo buy; its provider is the demo's own 'Desk', its reference a code.
+ */
+async function screenHedge(ts: TestServer): Promise<number> {
+  await ts.db.query(
+    `INSERT INTO hedges (client_ref, provider, provider_order_id, metal, side, quantity, price, currency, fee, traded_at, state, position_before, position_after, request_hash)
+     VALUES ('H-0001', 'Desk', 'D-0001', 'XAU', 'BUY', 1, 400, 'MYR', 0, now(), 'filled', 0, 1, 'screens') ON CONFLICT (client_ref) DO NOTHING`,
+  );
+  const [hedge] = await ts.db.query<{ id: number }>("SELECT id FROM hedges WHERE client_ref = 'H-0001'");
+  await ts.db.query(
+    `INSERT INTO hedge_orders (hedge_id, order_id, quantity)
+     SELECT $1, id, least(quantity_gram, 1) FROM orders WHERE status = 'FILLED' AND action = 'BUY' ORDER BY id LIMIT 1 ON CONFLICT DO NOTHING`,
+    [hedge!.id],
+  );
+  return Number(hedge!.id);
 }
 
 /** The pages shown before signing in. */
@@ -92,6 +113,9 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'inbox', path: '/inbox/' },
     { name: 'security', path: '/account/security/' },
     { name: 'treasury-reconciliation', path: '/treasury/reconciliation/' },
+    { name: 'treasury', path: '/treasury/' },
+    { name: 'hedges', path: '/treasury/hedges/' },
+    { name: 'hedge-detail', path: `/treasury/hedges/${id.hedge}/` },
     { name: 'not-found', path: '/no/such/page/' },
   ];
 }

@@ -68,6 +68,11 @@ export const AUDIT_ACTIONS = [
   // treasury reconciliation (issue 18): a run on demand, a break resolved with a note
   'reconciliation.run',
   'reconciliation.resolve',
+  // hedges with outside providers (issue 18)
+  'hedge.record',
+  'hedge.link',
+  'hedge.settle',
+  'hedge.cancel',
   // a list exported as CSV (the list, its filter, the rows sent)
   'data.export',
   // treasury books, position and coverage (issue 18): settings changed, a coverage refusal or flag, a band crossing

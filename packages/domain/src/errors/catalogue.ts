@@ -85,6 +85,14 @@ export const ErrorCode = {
   BarStatusConflict: 3211,
   /** 409 (issue 18): the reconciliation break is resolved already. */
   ReconciliationBreakResolved: 3212,
+  /**
+   * 422 (issue 18, hedges): the orders cannot be linked to the hedge (more grams than the order or
+   * the hedge has left, an order not filled, of the other side or metal, a canceled hedge); the
+   * context says why, the detail carries {rule, ...}.
+   */
+  HedgeLinkRefused: 3220,
+  /** 409 (issue 18, hedges): the hedge's state does not allow the action (settle or cancel); the context says why. */
+  HedgeStateConflict: 3221,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -146,6 +154,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.BarMovementNotPending]: { status: 409 },
   [ErrorCode.BarStatusConflict]: { status: 409 },
   [ErrorCode.ReconciliationBreakResolved]: { status: 409 },
+  [ErrorCode.HedgeLinkRefused]: { status: 422 },
+  [ErrorCode.HedgeStateConflict]: { status: 409 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderHedgeCover } from '../hedges/hedge-schemas.ts';
 import { decimalOf, idField } from '../money/decimal-columns.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 import { SYMBOLS } from '../system/metals.ts';
@@ -215,6 +216,8 @@ export const OrderDetail = z.object({
   createdBy: maybe,
   timeline: z.array(TimelineEntry),
   external: z.object({ source: maybe, price: maybe, quantity: maybe }).nullable(),
+  /** the hedges covering the order (issue 18), with the spread earned in the order's currency */
+  hedges: z.array(OrderHedgeCover),
   payment: PaymentView,
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;

@@ -180,6 +180,16 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('PUT', `${S}/treasury/settings`, { body: { metal: 'XAG', band: '250' } });
   });
 
+  it('hedges: record, link, settle, cancel (issue 18)', async () => {
+    const hedge = { provider: 'Audit', metal: 'XAU', side: 'BUY', quantity: '2', price: '400', currency: 'MYR', tradedAt: '2030-01-07T01:30:00Z' };
+    const [order] = await ts.db.query<{ id: number }>("SELECT id FROM orders WHERE status = 'FILLED' AND action = 'BUY' ORDER BY id LIMIT 1");
+    const one = await step('POST', `${S}/hedge/create`, { body: { ...hedge, clientRef: 'audit-hedge-1' } });
+    await step('POST', `${S}/hedge/link/:hedgeId`, { path: `${S}/hedge/link/${one.id as number}`, body: { orders: [{ orderId: order!.id, quantity: '0.0001' }] } });
+    await step('POST', `${S}/hedge/settle/:hedgeId`, { path: `${S}/hedge/settle/${one.id as number}` });
+    const two = await step('POST', `${S}/hedge/create`, { body: { ...hedge, clientRef: 'audit-hedge-2' } });
+    await step('POST', `${S}/hedge/cancel/:hedgeId`, { path: `${S}/hedge/cancel/${two.id as number}` });
+  });
+
   it('payment requests: create (multipart), approve (multipart), decline, for every kind', async () => {
     for (const role of ['superAdmin', 'financeMaker', 'financeApprover']) {
       const who = ts.demo.byRole[role]!;

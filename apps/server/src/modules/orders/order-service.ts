@@ -29,6 +29,7 @@ import { appError, invalidFormat, notFound, type AppError } from '../../http/app
 import type { Queryable } from '../../db/db.ts';
 import type { EventBus } from '../../live/event-bus.ts';
 import type { MarketService } from '../market/market-service.ts';
+import { orderHedges } from '../hedges/hedge-service.ts';
 import { insufficientAssets, lockForMoney, lockWallets, postEntry, walletBalances } from '../wallet/wallet-service.ts';
 import { checkCoverage, positionMoved } from '../treasury/treasury-service.ts';
 import {
@@ -598,6 +599,7 @@ export async function orderDetail(q: Queryable, orderId: number, today: string):
     createdBy: nameOf(row.created_by),
     timeline: node.timeline,
     external: row.is_custom ? { source: row.source, price: row.cost_price, quantity: node.quantityGram } : null,
+    hedges: await orderHedges(q, { id: row.id, action: row.action, currency: row.currency, myrPrice: row.myr_price, usdPrice: row.usd_price, exchangeRate: row.exchange_rate }),
     payment: view,
   };
 }

@@ -42,6 +42,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [{ key: 'tradeHistory', to: '/order/?orderMode=th', match: 'exact', query: { name: 'orderMode', value: 'th' } }],
   },
   {
+    // issue 18: the treasury (the net position, hedges)
+    key: 'groups.treasury',
+    items: [
+      { key: 'treasury', to: '/treasury/', match: 'exact' },
+      { key: 'hedges', to: '/treasury/hedges/', match: 'prefix' },
+      { key: 'vault', to: '/treasury/vault/', match: 'prefix' },
+      { key: 'reconciliation', to: '/treasury/reconciliation/', match: 'prefix' },
+    ],
+  },
+  {
     key: 'groups.settings',
     items: [
       { key: 'constant', to: '/system/constant/', match: 'exact' },
@@ -51,14 +61,6 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   { key: 'groups.management', items: [{ key: 'notification', to: '/action/notification/', match: 'prefix' }] },
-  // the treasury (issue 18): each part adds its screen here
-  {
-    key: 'groups.treasury',
-    items: [
-      { key: 'vault', to: '/treasury/vault/', match: 'prefix' },
-      { key: 'reconciliation', to: '/treasury/reconciliation/', match: 'prefix' },
-    ],
-  },
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = NAV_GROUPS.flatMap((g) => g.items);

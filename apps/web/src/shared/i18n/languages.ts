@@ -25,6 +25,8 @@ export const NAMESPACES = [
   'validation',
   // Treasury (issue 18): one namespace per part
   'treasury-reconciliation',
+  // issue 18: hedges, the Treasury screen and its dashboard widget
+  'treasury-hedges',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -20,6 +20,7 @@ import type treasuryVault from '../../locales/en/treasury-vault.json';
 import type user from '../../locales/en/user.json';
 import type validation from '../../locales/en/validation.json';
 import type treasuryReconciliation from '../../locales/en/treasury-reconciliation.json';
+import type treasuryHedges from '../../locales/en/treasury-hedges.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -41,6 +42,7 @@ declare module 'i18next' {
       user: typeof user;
       validation: typeof validation;
       'treasury-reconciliation': typeof treasuryReconciliation;
+      'treasury-hedges': typeof treasuryHedges;
     };
   }
 }

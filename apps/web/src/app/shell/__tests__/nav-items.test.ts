@@ -19,14 +19,15 @@ describe('sidebar entries', () => {
       ['withdrawalRequests', '/asset/?action=withdrawal'],
       ['transferRequests', '/asset/?action=transfer'],
       ['tradeHistory', '/order/?orderMode=th'],
+      ['treasury', '/treasury/'],
+      ['hedges', '/treasury/hedges/'],
+      ['vault', '/treasury/vault/'],
+      ['reconciliation', '/treasury/reconciliation/'],
       ['constant', '/system/constant/'],
       ['mode', '/system/mode/'],
       ['holiday', '/system/holiday/'],
       ['log', '/system/log/'],
       ['notification', '/action/notification/'],
-      // the treasury (issue 18)
-      ['vault', '/treasury/vault/'],
-      ['reconciliation', '/treasury/reconciliation/'],
     ]);
   });
 
@@ -46,6 +47,7 @@ describe('active matching', () => {
     ['/order/', []],
     ['/order/?orderMode=xx', []],
     ['/order/create', []],
+    ['/treasury/hedges/7/', ['hedges']],
     ['/asset/?action=withdrawal&page=3', ['withdrawalRequests']],
     ['/asset/?page=1&action=transfer', ['transferRequests']],
     ['/asset/create', []],

@@ -23,6 +23,7 @@ import { mergeOrder, nextEntryDue, pastEntries } from '../api/order-view.ts';
 import type { OrderDetail } from '@aurum/domain/orders/order-schemas';
 import { ConfirmOrderDialog, PaymentDialog, RevertDialog, type ActionTarget } from './order-action-dialogs.tsx';
 import { OrderStatusBadge } from './order-labels.tsx';
+import { OrderHedges } from './order-hedges.tsx';
 import { businessToday } from '../api/payment-rules.ts';
 
 type Dialog = 'settle' | 'cancel' | 'revert' | 'pay' | null;
@@ -113,6 +114,7 @@ export function OrderInformationPage() {
         <Timeline entries={node.timeline} d={d} />
         <div className="flex flex-col gap-6">
           <External external={d.external} currency={d.order.currency} />
+          <OrderHedges d={d} />
           <RevertInfo orderId={d.id} reverted={status === 'REVERTED'} />
           <Audit d={d} />
         </div>
