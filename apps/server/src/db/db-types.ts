@@ -359,6 +359,13 @@ export interface PaymentRequestsTable {
   decided_at: Timestamp | null;
 }
 
+export interface PriceFeedHealthTable {
+  id: number;
+  state: string;
+  detail: Generated<Json>;
+  changed_at: Generated<Timestamp>;
+}
+
 export interface RefreshFailuresTable {
   id: Generated<number>;
   ip: string;
@@ -520,6 +527,7 @@ export interface Database {
   orders: OrdersTable;
   password_resets: PasswordResetsTable;
   payment_requests: PaymentRequestsTable;
+  price_feed_health: PriceFeedHealthTable;
   refresh_failures: RefreshFailuresTable;
   refresh_tokens: RefreshTokensTable;
   saved_views: SavedViewsTable;
