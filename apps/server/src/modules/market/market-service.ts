@@ -11,9 +11,8 @@ import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { EventBus, LiveEvent, Quotes } from '../../live/event-bus.ts';
 import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-service.ts';
 import { holidayDates } from '../system/holiday-service.ts';
-import { manualPriceRows, releaseFeedLease, takeFeedLease } from './market-repository.ts';
+import { manualPriceRows, recordFeedHealth, releaseFeedLease, takeFeedLease } from './market-repository.ts';
 import { readModes } from '../system/mode-service.ts';
-import { recordFeedHealth } from './market-repository.ts';
 import type { IssuedQuote, QuoteCheck, QuotePricing, QuoteSigner } from './price-quotes.ts';
 import { REFERENCE_SOURCES, type MarketQuotes, type PriceSource, type RateSet, type ReferenceSource } from './price-sources.ts';
 
@@ -148,7 +147,9 @@ export class MarketService {
     return () => this.listeners.delete(listener);
   }
 
+  /** The latest Price frame, brought up to date first (a health or status change by time alone, a quote due). */
   currentPrice(): PriceData | null {
+    this.recompute(false);
     return this.price;
   }
 
@@ -350,12 +351,6 @@ export class MarketService {
   /** A quote's pricing, when it is one of ours and not expired at `now` (the request's clock). */
   checkQuote(quoteId: string, now: Date): QuoteCheck {
     return this.options.quotes ? this.options.quotes.check(quoteId, now) : { ok: false, why: 'unknown' };
-  }
-
-  /** The quote of the current Price frame (null while the feed is unhealthy or nothing is priced). */
-  currentQuote(): IssuedQuote | null {
-    const q = this.quote;
-    return q && new Date(q.expiresAt) >= this.now() ? q : null;
   }
 
   /**
