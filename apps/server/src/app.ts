@@ -32,6 +32,7 @@ import { readBuildInfo, type BuildInfo } from './modules/system/build-info.ts';
 import { MarketService } from './modules/market/market-service.ts';
 import { registerMarketRoutes } from './modules/market/market-routes.ts';
 import type { PriceSource } from './modules/market/price-sources.ts';
+import { quoteSigner } from './modules/market/price-quotes.ts';
 import { attachSocketHub, type SocketHub } from './live/socket-hub.ts';
 import { provideRouteMechanisms } from './http/route.ts';
 import { requestAuthenticator, socketAuth } from './modules/auth/auth-service.ts';
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
   build?: BuildInfo;
   /** The price feed this process may run (null: none; the process still shows what others publish). */
   priceSource?: PriceSource | null;
+  /** The second source that cross-checks the primary (issue 18; null: none, unless PRICE_CHECK_SOURCE says another process runs one). */
+  priceCheckSource?: PriceSource | null;
   /** Socket options (tests shorten the session sweep). */
   socket?: { throttleMs?: number; sweepMs?: number };
   /** Extra routes (tests register probes of the mechanisms here). */
@@ -153,11 +156,24 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerInboxRoutes(app, deps);
   registerAuditRoutes(app, deps);
   const notifications = registerNotificationRoutes(app, deps);
-  const market = new MarketService(deps.db, deps.events, options.priceSource ?? null, deps.now, {
-    tickMs: deps.config.priceTickMs,
-    staleMs: deps.config.priceStaleSeconds * 1000,
-    historySize: 900,
-  });
+  const checkSource = options.priceCheckSource ?? null;
+  const market = new MarketService(
+    deps.db,
+    deps.events,
+    options.priceSource ?? null,
+    deps.now,
+    {
+      tickMs: deps.config.priceTickMs,
+      staleMs: deps.config.priceStaleSeconds * 1000,
+      historySize: 900,
+      // the cross-check applies in every process once one is configured (the feed may run in another one)
+      check: checkSource || deps.config.priceCheckSource !== 'none' ? { staleMs: deps.config.priceCheckStaleSeconds * 1000, disagreeBps: deps.config.priceDisagreeBps } : null,
+      quotes: quoteSigner(deps.jwtSecret, deps.config.priceQuoteSeconds * 1000),
+      writeAudit: routeAuditWriter(deps.config),
+      log: app.log,
+    },
+    checkSource,
+  );
   await market.open(); // settings and the bus: this process shows what others publish, before any job runs
   registerMarketRoutes(app, deps, market);
   registerOrderRoutes(app, deps, market);

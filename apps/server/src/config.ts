@@ -45,6 +45,14 @@ export interface Config {
   priceSourceUrl: string | null;
   priceTickMs: number;
   priceStaleSeconds: number;
+  /** The second price source, a cross-check of the primary (issue 18): none, simulated or http. */
+  priceCheckSource: (typeof PRICE_SOURCES)[number];
+  priceCheckSourceUrl: string | null;
+  priceCheckStaleSeconds: number;
+  /** How far (basis points of the primary's gold mid) the check source may be before the sources disagree. */
+  priceDisagreeBps: number;
+  /** How long a quoted price (its quoteId) may price an order. */
+  priceQuoteSeconds: number;
   /** Orders (DECISIONS.md §5): minimum quantity in grams, grace from settlement to interest start, engine period. */
   orderMinGrams: string;
   orderInterestGraceDays: number;
@@ -357,9 +365,47 @@ export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
   priceTickMs: { env: 'PRICE_TICK_MS', meaning: 'how often the feed asks its source', default: '1000', parse: int(50, 60_000) },
   priceStaleSeconds: {
     env: 'PRICE_STALE_SECONDS',
-    meaning: "a source silent this long closes the market ('market source disconnect')",
+    meaning: "a source silent this long, counting only market-open time (weekends, holidays and the hours the market is closed do not count), closes the market ('market source disconnect')",
     default: '10',
     parse: int(1, 3600),
+  },
+  priceCheckSource: {
+    env: 'PRICE_CHECK_SOURCE',
+    meaning: "a second source whose gold mid price cross-checks the primary's: `none`, `simulated` or `http` (poll `PRICE_CHECK_SOURCE_URL`, same answer as `PRICE_SOURCE_URL`); beyond `PRICE_DISAGREE_BPS` the live markets close ('sources disagree')",
+    default: 'none',
+    parse: (raw, { problem }) => {
+      const value = PRICE_SOURCES.find((s) => s === raw);
+      if (!value) problem(`PRICE_CHECK_SOURCE must be simulated, http or none, got '${raw}'`);
+      return value ?? 'none';
+    },
+  },
+  priceCheckSourceUrl: {
+    env: 'PRICE_CHECK_SOURCE_URL',
+    meaning: 'the check source\'s provider, answering as `PRICE_SOURCE_URL` does',
+    default: null,
+    parse: (raw, ctx) => {
+      const value = url(['http:', 'https:'])(raw, ctx);
+      if (ctx.read.priceCheckSource === 'http' && !value) ctx.problem('PRICE_CHECK_SOURCE=http needs PRICE_CHECK_SOURCE_URL');
+      return value;
+    },
+  },
+  priceCheckStaleSeconds: {
+    env: 'PRICE_CHECK_STALE_SECONDS',
+    meaning: 'the check source\'s freshness limit, counted like `PRICE_STALE_SECONDS` (a stale check source closes the market too)',
+    default: '10',
+    parse: int(1, 3600),
+  },
+  priceDisagreeBps: {
+    env: 'PRICE_DISAGREE_BPS',
+    meaning: "how far apart (basis points of the primary's gold mid price) the two sources may be before they disagree",
+    default: '50',
+    parse: int(1, 10_000),
+  },
+  priceQuoteSeconds: {
+    env: 'PRICE_QUOTE_SECONDS',
+    meaning: 'how long a quoted price (the `quoteId` of a Price message) may price an order created with it',
+    default: '10',
+    parse: int(1, 300),
   },
   orderMinGrams: {
     env: 'ORDER_MIN_GRAMS',

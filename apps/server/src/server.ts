@@ -53,7 +53,13 @@ async function main(): Promise<void> {
       : config.priceSource === 'http'
         ? httpPollingSource(config.priceSourceUrl!)
         : null;
-  const app = await buildApp(deps, { logger, priceSource });
+  const priceCheckSource: PriceSource | null =
+    config.priceCheckSource === 'simulated'
+      ? simulatedSource({ xau: '2650', xpt: '980', xag: '31.5', usdMyr: '4.4700', volatility: 0.0004 })
+      : config.priceCheckSource === 'http'
+        ? httpPollingSource(config.priceCheckSourceUrl!)
+        : null;
+  const app = await buildApp(deps, { logger, priceSource, priceCheckSource });
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await app.jobs.stop(); // the runs in hand end before the app and the database close

@@ -359,6 +359,13 @@ export interface PaymentRequestsTable {
   decided_at: Timestamp | null;
 }
 
+export interface PriceFeedHealthTable {
+  id: number;
+  state: string;
+  detail: Generated<Json>;
+  changed_at: Generated<Timestamp>;
+}
+
 export interface ReconciliationBreaksTable {
   id: Generated<number>;
   break_key: string;
@@ -592,6 +599,7 @@ export interface Database {
   orders: OrdersTable;
   password_resets: PasswordResetsTable;
   payment_requests: PaymentRequestsTable;
+  price_feed_health: PriceFeedHealthTable;
   reconciliation_breaks: ReconciliationBreaksTable;
   reconciliation_run_lists: ReconciliationRunListsTable;
   reconciliation_runs: ReconciliationRunsTable;

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'adjust.userFee',
   'price.manualSet',
   'price.manualClear',
+  // the price feed's health changed (issue 18: stale, sources disagree, healthy again), written by the server
+  'price.feedHealth',
   // people and access (users, bank accounts, admins)
   'admin.update',
   'admin.delete',

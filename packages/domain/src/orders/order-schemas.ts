@@ -48,6 +48,11 @@ export const CreateOrderBody = z
     /** GTD: the last business date the order may wait (yyyy-MM-dd); null is GTC. */
     goodTillDate: z.preprocess((v) => (v === '' ? null : v), ymd.nullable().optional()),
     comment: optionalNote,
+    /**
+     * The quote the console showed (a Price frame's quoteId, issue 18): the order is priced at it,
+     * or refused with 2091 once it has expired; absent, the live price prices it.
+     */
+    quoteId: z.preprocess((v) => (v === '' ? null : v), z.string().max(2048).nullable().optional()),
   })
   .refine((b) => b.orderType !== 'LIMIT' || (b.price !== null && b.price !== undefined), { path: ['price'], error: ValidationMessage.required })
   .refine((b) => (b.symbol === 'XAU/MYR' ? b.currency === 'MYR' : b.currency === 'USD'), { path: ['currency'], error: 'currencyOfSymbol' });

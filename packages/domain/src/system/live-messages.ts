@@ -29,6 +29,13 @@ export interface PriceData {
   /** Where the quote came from: 'simulated', 'http', 'manual'. */
   source: string;
   at: string;
+  /**
+   * The quote this frame was priced at (issue 18): order create given it prices the order at this
+   * frame's price until `expiresAt`. Null while the feed is unhealthy (no price is quoted) or before
+   * the first quotes.
+   */
+  quoteId?: string | null;
+  expiresAt?: string | null;
 }
 
 export interface MyrRateData {

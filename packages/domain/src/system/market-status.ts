@@ -10,7 +10,7 @@ export const TRADING_CLOSES = { hour: 17, minute: 30 };
 export const AUTO_SETTLE_REENABLES = { hour: 12, minute: 0 };
 
 /** Closure reasons, as SPEC.md §4 names them. */
-export const CLOSURE_REASONS = ['bank closed', 'market source disconnect', 'system holiday', 'panic mode', 'trading period mode'] as const;
+export const CLOSURE_REASONS = ['bank closed', 'market source disconnect', 'system holiday', 'panic mode', 'trading period mode', 'sources disagree'] as const;
 export type ClosureReason = (typeof CLOSURE_REASONS)[number];
 
 export interface Modes {
@@ -27,6 +27,8 @@ export interface MarketInputs {
   modes: Modes;
   /** Whether the price source has sent something recently enough. */
   sourceConnected: boolean;
+  /** Whether the second (cross-check) source's price disagrees with the primary's beyond the threshold (issue 18). */
+  sourcesDisagree?: boolean;
 }
 
 export interface PairStatus {
@@ -55,7 +57,7 @@ export function inTradingHours(now: Date): boolean {
 }
 
 export function marketStatus(input: MarketInputs): MarketStatus {
-  const { now, holidays, modes, sourceConnected } = input;
+  const { now, holidays, modes, sourceConnected, sourcesDisagree = false } = input;
   const businessDay = isBusinessDay(now, holidays);
   const regular = businessDay && inTradingHours(now);
   const holiday = holidays.includes(businessClock(now).date);
@@ -69,6 +71,11 @@ export function marketStatus(input: MarketInputs): MarketStatus {
   if (!sourceConnected) {
     const d = closed('market source disconnect');
     return { myr: d, usd: d, offline: open, variant: regular ? 'regular' : 'afterHour', reason: 'market source disconnect' };
+  }
+  if (sourcesDisagree) {
+    // treated like staleness: no live pair trades on a price two sources dispute; offline orders carry their own prices
+    const d = closed('sources disagree');
+    return { myr: d, usd: d, offline: open, variant: regular ? 'regular' : 'afterHour', reason: 'sources disagree' };
   }
   const usd = regular ? open : closed(closedReason);
   // trading-period mode keeps XAU/MYR open outside regular hours (at the session's final rate)

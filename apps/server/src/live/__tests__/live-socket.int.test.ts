@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PriceData, SocketMessage } from '@aurum/domain/system/live-messages';
+import { msToMarketOpen } from '../../testing/market-clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client } from '../../testing/client.ts';
 import { openSocket } from '../../testing/socket-client.ts';
@@ -35,6 +36,8 @@ describe(`live socket on ${driver}`, () => {
       // the feed, and the status by time (a silent source goes stale)
       jobs: ['priceFeed', 'marketStatus'],
     });
+    // a silent source is stale only while the market is open (issue 18): the clock goes to trading hours
+    ts.advanceClock(msToMarketOpen(ts.now(), 2 * 60 * 60_000));
     api = client(ts);
     for (const role of ['superAdmin', 'operationApprover', 'none']) {
       const who = ts.demo.byRole[role]!;
@@ -149,7 +152,7 @@ describe(`live socket on ${driver}`, () => {
     const back = (await sock.next((m) => isPrice(m) && m.data.source !== 'manual', 8000)) as { data: PriceData };
     expect(Number(back.data.usd.buy)).toBeGreaterThan(2000);
     sock.close();
-    const rows = await ts.db.query<{ action: string }>("SELECT action FROM audit_log WHERE action LIKE 'price.%' ORDER BY id");
+    const rows = await ts.db.query<{ action: string }>("SELECT action FROM audit_log WHERE action LIKE 'price.manual%' ORDER BY id");
     expect(rows.map((r) => r.action)).toEqual(['price.manualSet', 'price.manualClear']);
   });
 

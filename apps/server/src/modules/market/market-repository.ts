@@ -53,3 +53,15 @@ export async function upsertManualPrice(q: Queryable, p: { metal: Metal; bid: st
 export async function deleteManualPrice(q: Queryable, metal: Metal) {
   return kysely(q).deleteFrom('manual_prices').where('metal', '=', metal).returning(['metal', 'bid', 'ask']).executeTakeFirst();
 }
+
+/**
+ * Records the feed's health (migration 022) when it holds another state: under the row lock, so
+ * of several processes seeing the same change only one changes it. Answers the state before, or
+ * null when it was this state already.
+ */
+export async function recordFeedHealth(q: Queryable, state: string, detail: object, at: Date): Promise<string | null> {
+  const [row] = await q.query<{ state: string }>('SELECT state FROM price_feed_health WHERE id = 1 FOR UPDATE');
+  if (!row || row.state === state) return null;
+  await q.query('UPDATE price_feed_health SET state = $1, detail = $2::jsonb, changed_at = $3 WHERE id = 1', [state, JSON.stringify(detail), at]);
+  return row.state;
+}

@@ -35,10 +35,11 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/price/current`,
-    summary: 'The live gold price, USD/MYR rate and market status per pair, as the socket last sent them',
+    summary:
+      "The live gold price (with its quoteId and expiresAt while the feed is healthy), USD/MYR rate, market status per pair, and the price feed's health (stale, sources disagree, out-of-order ticks dropped)",
     tags: ['system'],
     auth: 'admin',
-    handler: async () => ({ price: market.currentPrice(), rate: market.currentRate(), status: market.currentStatus() }),
+    handler: async () => ({ price: market.currentPrice(), rate: market.currentRate(), status: market.currentStatus(), health: market.feedHealth() }),
   });
 
   route(app, deps, {

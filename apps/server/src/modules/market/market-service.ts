@@ -4,13 +4,16 @@ import { marketStatus, type MarketStatus } from '@aurum/domain/system/market-sta
 import { METALS, type Metal } from '@aurum/domain/system/metals';
 import { customerPrice, type AdjustSettings } from '@aurum/domain/orders/order-pricing';
 import { Decimal } from '@aurum/domain/money/decimal';
+import { disagreementBps, feedHealth, isOutOfOrder, type FeedHealthState } from '@aurum/domain/market/price-health';
+import type { AuditEntry } from '../../http/route.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { EventBus, LiveEvent, Quotes } from '../../live/event-bus.ts';
 import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-service.ts';
 import { holidayDates } from '../system/holiday-service.ts';
-import { manualPriceRows, releaseFeedLease, takeFeedLease } from './market-repository.ts';
+import { manualPriceRows, recordFeedHealth, releaseFeedLease, takeFeedLease } from './market-repository.ts';
 import { readModes } from '../system/mode-service.ts';
+import type { IssuedQuote, QuoteCheck, QuotePricing, QuoteSigner } from './price-quotes.ts';
 import { REFERENCE_SOURCES, type MarketQuotes, type PriceSource, type RateSet, type ReferenceSource } from './price-sources.ts';
 
 /** A reference rate as last received, with the moment of its quotes. */
@@ -18,9 +21,30 @@ export type ReferenceRate = RateSet & { updatedAt: string };
 
 export interface MarketOptions {
   tickMs: number;
+  /** The primary source's freshness limit, in market-open time (the domain's isStale). */
   staleMs: number;
   /** Recent prices kept for the chart. */
   historySize: number;
+  /**
+   * The cross-check (issue 18): a second source is configured (in this process or another one), its
+   * freshness limit, and how far (basis points) its gold mid may be from the primary's. Null: none.
+   */
+  check?: { staleMs: number; disagreeBps: number } | null;
+  /** Signs the quote of every Price frame (quoteId, expiresAt); none: frames carry no quote. */
+  quotes?: QuoteSigner | null;
+  /** Writes the audit row of a health change (route()'s writer; none: no audit row). */
+  writeAudit?: ((q: Queryable, entry: AuditEntry) => Promise<void>) | null;
+  /** Where a dropped (out-of-order) tick is logged. */
+  log?: { warn: (detail: object, message: string) => void } | null;
+}
+
+/** What the feed health is decided on, as the price endpoints and the audit row show it. */
+export interface FeedHealthView {
+  state: FeedHealthState;
+  primary: { lastTickAt: string | null; staleMs: number };
+  check: { lastTickAt: string | null; staleMs: number; disagreeBps: number; thresholdBps: number } | null;
+  /** Ticks dropped for coming out of order (source time older than the last accepted), per source, by this process. */
+  outOfOrder: { primary: number; check: number };
 }
 
 export interface PricePoint {
@@ -58,6 +82,15 @@ export class MarketService {
   private lastKey = '';
   private readonly history: PricePoint[] = [];
   private readonly listeners = new Set<(message: SocketMessage) => void>();
+  /** The cross-check source's latest quotes (issue 18). */
+  private checkQuotes: Quotes | null = null;
+  /** Source time of the last accepted tick per source; an older one is dropped. */
+  private readonly lastAccepted: Record<'primary' | 'check', Date | null> = { primary: null, check: null };
+  private readonly dropped = { primary: 0, check: 0 };
+  /** The health this process last saw (recorded in price_feed_health on a change). */
+  private lastHealth: FeedHealthState | null = null;
+  private healthWrite: Promise<void> = Promise.resolve();
+  private quote: IssuedQuote | null = null;
   private unsubscribe: (() => void) | null = null;
   private leading = false;
   private ticking = false;
@@ -65,6 +98,7 @@ export class MarketService {
   private readonly db: Db;
   private readonly bus: EventBus;
   private readonly source: PriceSource | null;
+  private readonly checkSource: PriceSource | null;
   private readonly now: () => Date;
   private readonly options: MarketOptions;
   /** The feed (only with a source): every tickMs, a tick at once when started; stopping hands the lease over. */
@@ -72,10 +106,11 @@ export class MarketService {
   /** Every second, the status again: a change by time alone (staleness, trading hours) is emitted. */
   readonly statusJob: Job;
 
-  constructor(db: Db, bus: EventBus, source: PriceSource | null, now: () => Date, options: MarketOptions) {
+  constructor(db: Db, bus: EventBus, source: PriceSource | null, now: () => Date, options: MarketOptions, checkSource: PriceSource | null = null) {
     this.db = db;
     this.bus = bus;
     this.source = source;
+    this.checkSource = checkSource;
     this.now = now;
     this.options = options;
     this.feedJob = intervalJob('priceFeed', {
@@ -112,7 +147,9 @@ export class MarketService {
     return () => this.listeners.delete(listener);
   }
 
+  /** The latest Price frame, brought up to date first (a health or status change by time alone, a quote due). */
   currentPrice(): PriceData | null {
+    this.recompute(false);
     return this.price;
   }
 
@@ -173,9 +210,15 @@ export class MarketService {
       const leaseMs = Math.max(3 * this.options.tickMs, 3000);
       this.leading = await takeFeedLease(this.db, this.id, leaseMs);
       if (!this.leading) return;
-      const quotes = await this.source.next(now);
-      if (!quotes) return;
-      await this.bus.publish(this.db, { kind: 'quotes', quotes });
+      const check = this.checkSource;
+      const [quotes, checked] = await Promise.all([
+        this.source.next(now),
+        check ? check.next(now).catch(() => null) : Promise.resolve(null),
+      ]);
+      // the cross-check's quotes travel marked, so every process compares the same two sources; they
+      // go first, so that the primary's (which prices) meets the check of the same tick
+      if (checked) await this.bus.publish(this.db, { kind: 'quotes', quotes: { ...checked, feed: 'check' } as MarketQuotes });
+      if (quotes) await this.bus.publish(this.db, { kind: 'quotes', quotes });
     } catch {
       // a failed step is a missed tick; staleness will tell if it lasts
     } finally {
@@ -192,6 +235,20 @@ export class MarketService {
 
   private async onEvent(event: LiveEvent): Promise<void> {
     if (event.kind === 'quotes') {
+      const feed = (event.quotes as MarketQuotes).feed === 'check' ? 'check' : 'primary';
+      const at = new Date(event.quotes.at);
+      if (Number.isNaN(at.getTime()) || isOutOfOrder(at, this.lastAccepted[feed])) {
+        // never shown nor quoted: counted, logged
+        this.dropped[feed] += 1;
+        this.options.log?.warn({ feed, source: event.quotes.source, at: event.quotes.at, lastAccepted: this.lastAccepted[feed]?.toISOString() ?? null }, 'price tick out of order: dropped');
+        return;
+      }
+      this.lastAccepted[feed] = at;
+      if (feed === 'check') {
+        this.checkQuotes = event.quotes;
+        this.recompute(false);
+        return;
+      }
       this.quotes = event.quotes;
       const references = (event.quotes as MarketQuotes).references ?? {};
       for (const name of REFERENCE_SOURCES) {
@@ -221,17 +278,79 @@ export class MarketService {
     this.settings = { adjust, modes: { panic: modes.panic, tradingPeriod: modes.tradingPeriod, autoSettle: modes.autoSettle }, holidays, manual };
   }
 
-  private computeStatus(): MarketStatus {
+  /**
+   * The feed's health now (the domain's feedHealth): stale when the primary, or the configured
+   * cross-check, has been silent longer than its limit in market-open time; disagree when the two
+   * gold mids are further apart than the threshold.
+   */
+  feedHealth(): FeedHealthView {
     const now = this.now();
-    const fresh = this.quotes !== null && now.getTime() - new Date(this.quotes.at).getTime() <= this.options.staleMs;
-    // a manual gold price keeps the market priced while the feed is silent (the rate is the last one)
+    const check = this.options.check ?? null;
+    const calendar = { holidays: this.settings?.holidays ?? [], tradingPeriod: this.settings?.modes.tradingPeriod ?? false };
+    const at = (q: Quotes | null) => (q ? new Date(q.at) : null);
+    const state = feedHealth({
+      now,
+      calendar,
+      primary: { lastTickAt: at(this.quotes), limitMs: this.options.staleMs, quote: this.quotes?.metals.xau ?? null },
+      check: check ? { lastTickAt: at(this.checkQuotes), limitMs: check.staleMs, quote: this.checkQuotes?.metals.xau ?? null, thresholdBps: check.disagreeBps } : null,
+    });
+    const bps = check && this.quotes && this.checkQuotes ? disagreementBps(this.quotes.metals.xau, this.checkQuotes.metals.xau).toDecimalPlaces(2).toNumber() : null;
+    return {
+      state,
+      primary: { lastTickAt: this.quotes?.at ?? null, staleMs: this.options.staleMs },
+      check: check ? { lastTickAt: this.checkQuotes?.at ?? null, staleMs: check.staleMs, disagreeBps: bps ?? 0, thresholdBps: check.disagreeBps } : null,
+      outOfOrder: { ...this.dropped },
+    };
+  }
+
+  private computeStatus(health: FeedHealthState = this.feedHealth().state): MarketStatus {
+    // a manual gold price keeps the market priced while the feed is silent or disputed (the rate is the last one)
     const manual = this.quotes !== null && this.manualPrice('xau') !== null;
     return marketStatus({
-      now,
+      now: this.now(),
       holidays: this.settings?.holidays ?? [],
       modes: this.settings?.modes ?? { panic: false, tradingPeriod: false, autoSettle: false },
-      sourceConnected: fresh || manual,
+      sourceConnected: (this.quotes !== null && health !== 'stale') || manual,
+      sourcesDisagree: health === 'disagree' && !manual,
     });
+  }
+
+  /**
+   * A health change this process sees is recorded once: price_feed_health is updated only when it
+   * holds another state (under its row lock), and the process that changed it writes the audit row.
+   */
+  private noteHealth(health: FeedHealthView): void {
+    if (health.state === this.lastHealth) return;
+    this.lastHealth = health.state;
+    const writeAudit = this.options.writeAudit;
+    if (!writeAudit) return;
+    const at = this.now();
+    this.healthWrite = this.healthWrite
+      .then(() =>
+        this.db.transaction(async (tx) => {
+          const before = await recordFeedHealth(tx, health.state, health, at);
+          if (before === null) return;
+          await writeAudit(tx, {
+            username: 'system',
+            adminId: null,
+            action: 'price.feedHealth',
+            detail: { before: { state: before }, after: { state: health.state, reason: this.computeStatus(health.state).reason, health } },
+            device: 'priceFeed',
+            ip: null,
+          });
+        }),
+      )
+      .catch((error: unknown) => this.options.log?.warn({ error: String(error) }, 'price feed health not recorded'));
+  }
+
+  /** Waits for the health records in hand (tests, shutdown). */
+  async settled(): Promise<void> {
+    await this.healthWrite;
+  }
+
+  /** A quote's pricing, when it is one of ours and not expired at `now` (the request's clock). */
+  checkQuote(quoteId: string, now: Date): QuoteCheck {
+    return this.options.quotes ? this.options.quotes.check(quoteId, now) : { ok: false, why: 'unknown' };
   }
 
   /**
@@ -240,16 +359,25 @@ export class MarketService {
    */
   private recompute(force: boolean): void {
     if (!this.quotes || !this.settings) return;
-    const status = this.computeStatus();
+    const health = this.feedHealth();
+    this.noteHealth(health);
+    const status = this.computeStatus(health.state);
     const manual = this.manualPrice('xau');
     const key = JSON.stringify([status, manual]);
-    if (!force && key === this.lastKey) return;
+    // a quote past half its life is renewed even without a new tick (a market open on a quiet feed)
+    const signer = this.options.quotes;
+    const quoteDue = signer !== null && signer !== undefined && this.quote !== null && new Date(this.quote.expiresAt).getTime() - this.now().getTime() < signer.lifetimeMs / 2;
+    if (!force && key === this.lastKey && !quoteDue) return;
     this.lastKey = key;
     this.status = status;
     if (status.variant === 'regular') this.sessionCloseRate = this.quotes.usdMyr;
     // trading-period mode: XAU/MYR after hours uses the final rate of the trading session
     const fx = status.variant === 'afterHour' && this.settings.modes.tradingPeriod && this.sessionCloseRate ? this.sessionCloseRate : this.quotes.usdMyr;
-    const p = customerPrice(manual ?? this.quotes.metals.xau, fx, this.settings.adjust.xau[status.variant]);
+    const pricing: QuotePricing = { quote: manual ?? this.quotes.metals.xau, fx, settings: this.settings.adjust.xau[status.variant], variant: status.variant };
+    const p = customerPrice(pricing.quote, pricing.fx, pricing.settings);
+    // a quote only while some live pair trades on it: never from the last good price of an unhealthy feed
+    const quoted = status.myr.available || status.usd.available;
+    this.quote = quoted && this.options.quotes ? this.options.quotes.issue(pricing, this.now()) : null;
     const prev = this.price;
     const trend = (value: string, before: string | undefined): Trend => (before !== undefined && new Decimal(value).lt(before) ? 'down' : 'up');
     this.price = {
@@ -260,6 +388,8 @@ export class MarketService {
       variant: status.variant,
       source: manual ? 'manual' : this.quotes.source,
       at: this.quotes.at,
+      quoteId: this.quote?.quoteId ?? null,
+      expiresAt: this.quote?.expiresAt ?? null,
     };
     if (force) {
       this.history.push({ at: this.quotes.at, myrBuy: p.myr.buy, myrSell: p.myr.sell, usdBuy: p.usd.buy, usdSell: p.usd.sell });

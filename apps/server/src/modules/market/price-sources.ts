@@ -18,6 +18,8 @@ export interface RateSet {
 /** Quotes plus the reference rates the source has this tick (a reference it has no value for is absent). */
 export interface MarketQuotes extends Quotes {
   references?: Partial<Record<ReferenceSource, RateSet>>;
+  /** Which configured source sent it: the primary (absent) or the cross-check (issue 18). */
+  feed?: 'primary' | 'check';
 }
 
 /** Where quotes come from: asked once per tick by the process that runs the feed. */
@@ -140,6 +142,8 @@ const Rate = BidAsk.extend({ high: money.optional(), low: money.optional() });
  * it may add the reference rates (integral, investing) it knows, in the shape of usdMyr.
  */
 export const ProviderQuotes = z.object({
+  /** The provider's own time of the quotes (ISO 8601); when absent, the time the answer arrived. */
+  at: z.iso.datetime({ offset: true }).optional(),
   metals: z.object({ xau: BidAsk, xpt: BidAsk, xag: BidAsk }),
   usdMyr: Rate,
   integral: Rate.optional(),
@@ -166,7 +170,8 @@ export function httpPollingSource(url: string, timeoutMs = 2000): PriceSource {
           if (r) references[name] = rateSet(r);
         }
         return {
-          at: now.toISOString(),
+          // the provider's time when it sends one: a tick older than the last accepted one is dropped
+          at: q.at ? new Date(q.at).toISOString() : now.toISOString(),
           source: 'http',
           metals: q.metals,
           usdMyr: rateSet(q.usdMyr),

@@ -387,7 +387,10 @@ export function createOrder(ctx: OrderContext, market: MarketService, minGrams: 
     if (!pricing) throw marketUnavailable('market source disconnect');
     const isLimit = body.orderType === 'LIMIT';
     if (isLimit && goodTillDateInPast(body.goodTillDate, businessDate(ctx.now))) throw invalidFormat('goodTillDate');
-    const live = livePrices(pricing, user, side);
+    // a quote the console showed prices the order while it lasts (issue 18); else the live price does
+    const quoted = body.quoteId ? market.checkQuote(body.quoteId, ctx.now) : null;
+    if (quoted && !quoted.ok) throw appError(ErrorCode.QuoteExpired, 'quoteId', { detail: { rule: 'quote', why: quoted.why } });
+    const live = livePrices(quoted?.ok ? quoted.pricing : pricing, user, side);
     const created = await insertOrder(ctx, {
       userId: body.userId,
       action: side,
@@ -400,7 +403,7 @@ export function createOrder(ctx: OrderContext, market: MarketService, minGrams: 
       comment: body.comment ?? null,
       note: null,
       source: null,
-      useAhtConfig: status.variant === 'afterHour',
+      useAhtConfig: (quoted?.ok ? quoted.pricing.variant : status.variant) === 'afterHour',
     });
     let row = created;
     if (isLimit) {

@@ -68,6 +68,7 @@ export const REASON_KEYS = {
   'system holiday': 'market.reasons.systemHoliday',
   'panic mode': 'market.reasons.panicMode',
   'trading period mode': 'market.reasons.tradingPeriodMode',
+  'sources disagree': 'market.reasons.sourcesDisagree',
 } as const satisfies Readonly<Record<ClosureReason, string>>;
 
 /** The key of a reason, or of 'open' when there is none. */

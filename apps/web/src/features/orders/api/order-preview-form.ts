@@ -76,8 +76,12 @@ export type OnlineOrderValues = z.output<ReturnType<typeof onlineOrderSchema>>;
 
 export const currencyOf = (symbol: Symbol): 'MYR' | 'USD' => (symbol === 'XAU/MYR' ? 'MYR' : 'USD');
 
-/** POST order/create's body: action 0 buy / 1 sell, price only on a limit, GTD date only when GTD (else null). */
-export function createOrderBody(v: OnlineOrderValues): CreateOrderBody {
+/**
+ * POST order/create's body: action 0 buy / 1 sell, price only on a limit, GTD date only when GTD
+ * (else null); a market order carries the quoteId of the price its preview showed (issue 18), so
+ * it is priced at that price or refused (2091) once the quote has expired.
+ */
+export function createOrderBody(v: OnlineOrderValues, quoteId: string | null = null): CreateOrderBody {
   const limit = v.orderType === 'LIMIT';
   const comment = v.comment?.trim() ?? '';
   return {
@@ -90,6 +94,7 @@ export function createOrderBody(v: OnlineOrderValues): CreateOrderBody {
     quantity: v.quantity,
     goodTillDate: limit && v.expiration === 'GTD' ? (v.goodTillDate ?? null) : null,
     comment: comment === '' ? null : comment,
+    ...(!limit && quoteId ? { quoteId } : {}),
   };
 }
 
@@ -156,7 +161,8 @@ export function submissionKeys(newKey: () => string = () => crypto.randomUUID())
   let current: { key: string; body: string } | null = null;
   return {
     keyFor(body: unknown): string {
-      const text = JSON.stringify(body);
+      // the quote a body carries changes with every price: the same order under a newer quote keeps its key
+      const text = JSON.stringify(body, (k, v: unknown) => (k === 'quoteId' ? undefined : v));
       if (!current || current.body !== text) current = { key: newKey(), body: text };
       return current.key;
     },

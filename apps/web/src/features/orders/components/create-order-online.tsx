@@ -14,6 +14,7 @@ import { isApiError } from '#shared/http/api-error.ts';
 import { useLive } from '#shared/live/live.ts';
 import { DateField } from '#shared/ui/date-field.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useCreateOrder } from '../api/place-order.ts';
 import {
   NOTE_MAX_LENGTH,
@@ -31,6 +32,7 @@ import { CreateOrderPreview } from './create-order-preview.tsx';
 /** Create Order, online (market or limit), with the live preview of amount and fees. */
 export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: string; onCancel: () => void }) {
   const { t } = useTranslation(['order', 'common', 'validation']);
+  const toast = useToast();
   const create = useCreateOrder();
   const price = useLive((s) => s.price);
   const liveSettings = useLive((s) => s.settings.xau);
@@ -87,8 +89,13 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
 
   const place = usePlaceOrderSubmit(create, () => setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true }));
   const submit = handleSubmit((values) => {
-    const body = createOrderBody(values);
+    const body = createOrderBody(values, price?.quoteId ?? null);
     return place.submit(body, { username: user.data?.profile.username, action: values.action === 'buy' ? 'BUY' : 'SELL', orderType: values.orderType, price: body.price ?? null }, (error) => {
+      if (isApiError(error) && error.code === ErrorCode.QuoteExpired) {
+        // the price shown has moved on: the form stays, the preview shows the new price to submit again
+        toast.error(t('order:createForm.quoteExpired'), t('order:createForm.quoteExpiredDetail'));
+        return true;
+      }
       if (!(isApiError(error) && error.code === ErrorCode.InvalidFormat && error.context === 'goodTillDate')) return false;
       setError('goodTillDate', { type: 'server', message: ValidationMessage.invalidDate });
       return true;

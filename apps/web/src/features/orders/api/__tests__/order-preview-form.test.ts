@@ -71,6 +71,13 @@ describe('online order form', () => {
     expect(createOrderBody(schema.parse({ ...market, expiration: 'GTD', goodTillDate: '2030-02-01' })).goodTillDate).toBeNull();
   });
 
+  it("a market order carries the quoteId of the price its preview showed; a limit order none (issue 18)", () => {
+    expect(createOrderBody(schema.parse(market), 'q.sig')).toMatchObject({ orderType: 'MARKET', quoteId: 'q.sig' });
+    expect(CreateOrderBody.safeParse(createOrderBody(schema.parse(market), 'q.sig')).success).toBe(true);
+    expect(createOrderBody(schema.parse(market), null)).not.toHaveProperty('quoteId');
+    expect(createOrderBody(schema.parse({ ...limit, goodTillDate: '2030-02-01' }), 'q.sig')).not.toHaveProperty('quoteId');
+  });
+
   it('XAU/USD sends currency USD and action 1 for a sell', () => {
     const body = createOrderBody(schema.parse({ ...market, symbol: 'XAU/USD', action: 'sell' }));
     expect(body).toMatchObject({ symbol: 'XAU/USD', currency: 'USD', action: 1 });
@@ -134,6 +141,9 @@ describe('submission keys', () => {
     expect(keys.keyFor({ a: 2 })).toBe('k2'); // the admin changed the form
     keys.succeeded();
     expect(keys.keyFor({ a: 2 })).toBe('k3'); // the next order
+    // the same order under a newer quote is the same submission (a retry must not place it twice)
+    expect(keys.keyFor({ a: 2, quoteId: 'q1' })).toBe('k3');
+    expect(keys.keyFor({ a: 2, quoteId: 'q2' })).toBe('k3');
   });
 
   it('makes random keys the server accepts', () => {
