@@ -59,21 +59,23 @@ export async function ourBars(q: Queryable, list: { vaultId: number | null; cust
 }
 
 /**
- * Customer metal of a metal (grams): users' metal and metal held for them (ledger accounts
- * user:N:gold and user:N:goldHeld of that asset), plus metal owed on filled buys not yet delivered
- * (buy orders Filled, Settled or Overdue: the metal goes to the wallet when the order is Paid).
+ * Customer metal per metal (grams), in one pass over the journal: users' metal and metal held for
+ * them (ledger accounts user:N:gold and user:N:goldHeld of that asset), plus metal owed on filled
+ * buys not yet delivered (buy orders Filled, Settled or Overdue: the metal goes to the wallet when
+ * the order is Paid). A metal nobody holds is absent.
  */
-export async function customerMetal(q: Queryable, metal: TreasuryMetal): Promise<string> {
-  const row = await one<{ grams: string }>(
-    q,
-    `SELECT (
-       coalesce((SELECT sum(amount) FROM ledger_postings WHERE asset = $1 AND to_account ~ '^user:[0-9]+:(gold|goldHeld)$'), 0)
-     - coalesce((SELECT sum(amount) FROM ledger_postings WHERE asset = $1 AND from_account ~ '^user:[0-9]+:(gold|goldHeld)$'), 0)
-     + coalesce((SELECT sum(quantity_gram) FROM orders WHERE action = 'BUY' AND status IN ('FILLED', 'SETTLED', 'OVERDUE') AND split_part(symbol, '/', 1) = $1), 0)
-     )::numeric(24, 4)::text AS grams`,
-    [metal],
+export async function customerMetals(q: Queryable): Promise<Map<string, string>> {
+  const rows = await q.query<{ metal: string; grams: string }>(
+    `SELECT metal, sum(grams)::numeric(24, 4)::text AS grams FROM (
+       SELECT asset AS metal,
+              CASE WHEN to_account ~ '^user:[0-9]+:(gold|goldHeld)$' THEN amount ELSE 0 END
+            - CASE WHEN from_account ~ '^user:[0-9]+:(gold|goldHeld)$' THEN amount ELSE 0 END AS grams
+         FROM ledger_postings WHERE asset <> 'MYR' AND (from_user_id IS NOT NULL OR to_user_id IS NOT NULL)
+       UNION ALL
+       SELECT split_part(symbol, '/', 1), quantity_gram FROM orders WHERE action = 'BUY' AND status IN ('FILLED', 'SETTLED', 'OVERDUE')
+     ) m GROUP BY metal`,
   );
-  return row?.grams ?? '0.0000';
+  return new Map(rows.map((r) => [r.metal, r.grams]));
 }
 
 /** Book weight of the bars available to cover customers (status available). */
@@ -101,17 +103,30 @@ type PostingRow = Omit<ExplainingPosting, 'createdAt'> & { createdAt: Date };
 const postingOut = (rows: PostingRow[]): ExplainingPosting[] => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 
 /**
- * The postings that explain a bar's break: the newest ledger postings of the bar's metal whose entry
- * names the bar's serial in its note (the vault's movements post 'vault.*' entries naming their bars).
+ * The postings that explain bar breaks, per serial, in one pass over the journal: the newest
+ * ledger postings of the bar's metal whose entry names the serial in its note (the vault's
+ * movements post 'vault.*' entries naming their bars), at most EXPLAINING_POSTINGS per bar.
  */
-export async function barPostings(q: Queryable, metal: TreasuryMetal, serial: string): Promise<ExplainingPosting[]> {
+export async function barPostings(q: Queryable, bars: ReadonlyArray<{ metal: TreasuryMetal; serial: string }>): Promise<Map<string, ExplainingPosting[]>> {
+  const out = new Map<string, ExplainingPosting[]>();
+  if (bars.length === 0) return out;
+  const serials = [...new Set(bars.map((b) => b.serial))];
   const rows = await q.query<PostingRow>(
     `SELECT ${POSTING_COLUMNS} FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id
-      WHERE p.asset = $1 AND e.note ILIKE $2 ORDER BY e.id DESC, p.id DESC LIMIT ${EXPLAINING_POSTINGS}`,
-    [metal, `%${escapeLike(serial)}%`],
+      WHERE e.note ILIKE ANY($1::text[]) ORDER BY e.id DESC, p.id DESC`,
+    [serials.map((serial) => `%${escapeLike(serial)}%`)],
   );
-  return postingOut(rows);
+  for (const bar of bars) {
+    const key = barPostingsKey(bar);
+    if (out.has(key)) continue;
+    const serial = bar.serial.toLowerCase();
+    out.set(key, postingOut(rows.filter((r) => r.asset === bar.metal && (r.note ?? '').toLowerCase().includes(serial)).slice(0, EXPLAINING_POSTINGS)));
+  }
+  return out;
 }
+
+/** The key of a bar in barPostings' answer. */
+export const barPostingsKey = (bar: { metal: string; serial: string }) => `${bar.metal}|${bar.serial}`;
 
 /** The postings that explain a coverage break: the newest postings moving that metal. */
 export async function metalPostings(q: Queryable, metal: TreasuryMetal): Promise<ExplainingPosting[]> {

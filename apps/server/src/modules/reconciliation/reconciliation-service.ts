@@ -1,5 +1,5 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { breakKey, coverageBreak, matchBars } from '@aurum/domain/reconciliation/reconciliation-matcher';
+import { breakKey, coverageBreak, matchBars, type FoundBreak } from '@aurum/domain/reconciliation/reconciliation-matcher';
 import type { BreakExportQuery, BreakListAnswer, BreakListQuery, BreakView, LatestRunAnswer, RunView } from '@aurum/domain/reconciliation/reconciliation-schemas';
 import { businessClock } from '@aurum/domain/system/business-time';
 import { isBusinessDay } from '@aurum/domain/system/market-status';
@@ -13,8 +13,9 @@ import { holidayDates } from '../system/holiday-service.ts';
 import {
   availableBarWeight,
   barPostings,
+  barPostingsKey,
   breakBatches,
-  customerMetal,
+  customerMetals,
   findBreak,
   findRun,
   finishRun,
@@ -52,17 +53,20 @@ export async function reconcile(q: Queryable, run: { at: Date; trigger: 'admin' 
   if (runId === null) return null;
   const found: FoundBreakRow[] = [];
   let barsCompared = 0;
+  const barBreaks: Array<FoundBreak & { vaultId: number | null }> = [];
   for (const list of await latestLists(q)) {
     await insertRunList(q, runId, list.id);
-    const [ours, theirs] = await Promise.all([ourBars(q, list), listBars(q, list.id)]);
+    const ours = await ourBars(q, list);
+    const theirs = await listBars(q, list.id);
     barsCompared += ours.length;
-    for (const b of matchBars(ours, theirs)) {
-      found.push({ ...b, key: breakKey(b), vaultId: list.vaultId, postings: await barPostings(q, b.metal, b.serial!) });
-    }
+    for (const b of matchBars(ours, theirs)) barBreaks.push({ ...b, vaultId: list.vaultId });
   }
+  const postings = await barPostings(q, barBreaks.map((b) => ({ metal: b.metal, serial: b.serial! })));
+  for (const b of barBreaks) found.push({ ...b, key: breakKey(b), postings: postings.get(barPostingsKey({ metal: b.metal, serial: b.serial! })) ?? [] });
+  const customers = await customerMetals(q);
   for (const metal of TREASURY_METALS) {
-    const [customers, available, providers] = [await customerMetal(q, metal), await availableBarWeight(q, metal), await metalAtProviders(q, metal)];
-    const b = coverageBreak({ metal, customerMetal: customers, availableBars: available, atProviders: providers });
+    const [available, providers] = [await availableBarWeight(q, metal), await metalAtProviders(q, metal)];
+    const b = coverageBreak({ metal, customerMetal: customers.get(metal) ?? '0', availableBars: available, atProviders: providers });
     if (b) found.push({ ...b, key: breakKey(b), vaultId: null, postings: await metalPostings(q, metal) });
   }
   // the same break found twice in one run (a bar on two lists) is recorded once
