@@ -211,4 +211,20 @@ describe(`price-feed health and quotes on ${driver}`, () => {
     primary.xau = { bid: '2000.00', ask: '2001.00' };
     check.xau = { ...primary.xau };
   });
+
+  it('a quote issued by one process is honoured by another on the same database', async () => {
+    clockTo(kl('2030-01-08T15:00:00'));
+    await tick();
+    const quoted = (await current()).price!;
+    await ts.restart(); // another process: a new market service, the same database and signing key
+    primary.xau = { bid: '2200.00', ask: '2201.00' };
+    check.xau = { ...primary.xau };
+    await tick();
+    const r = await create(marketBuy({ quoteId: quoted.quoteId }));
+    expect(r.status, r.text).toBe(200);
+    const [row] = await ts.db.query<{ cost_price: string }>('SELECT cost_price FROM orders WHERE id = $1', [r.body.id]);
+    expect(Number(row!.cost_price)).toBe(2001);
+    primary.xau = { bid: '2000.00', ask: '2001.00' };
+    check.xau = { ...primary.xau };
+  });
 });
