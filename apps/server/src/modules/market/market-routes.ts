@@ -39,7 +39,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
       "The live gold price (with its quoteId and expiresAt while the feed is healthy), USD/MYR rate, market status per pair, and the price feed's health (stale, sources disagree, out-of-order ticks dropped)",
     tags: ['system'],
     auth: 'admin',
-    handler: async () => ({ price: market.currentPrice(), rate: market.currentRate(), status: market.currentStatus(), health: market.feedHealth() }),
+    handler: async () => ({ price: market.freshPrice(), rate: market.currentRate(), status: market.currentStatus(), health: market.feedHealth() }),
   });
 
   route(app, deps, {

@@ -147,8 +147,12 @@ export class MarketService {
     return () => this.listeners.delete(listener);
   }
 
-  /** The latest Price frame, brought up to date first (a health or status change by time alone, a quote due). */
   currentPrice(): PriceData | null {
+    return this.price;
+  }
+
+  /** The latest Price frame brought up to date first (a health or status change by time alone, a quote due), as price/current answers it. */
+  freshPrice(): PriceData | null {
     this.recompute(false);
     return this.price;
   }

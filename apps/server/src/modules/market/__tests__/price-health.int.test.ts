@@ -128,6 +128,10 @@ describe(`price-feed health and quotes on ${driver}`, () => {
     await current(); // stale since Monday: the status job says so before the feed resumes
     await tick();
     expect((await current()).health.state).toBe('healthy');
+    // a limit buy far above the market (about 290 MYR/g): it waits for the engine's next run to fill
+    const limit = await create(marketBuy({ orderType: 'LIMIT', price: '400.000' }));
+    expect(limit.status, limit.text).toBe(200);
+    const limitStatus = async () => (await ts.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [limit.body.id]))[0]!.status;
     const orders = await orderCount();
     check.xau = { bid: '2011.00', ask: '2012.00' }; // mid 2011.5 vs 2000.5: 55 bps
     await tick();
@@ -138,6 +142,8 @@ describe(`price-feed health and quotes on ${driver}`, () => {
     expect(c.price).toMatchObject({ available: { myr: false, usd: false, offline: true }, reason: 'sources disagree', quoteId: null });
     expect((await create(marketBuy())).body).toMatchObject({ code: 1008, context: 'sources disagree' });
     expect(await orderCount()).toBe(orders);
+    await ts.app.orders.runOnce(ts.now()); // limit fills stop while the sources disagree
+    expect(await limitStatus()).toBe('CREATED');
 
     check.xau = { bid: '2009.00', ask: '2010.00' }; // 45 bps: within the threshold
     await tick();
@@ -146,6 +152,8 @@ describe(`price-feed health and quotes on ${driver}`, () => {
     const accepted = await create(marketBuy());
     expect(accepted.status, accepted.text).toBe(200);
     expect(await orderCount()).toBe(orders + 1);
+    await ts.app.orders.runOnce(ts.now());
+    expect(await limitStatus()).toBe('FILLED');
     expect((await healthRows()).slice(-2)).toEqual(['healthy->disagree', 'disagree->healthy']);
     check.xau = { ...primary.xau };
   });
@@ -208,6 +216,22 @@ describe(`price-feed health and quotes on ${driver}`, () => {
     expect((await create(marketBuy({ quoteId: 'x'.repeat(3000) }))).body).toMatchObject({ code: 1001, context: 'quoteId' });
     expect(await orderCount()).toBe(orders);
     expect((await ts.db.query<{ n: string }>('SELECT count(*) AS n FROM ledger_postings'))[0]!.n).toBe(fund!.n);
+    primary.xau = { bid: '2000.00', ask: '2001.00' };
+    check.xau = { ...primary.xau };
+  });
+
+  it('a quote issued by one process is honoured by another on the same database', async () => {
+    clockTo(kl('2030-01-08T15:00:00'));
+    await tick();
+    const quoted = (await current()).price!;
+    await ts.restart(); // another process: a new market service, the same database and signing key
+    primary.xau = { bid: '2200.00', ask: '2201.00' };
+    check.xau = { ...primary.xau };
+    await tick();
+    const r = await create(marketBuy({ quoteId: quoted.quoteId }));
+    expect(r.status, r.text).toBe(200);
+    const [row] = await ts.db.query<{ cost_price: string }>('SELECT cost_price FROM orders WHERE id = $1', [r.body.id]);
+    expect(Number(row!.cost_price)).toBe(2001);
     primary.xau = { bid: '2000.00', ask: '2001.00' };
     check.xau = { ...primary.xau };
   });
