@@ -11,14 +11,17 @@ type PageModule = Record<string, unknown>;
 // The error page is fetched only when a route fails (it is not part of the sign-in page's budget).
 const ErrorPage = lazy(() => import('./pages/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
 
-// Each page (and the shell) is a chunk of its own, fetched when a route first needs it.
-const modules = import.meta.glob<PageModule>(['../features/*/components/*-page.tsx', './pages/*-page.tsx', './shell/app-shell.tsx']);
+// Each page (and the shell) is a chunk of its own, fetched when a route first needs it. The entry
+// holds the loaders of the pages shown before sign-in and of the shell; the signed-in pages'
+// loaders, with their preload lists, are a chunk fetched beside the shell (shell-pages.ts), so
+// every new screen does not add to what the sign-in page downloads.
+const modules = import.meta.glob<PageModule>(['../features/auth/components/*-page.tsx', './pages/*-page.tsx', './shell/app-shell.tsx']);
 
 function loaderOf(module: string): () => Promise<PageModule> {
   const key = module.startsWith('app/') ? `./${module.slice('app/'.length)}` : `../${module}`;
   const load = modules[key];
-  if (!load) throw new Error(`route module not found: ${module}`);
-  return load;
+  if (load) return load;
+  return () => import('./shell-pages.ts').then((m) => m.loadShellPage(key));
 }
 
 /** Loads a page chunk and its translation namespaces together, so the page paints translated. */
