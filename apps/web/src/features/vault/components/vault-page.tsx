@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { TREASURY_METALS } from '@aurum/domain/treasury/treasury-metals';
 import { BAR_STATUSES, SETTABLE_STATUSES, nextBarStatus, stepOf, type BarStatus, type SettableStatus } from '@aurum/domain/vault/bar-rules';
 import type { BarView, MovementView, VaultView } from '@aurum/domain/vault/vault-schemas';
@@ -105,6 +106,14 @@ function PendingMovements({ onDecline }: { onDecline: (m: MovementView) => void 
                       {t(`treasury-vault:movements.kinds.${m.kind}`)}
                       {m.toStatus ? ` → ${t(`treasury-vault:statuses.${m.toStatus}`)}` : ''}
                       {m.vault ? ` · ${m.vault.code}` : ''}
+                      {m.requestId !== null ? (
+                        <>
+                          {' · '}
+                          <Link to={`/asset/${m.requestId}`} className="text-amber-700 hover:underline">
+                            {t('treasury-vault:movements.request', { id: m.requestId })}
+                          </Link>
+                        </>
+                      ) : null}
                     </td>
                     <td className={TD}>{m.bars.map((b) => b.serial).join(', ')}</td>
                     <td className={`${TD} tabular-nums`}>{m.totals.map((x) => `${formatNumber(x.grams, 4)} g ${x.metal}`).join(' · ')}</td>
