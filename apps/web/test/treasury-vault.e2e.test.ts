@@ -57,6 +57,12 @@ test.describe('treasury vault', () => {
     const bar = checker.locator('[data-testid="bar-row"][data-serial="E2E-0001"]');
     await until(() => bar.getByTestId('bar-status').textContent()).toBe('可用');
     await until(() => checker.getByTestId('total-XAU').textContent()).toContain('999.9000 g');
+    // the bar's history: received by the maker, approved by the checker
+    await bar.getByRole('button', { name: '金條 E2E-0001 的詳情' }).click();
+    const history = checker.getByTestId('bar-dialog').getByTestId('bar-movement');
+    await until(() => history.textContent()).toContain('收入已核准');
+    expect(await history.textContent()).toContain(suite.ts.demo.byRole.financeApprover!.username);
+    await checker.keyboard.press('Escape');
     // the maker's screen shows it too
     await maker.reload();
     await until(() => makerRow.getByTestId('bar-status').textContent()).toBe('Available');

@@ -15,7 +15,7 @@ export function RequestBars({ requestId }: { requestId: number }) {
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">{t('bars.none')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-amber-600" tabIndex={0} role="region" aria-label={t('bars.title')}>
           <table className="w-full text-left text-sm" data-testid="request-bars">
             <thead className="text-xs text-slate-600">
               <tr>
