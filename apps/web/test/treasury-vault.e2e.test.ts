@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
-import { adminApi } from './support/api.ts';
+import { PNG, adminApi } from './support/api.ts';
 
 const suite = browserSuite({ jobs: [] });
 
@@ -9,6 +9,15 @@ test.describe('treasury vault', () => {
     test.setTimeout(90_000);
     const api = adminApi(suite);
     const vault = await api.call<{ id: number; code: string }>('POST', 'vault/create', { code: 'E2E-KL', name: 'Browser vault', custodian: 'Malca-Amit' });
+    // a physical gold deposit the bar comes in for (multipart, with its receipt)
+    const deposit = new FormData();
+    deposit.set('userId', String(await api.userId('kumar')));
+    deposit.set('type', 'XAU');
+    deposit.set('quantity', '999.9');
+    deposit.set('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'receipt.png');
+    const created = await fetch(`${suite.ts.url}/v0/web/secure/asset/deposit/create`, { method: 'POST', body: deposit, headers: { authorization: `Bearer ${await api.jwt()}` } });
+    expect(created.status).toBe(200);
+    const requestId = ((await created.json()) as { id: number }).id;
 
     // the maker records a receive, in English
     const maker = await suite.open();
@@ -23,12 +32,13 @@ test.describe('treasury vault', () => {
     await form.getByLabel('Refiner (brand)').fill('Valcambi');
     await form.getByLabel('Gross weight (g)').fill('1000');
     await form.getByLabel('Fineness (‰)').fill('999.9');
+    await form.getByLabel('Payment request No.').fill(String(requestId));
     await form.getByRole('button', { name: 'Receive bars' }).click();
     await visible(toast(maker, "Movement recorded: it waits for another admin's approval"));
     const makerRow = maker.locator('[data-testid="bar-row"][data-serial="E2E-0001"]');
     await until(() => makerRow.getByTestId('bar-status').textContent()).toBe('Pending approval');
     const pending = maker.getByTestId('movement-row').filter({ hasText: 'E2E-0001' });
-    await visible(pending);
+    await visible(pending.getByRole('link', { name: `request #${requestId}` }));
     // the maker may not decide: no approve button
     expect(await pending.getByTestId('approve-movement').count()).toBe(0);
 
@@ -47,9 +57,19 @@ test.describe('treasury vault', () => {
     const bar = checker.locator('[data-testid="bar-row"][data-serial="E2E-0001"]');
     await until(() => bar.getByTestId('bar-status').textContent()).toBe('可用');
     await until(() => checker.getByTestId('total-XAU').textContent()).toContain('999.9000 g');
+    // the bar's history: received by the maker, approved by the checker
+    await bar.getByRole('button', { name: '金條 E2E-0001 的詳情' }).click();
+    const history = checker.getByTestId('bar-dialog').getByTestId('bar-movement');
+    await until(() => history.textContent()).toContain('收入已核准');
+    expect(await history.textContent()).toContain(suite.ts.demo.byRole.financeApprover!.username);
+    await checker.keyboard.press('Escape');
     // the maker's screen shows it too
     await maker.reload();
     await until(() => makerRow.getByTestId('bar-status').textContent()).toBe('Available');
+    // the deposit names the bar that came in for it
+    await maker.goto(`${suite.ts.url}/asset/${requestId}/`);
+    await until(() => maker.getByTestId('request-bars').textContent()).toContain('Valcambi E2E-0001');
+    await maker.goto(`${suite.ts.url}/treasury/vault/`);
 
     // a weight list: a bad line is listed and nothing is saved; the fixed list imports
     await maker.getByTestId('import-list').click();

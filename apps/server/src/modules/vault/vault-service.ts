@@ -319,6 +319,7 @@ export async function approveMovement(c: Change, id: number): Promise<MovementVi
   const barIds = links.map((l) => l.bar_id).filter((x): x is number => x !== null);
   const bars = await findBars(c.q, barIds, { forUpdate: true });
   const step = stepOf(m.kind, m.to_status);
+  if (bars.length === 0) throw statusConflict(VAULT_CONTEXT.notPending);
   for (const bar of bars) {
     if (nextBarStatus(bar.status, step) === null) throw statusConflict(VAULT_CONTEXT.barStatus(bar.serial, bar.status, m.kind));
   }

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SELF_APPROVAL_REFUSED } from '@aurum/domain/access/maker-checker';
@@ -187,6 +188,32 @@ describe(`the vault, bar by bar, on ${driver}`, () => {
     expect(history).toEqual(['release', 'status:available', 'status:quarantined', 'status:reserved', 'receive']);
     const pendingOnly = await get<{ items: MovementView[]; total: number }>('/movement/list?status=pending');
     expect(pendingOnly.body.items.every((m) => m.status === 'pending')).toBe(true);
+  });
+
+  it('links a receive to a physical gold deposit, listed by the request', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#d4a017' } }).png().toBuffer();
+    const [user] = await ts.db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1');
+    const deposit = async (type: 'XAU' | 'MYR') => {
+      const form = new FormData();
+      form.set('userId', String(user!.id));
+      form.set('type', type);
+      form.set(type === 'XAU' ? 'quantity' : 'amount', '100');
+      form.set('receipt', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'slip.png');
+      const r = await fetch(`${ts.url}/v0/web/secure/asset/deposit/create`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await tokenOf('financeMaker')}` } });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { id: number }).id;
+    };
+    const gold = await deposit('XAU');
+    const cash = await deposit('MYR');
+    const wrong = await post('/movement/receive', 'financeMaker', { vaultId: kl.id, bars: [bar('RQ-1')], requestId: cash });
+    expect([wrong.status, wrong.body.code, wrong.body.context]).toEqual([400, ErrorCode.InvalidFormat, 'requestId']);
+    const r = await post('/movement/receive', 'financeMaker', { vaultId: kl.id, bars: [bar('RQ-1')], requestId: gold });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.requestId).toBe(gold);
+    const listed = await get<{ items: MovementView[] }>(`/movement/list?requestId=${gold}`);
+    expect(listed.body.items.map((m) => [m.id, m.bars.map((b) => b.serial)])).toEqual([[r.body.id, ['RQ-1']]]);
+    expect((await get<{ items: MovementView[] }>(`/movement/list?requestId=${cash}`)).body.items).toEqual([]);
+    expect((await post(`/movement/${r.body.id}/decline`, 'superAdmin', { reason: 'test over' })).status).toBe(200);
   });
 
   const CSV = ['Serial No,Brand,Gross Weight (g),Fineness,Year,Form', 'VC-1001,Valcambi,1000.0000,999.9,2024,bar', 'KL-0001,PAMP,12441.3907,999.9,2023,bar', 'KL-0002,PAMP,12400.5,995.0,,'].join('\r\n');

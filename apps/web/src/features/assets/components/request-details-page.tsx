@@ -23,6 +23,7 @@ import { useRequestsLive } from '../api/use-requests-live.ts';
 import { decisionBlock, requestListPath, requestPermission, requestValue } from './request-labels.ts';
 import { ReceiptPreview } from './receipt-preview.tsx';
 import { RequestStatusBadge } from './request-status-badge.tsx';
+import { RequestBars } from './request-bars.tsx';
 
 /**
  * Deposit, Withdrawal and Transfer Details (/asset/:requestId): every field of the request, both
@@ -90,6 +91,7 @@ function RequestBody({ request: r }: { request: RequestView }) {
           <ReceiptPreview key={r.verifiedReceiptUrl ?? 'none'} requestId={r.id} which="verified" available={r.verifiedReceiptUrl !== null} label={t('asset:fields.verifiedReceipt')} />
         </div>
       </Card>
+      {r.type === 'XAU' && r.action !== 'transfer' ? <RequestBars requestId={r.id} /> : null}
     </>
   );
 }

@@ -14,6 +14,8 @@ export interface MovementInput {
   vaultId?: number;
   /** status: the target */
   status?: SettableStatus;
+  /** release: the physical gold withdrawal it serves */
+  requestId?: number;
   note?: string;
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { BarPage, MovementPage, VaultList } from '@aurum/domain/vault/vault-schemas';
+import { BarDetail, BarPage, MovementPage, VaultList } from '@aurum/domain/vault/vault-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 
@@ -26,3 +26,10 @@ export const vaultQueries = {
   movements: (search: string) =>
     queryOptions({ queryKey: [...vaultQueries.all(), 'movements', search], queryFn: ({ signal }) => listMovements(search, signal), placeholderData: keepPreviousData, refetchInterval: 10_000 }),
 };
+
+/** GET vault/bar/{id} → the bar and its movements, newest first. */
+export function getBar(id: number, signal?: AbortSignal) {
+  return http.request(`${SECURE_API}/vault/bar/${id}`, { schema: BarDetail, signal });
+}
+
+export const barQuery = (id: number) => queryOptions({ queryKey: [...vaultQueries.all(), 'bar', id], queryFn: ({ signal }) => getBar(id, signal) });

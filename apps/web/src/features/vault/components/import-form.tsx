@@ -27,7 +27,7 @@ function ProblemTable({ problems }: { problems: readonly ImportProblem[] }) {
   };
   const column = (c: string) => ((COLUMNS as readonly string[]).includes(c) ? t(`importForm.columns.${c as (typeof COLUMNS)[number]}`) : c);
   return (
-    <div className="max-h-60 overflow-auto rounded border border-red-200" data-testid="import-problems">
+    <div className="max-h-60 overflow-auto rounded border border-red-200 focus-visible:outline-2 focus-visible:outline-amber-600" tabIndex={0} role="region" aria-label={t('importForm.problems', { count: problems.length })} data-testid="import-problems">
       <p className="bg-red-50 px-3 py-2 text-sm font-medium text-red-700">{t('importForm.problems', { count: problems.length })}</p>
       <table className="w-full text-left text-sm">
         <thead className="text-xs text-slate-600">

@@ -56,7 +56,8 @@ export function VaultForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-const ReceiveForm = BarFields.extend({ vaultId: z.string().min(1, { error: 'required' }), note: z.string().max(1000, { error: 'maxLength' }).optional() });
+const RequestNumber = z.string().regex(/^\d{0,15}$/, { error: 'invalidNumber' }).optional();
+const ReceiveForm = BarFields.extend({ vaultId: z.string().min(1, { error: 'required' }), note: z.string().max(1000, { error: 'maxLength' }).optional(), requestId: RequestNumber });
 type ReceiveFormInput = z.input<typeof ReceiveForm>;
 
 /** Receive one bar into a vault (pending until another admin approves); a list of bars comes in through the weight-list import. */
@@ -67,7 +68,7 @@ export function ReceiveBarForm({ vaults, onDone }: { vaults: readonly VaultView[
   const { register, control, handleSubmit, setError, formState } = useForm<ReceiveFormInput>({
     resolver: zodResolver(ReceiveForm),
     mode: 'onTouched',
-    defaultValues: { vaultId: vaults.length === 1 ? String(vaults[0]!.id) : '', serial: '', refiner: '', metal: 'XAU', form: 'bar', grossWeight: '', fineness: '', year: '', note: '' },
+    defaultValues: { vaultId: vaults.length === 1 ? String(vaults[0]!.id) : '', serial: '', refiner: '', metal: 'XAU', form: 'bar', grossWeight: '', fineness: '', year: '', note: '', requestId: '' },
   });
   const { errors } = formState;
   return (
@@ -76,9 +77,9 @@ export function ReceiveBarForm({ vaults, onDone }: { vaults: readonly VaultView[
       className="grid grid-cols-1 gap-4 sm:grid-cols-2"
       data-testid="receive-form"
       onSubmit={handleSubmit((input) => {
-        const { vaultId, note, ...bar } = input;
+        const { vaultId, note, requestId, ...bar } = input;
         receive.mutate(
-          { vaultId: Number(vaultId), bars: [bar], ...(note ? { note } : {}) },
+          { vaultId: Number(vaultId), bars: [bar], ...(note ? { note } : {}), ...(requestId ? { requestId: Number(requestId) } : {}) },
           {
             onSuccess: () => {
               toast.success(t('treasury-vault:toast.recorded'));
@@ -87,6 +88,7 @@ export function ReceiveBarForm({ vaults, onDone }: { vaults: readonly VaultView[
             onError: (error) => {
               const field = fieldOf(error);
               if (field === 'bars.0.serial') setError('serial', { message: t('treasury-vault:errors.serialHeld') }, { shouldFocus: true });
+              else if (isApiError(error) && error.context === 'requestId') setError('requestId', { message: t('treasury-vault:errors.requestId') }, { shouldFocus: true });
               else toast.error(t('common:failed'), errorMessage(error));
             },
           },
@@ -136,7 +138,8 @@ export function ReceiveBarForm({ vaults, onDone }: { vaults: readonly VaultView[
       />
       <TextField label={t('treasury-vault:fields.year')} inputMode="numeric" error={errors.year ? 'invalidNumber' : undefined} {...register('year')} />
       <TextField label={t('treasury-vault:fields.form')} error={errors.form?.message} errorValues={{ length: 40 }} {...register('form')} />
-      <TextField className="sm:col-span-2" label={t('treasury-vault:fields.note')} error={errors.note?.message} errorValues={{ length: 1000 }} {...register('note')} />
+      <TextField label={t('treasury-vault:fields.requestId')} hint={t('treasury-vault:fields.requestIdHint')} inputMode="numeric" error={errors.requestId?.message} {...register('requestId')} />
+      <TextField label={t('treasury-vault:fields.note')} error={errors.note?.message} errorValues={{ length: 1000 }} {...register('note')} />
       <FormActions className="mt-2 flex justify-end gap-2 sm:col-span-2" onCancel={onDone} pending={receive.isPending} submitLabel={t('treasury-vault:receive')} />
     </form>
   );
@@ -157,7 +160,9 @@ export function MovementForm({
   const record = useRecordMovement();
   const [note, setNote] = useState('');
   const [vaultId, setVaultId] = useState<string | null>(null);
+  const [requestId, setRequestId] = useState('');
   const needsVault = movement.kind === 'dispatch';
+  const requestOk = /^\d{0,15}$/.test(requestId.trim());
   return (
     <form
       noValidate
@@ -165,7 +170,12 @@ export function MovementForm({
       onSubmit={(event) => {
         event.preventDefault();
         record.mutate(
-          { ...movement, ...(needsVault && vaultId ? { vaultId: Number(vaultId) } : {}), ...(note.trim() ? { note: note.trim() } : {}) },
+          {
+            ...movement,
+            ...(needsVault && vaultId ? { vaultId: Number(vaultId) } : {}),
+            ...(note.trim() ? { note: note.trim() } : {}),
+            ...(movement.kind === 'release' && requestId.trim() ? { requestId: Number(requestId.trim()) } : {}),
+          },
           {
             onSuccess: () => {
               toast.success(t('treasury-vault:toast.recorded'));
@@ -186,8 +196,18 @@ export function MovementForm({
           onChange={setVaultId}
         />
       ) : null}
+      {movement.kind === 'release' ? (
+        <TextField
+          label={t('treasury-vault:fields.requestId')}
+          hint={t('treasury-vault:fields.releaseRequestHint')}
+          inputMode="numeric"
+          value={requestId}
+          error={requestOk ? undefined : 'invalidNumber'}
+          onChange={(e) => setRequestId(e.target.value)}
+        />
+      ) : null}
       <TextField label={t('treasury-vault:fields.note')} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
-      <FormActions className="mt-2 flex justify-end gap-2" onCancel={() => onDone(false)} pending={record.isPending} disabled={needsVault && !vaultId} submitLabel={t('common:save')} />
+      <FormActions className="mt-2 flex justify-end gap-2" onCancel={() => onDone(false)} pending={record.isPending} disabled={(needsVault && !vaultId) || !requestOk} submitLabel={t('common:save')} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { TREASURY_METALS } from '@aurum/domain/treasury/treasury-metals';
 import { BAR_STATUSES, SETTABLE_STATUSES, nextBarStatus, stepOf, type BarStatus, type SettableStatus } from '@aurum/domain/vault/bar-rules';
 import type { BarView, MovementView, VaultView } from '@aurum/domain/vault/vault-schemas';
@@ -20,6 +21,7 @@ import { TextField } from '#shared/ui/text-field.tsx';
 import { useApproveMovement } from '../api/approve-movement.ts';
 import type { HeldMovement } from '../api/record-movement.ts';
 import { useBars, useMovements, useVaults } from '../api/use-vault-lists.ts';
+import { BarDetailView } from './bar-detail.tsx';
 import { ImportForm } from './import-form.tsx';
 import { DeclineForm, MovementForm, ReceiveBarForm, VaultForm } from './vault-forms.tsx';
 
@@ -69,7 +71,7 @@ function PendingMovements({ onDecline }: { onDecline: (m: MovementView) => void 
   return (
     <Card className="p-0">
       <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-800">{t('treasury-vault:movements.title')}</h2>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-amber-600" tabIndex={0} role="region" aria-label={t('treasury-vault:movements.title')}>
         <table className="w-full text-left text-sm" data-testid="movement-table">
           <thead className="bg-slate-50 text-xs text-slate-600">
             <tr>
@@ -105,6 +107,14 @@ function PendingMovements({ onDecline }: { onDecline: (m: MovementView) => void 
                       {t(`treasury-vault:movements.kinds.${m.kind}`)}
                       {m.toStatus ? ` → ${t(`treasury-vault:statuses.${m.toStatus}`)}` : ''}
                       {m.vault ? ` · ${m.vault.code}` : ''}
+                      {m.requestId !== null ? (
+                        <>
+                          {' · '}
+                          <Link to={`/asset/${m.requestId}`} className="text-amber-700 hover:underline">
+                            {t('treasury-vault:movements.request', { id: m.requestId })}
+                          </Link>
+                        </>
+                      ) : null}
                     </td>
                     <td className={TD}>{m.bars.map((b) => b.serial).join(', ')}</td>
                     <td className={`${TD} tabular-nums`}>{m.totals.map((x) => `${formatNumber(x.grams, 4)} g ${x.metal}`).join(' · ')}</td>
@@ -167,6 +177,7 @@ export function VaultPage() {
   const [dialog, setDialog] = useState<'vault' | 'receive' | 'import' | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   const [declining, setDeclining] = useState<MovementView | null>(null);
+  const [detail, setDetail] = useState<BarView | null>(null);
   const rows = bars.data?.items ?? [];
   const chosen = [...selected.values()];
   const allowed = (a: Action) => chosen.length > 0 && chosen.every((b) => nextBarStatus(b.status, stepOf(a.kind, a.status)) !== null);
@@ -259,7 +270,7 @@ export function VaultPage() {
           <p className="p-6 text-sm text-red-600">{t('treasury-vault:loadFailed')}</p>
         ) : (
           <>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-amber-600" tabIndex={0} role="region" aria-label={t('sidebar:vault')}>
               <table className="w-full text-left text-sm" data-testid="bar-table">
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
                   <tr>
@@ -305,7 +316,11 @@ export function VaultPage() {
                             />
                           </td>
                         ) : null}
-                        <td className={`${TD} font-mono`}>{b.serial}</td>
+                        <td className={`${TD} font-mono`}>
+                          <button type="button" className="text-amber-800 hover:underline" aria-label={t('treasury-vault:detail.open', { serial: b.serial })} onClick={() => setDetail(b)}>
+                            {b.serial}
+                          </button>
+                        </td>
                         <td className={TD}>{b.refiner}</td>
                         <td className={TD}>{b.metal}</td>
                         <td className={TD}>{b.vault?.code ?? '-'}</td>
@@ -359,6 +374,9 @@ export function VaultPage() {
             }}
           />
         ) : null}
+      </Modal>
+      <Modal open={detail !== null} onOpenChange={(open) => !open && setDetail(null)} title={detail ? t('treasury-vault:detail.title', { serial: detail.serial }) : ''} testId="bar-dialog">
+        {detail ? <BarDetailView id={detail.id} /> : null}
       </Modal>
       <Modal open={declining !== null} onOpenChange={(open) => !open && setDeclining(null)} title={declining ? t('treasury-vault:movements.declineTitle', { id: declining.id }) : ''} testId="decline-dialog">
         {declining ? <DeclineForm id={declining.id} onDone={() => setDeclining(null)} /> : null}
