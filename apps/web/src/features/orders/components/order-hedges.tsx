@@ -32,7 +32,7 @@ export function OrderHedges({ d }: { d: OrderDetail }) {
                 {d.hedges.map((h) => (
                   <tr key={h.hedgeId} className={h.state === 'canceled' ? 'text-slate-500 line-through' : undefined}>
                     <td className={cell}>
-                      <Link to={`/treasury/hedges/${h.hedgeId}/`} className="font-medium text-amber-700 hover:underline">
+                      <Link to={`/treasury/?hedge=${h.hedgeId}`} className="font-medium text-amber-700 hover:underline">
                         {h.clientRef}
                       </Link>
                       {h.state === 'canceled' ? <span className="ml-2 text-xs">{t('order.canceled')}</span> : null}

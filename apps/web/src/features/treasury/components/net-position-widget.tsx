@@ -17,7 +17,7 @@ export function NetPositionWidget() {
       className="h-full"
       headerGap="gap-3"
       action={
-        <Link to="/treasury/" className="text-sm font-medium text-amber-700 hover:underline">
+        <Link to="/treasury/?view=position" className="text-sm font-medium text-amber-700 hover:underline">
           {t('widget.open')}
         </Link>
       }
