@@ -29,6 +29,7 @@ const BENCHES: ReadonlyArray<{ name: string; args: readonly string[]; full: read
   { name: 'audit-export', args: ['--rows', '200000'], full: ['--rows', '1000000'] },
   { name: 'orders-export', args: ['--rows', '100000'], full: ['--rows', '1000000'] },
   { name: 'secure-calls', args: ['--seconds', '5'], full: ['--seconds', '10'] },
+  { name: 'coverage-check', args: ['--seconds', '3', '--rounds', '3'], full: ['--seconds', '10', '--rounds', '5', '--db', 'postgres'] },
 ];
 
 const only = values.only?.split(',');

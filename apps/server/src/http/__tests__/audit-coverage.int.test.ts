@@ -176,6 +176,10 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('DELETE', `${S}/saved_view/:id`, { path });
   });
 
+  it('treasury: limits', async () => {
+    await step('PUT', `${S}/treasury/settings`, { body: { metal: 'XAG', band: '250' } });
+  });
+
   it('hedges: record, link, settle, cancel (issue 18)', async () => {
     const hedge = { provider: 'Audit', metal: 'XAU', side: 'BUY', quantity: '2', price: '400', currency: 'MYR', tradedAt: '2030-01-07T01:30:00Z' };
     const [order] = await ts.db.query<{ id: number }>("SELECT id FROM orders WHERE status = 'FILLED' AND action = 'BUY' ORDER BY id LIMIT 1");

@@ -50,12 +50,14 @@ const OrderIdParams = z.object({ orderId: id });
 
 export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market: MarketService): void {
   registerOrderExports(app, deps);
-  const ctxOf = (db: Queryable, admin: AuthAdmin | null): OrderContext => ({
+  const ctxOf = (db: Queryable, admin: AuthAdmin | null, audit?: AuditRecorder): OrderContext => ({
     q: db,
     events: deps.events,
     now: deps.now(),
     by: admin?.id ?? null,
     graceDays: deps.config.orderInterestGraceDays,
+    // the treasury's coverage rule in mode alert: the change is accepted and flagged on its audit row
+    ...(audit ? { coverageFlagged: (flag) => audit.note('coverage', { decision: 'flagged', ...flag }) } : {}),
   });
   /** The Idempotency-Key of a call (scope: the call), and its audit note when it replays. */
   const onceBy =
@@ -82,7 +84,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
       body,
       response: OrderIdAnswer,
       handler: ({ db, body, admin, req, audit }) =>
-        enter({ ...ctxOf(db, admin), coverageFlagged: (flag) => audit.note('coverage', { decision: 'flagged', ...flag }) }, body, {
+        enter(ctxOf(db, admin, audit), body, {
           once: onceBy(db, req, `order/${call}`, admin, body, audit),
           after: (node) => audit.after(node),
         }),
@@ -128,7 +130,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     params: OrderIdParams,
     response: OrderStatusAnswer,
     handler: ({ db, params, admin, audit }) =>
-      cancelByAdmin(ctxOf(db, admin), params.orderId, { before: (o) => audit.before(o), after: (node) => audit.after({ id: node.id, status: node.status }) }),
+      cancelByAdmin(ctxOf(db, admin, audit), params.orderId, { before: (o) => audit.before(o), after: (node) => audit.after({ id: node.id, status: node.status }) }),
   });
 
   route(app, deps, {
@@ -142,7 +144,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     body: RevertOrderBody,
     response: OrderStatusAnswer,
     handler: ({ db, body, admin, audit }) =>
-      revertByAdmin(ctxOf(db, admin), body.orderId, body.userId, body.reason, {
+      revertByAdmin(ctxOf(db, admin, audit), body.orderId, body.userId, body.reason, {
         before: (o) => audit.before(o),
         after: (node) => audit.after({ id: node.id, status: node.status, reason: body.reason }),
       }),

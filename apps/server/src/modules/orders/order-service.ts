@@ -214,12 +214,19 @@ export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPr
   });
   await post(ctx, filled, 'fill', fillPostings(row.user_id, row.action, reserved));
   await addTimeline(ctx.q, row.id, 'FILLED', ctx.now, ctx.by);
-  if (row.action === 'BUY') {
-    // a filled buy is metal owed from now on: the coverage rule, after the fill's own changes (issue 18)
-    const coverage = await checkCoverage(ctx.q, 'XAU', `order.fill ${row.id}`);
-    if (coverage.decision === 'flagged') await ctx.coverageFlagged?.({ orderId: row.id, metal: 'XAU', shortBy: coverage.shortBy });
-  }
+  // a filled buy is metal owed from now on: the coverage rule, after the fill's own changes (issue 18)
+  if (row.action === 'BUY') await coverageAfter(ctx, row, 'order.fill');
   return filled;
+}
+
+/**
+ * The treasury's coverage rule after an order's own changes that give customers metal claims: a
+ * buy's fill, the cancel or revert of a filled sell (its gold goes back to the wallet). Refused:
+ * 2090 (audited by route()); mode alert: flagged through ctx.coverageFlagged.
+ */
+async function coverageAfter(ctx: OrderContext, row: OrderRow, what: string): Promise<void> {
+  const coverage = await checkCoverage(ctx.q, 'XAU', `${what} ${row.id}`);
+  if (coverage.decision === 'flagged') await ctx.coverageFlagged?.({ orderId: row.id, metal: 'XAU', shortBy: coverage.shortBy });
 }
 
 /** A new order as the service is given it: the repository's insert less what insertOrder sets itself. */
@@ -322,6 +329,7 @@ export async function cancelOrder(ctx: OrderContext, row: OrderRow, action: 'can
   const canceled = await transition(ctx, row, action, { canceled_at: ctx.now, canceled_by: ctx.by });
   await reverseAll(ctx, canceled, 'cancel');
   await addTimeline(ctx.q, row.id, 'CANCELED', ctx.now, ctx.by);
+  if (row.action === 'SELL' && row.status !== 'CREATED') await coverageAfter(ctx, row, 'order.cancel');
   return canceled;
 }
 
@@ -331,6 +339,7 @@ export async function revertOrder(ctx: OrderContext, row: OrderRow, reason: stri
   await reverseAll(ctx, reverted, 'revert');
   if ((await refundPayments(ctx.q, row.id, ctx.now)) > 0) await addTimeline(ctx.q, row.id, 'REFUNDED', ctx.now, ctx.by);
   await addTimeline(ctx.q, row.id, 'REVERTED', ctx.now, ctx.by);
+  if (row.action === 'SELL') await coverageAfter(ctx, row, 'order.revert');
   return reverted;
 }
 

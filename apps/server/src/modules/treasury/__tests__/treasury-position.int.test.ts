@@ -218,6 +218,25 @@ describe(`treasury position and coverage on ${driver}`, () => {
     }
   });
 
+  it("the cancel of a filled sell gives the seller's gold back: refused with 2090 when that would uncover customers", async () => {
+    const seller = await o.newUser('trcancel', { gold: '30.0000' });
+    const s = await market(seller, 1, '20');
+    expect(s.status, s.text).toBe(200);
+    const { restore } = await tighten('5');
+    try {
+      const r = await o.call('financeApprover', 'POST', `${S}/order/cancel/${s.body.id}`);
+      expect(r.status, r.text).toBe(422);
+      expect(r.body).toMatchObject({ code: 2090, detail: { rule: 'coverage', metal: 'XAU', shortBy: '15.0000' } });
+      const [row] = await o.ts.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [s.body.id]);
+      expect(row!.status).toBe('FILLED');
+      expect(await walletBalances(o.ts.db, seller)).toMatchObject({ gold: '10.0000', goldHeld: '20.0000' });
+      await restore();
+      expect((await o.call('financeApprover', 'POST', `${S}/order/cancel/${s.body.id}`)).status).toBe(200);
+    } finally {
+      await restore();
+    }
+  });
+
   it('settings: validated (400 1001 with the field), the permission setTreasuryLimits (403 1150), audited before and after', async () => {
     const bad = await o.call('financeApprover', 'PUT', `${S}/treasury/settings`, { metal: 'XAU', band: '-5' });
     expect(bad.status).toBe(400);
