@@ -52,7 +52,7 @@ test.describe('treasury position', () => {
     await visible(page.getByRole('heading', { name: '本頁開啟以來的淨頭寸' }));
 
     await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '儀表板' }).click();
-    const widget = page.getByTestId('widget-net-XAU');
+    const widget = page.getByTestId('net-position-XAU');
     await visible(page.getByRole('heading', { name: '淨頭寸' }));
     await until(async () => number(await widget.getByTestId('net').textContent())).toBeCloseTo(before - 2, 4);
   });
