@@ -49,6 +49,7 @@ export function OrderHedges({ d }: { d: OrderDetail }) {
             </table>
           </div>
         )}
+        {d.hedges.length > 0 ? <p className="mt-3 text-xs text-slate-500">{t('hedges.spreadNote')}</p> : null}
       </div>
     </Card>
   );
