@@ -20,7 +20,7 @@ const number = (text: string | null) => Number(/-?[\d,]+(\.\d+)?/.exec(text ?? '
 const goldNet = (page: Page) => page.getByTestId('position-XAU').getByTestId('line-net').getByTestId('grams').textContent();
 
 test.describe('treasury position', () => {
-  test('shows the position per metal, updates live when an order fills in another session, and the dashboard shows the net, in both languages', async () => {
+  test('shows the position per metal, updates live when an order fills in another session, and the dashboard shows the net and its flag, in both languages', async () => {
     test.setTimeout(90_000);
     await admin.call('POST', 'mode/set_trading_period', { enabled: true });
     await until(() => suite.ts.app.market.orderPricing()?.status.myr.available ?? false).toBe(true);
@@ -44,6 +44,17 @@ test.describe('treasury position', () => {
     await until(async () => number(await goldNet(page))).toBeCloseTo(before - 2, 4);
     await visible(page.getByTestId('exposure-chart'));
 
+    // limits: a target far from the net puts it outside its band
+    await until(() => gold.getByTestId('band-flag').textContent()).toBe('Within the band');
+    await page.getByTestId('edit-limits-XAU').click();
+    const limits = page.getByTestId('limits-dialog');
+    await limits.getByLabel('Target').fill('0');
+    await limits.getByLabel('Band').fill('1');
+    await limits.getByRole('button', { name: 'Save' }).click();
+    await visible(toast(page, 'The limits are saved.'));
+    await until(() => gold.getByTestId('band-flag').textContent()).toBe('Outside the band');
+    await until(() => gold.getByTestId('target').textContent()).toBe('0.0000 g');
+
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
     await visible(toast(page, '語言已切換為繁體中文。'));
@@ -55,5 +66,6 @@ test.describe('treasury position', () => {
     const widget = page.getByTestId('net-position-XAU');
     await visible(page.getByRole('heading', { name: '淨頭寸' }));
     await until(async () => number(await widget.getByTestId('net').textContent())).toBeCloseTo(before - 2, 4);
+    await visible(widget.getByText('超出區間'));
   });
 });
