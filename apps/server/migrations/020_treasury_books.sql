@@ -96,6 +96,76 @@ END $$;
 CREATE TRIGGER orders_treasury_books_truncate AFTER TRUNCATE ON orders
   FOR EACH STATEMENT EXECUTE FUNCTION treasury_books_orders_truncate();
 
+-- The coverage rule without one hot lock per metal (bench/coverage-check.ts): the headroom is
+-- handed out in advance as quota slots (escrow). Invariant: per metal, the sum of the slots never
+-- exceeds the true headroom (available bars + metal at providers - customer metal).
+--   - A buy of q grams takes q from one slot (picked by its user), a row lock on that slot only:
+--     concurrent buys of other slots do not wait for each other, and headroom and quota drop alike.
+--   - When the slot has too little (or for any other change that grows customer metal: a gold
+--     deposit, the cancel of a filled sell, a bar released, q = 0), the slow path takes the metal's
+--     advisory lock and every slot (FOR UPDATE), reads the books with a fresh snapshot (a VOLATILE
+--     plpgsql function takes one per statement), and hands the headroom left out again.
+--   - Whatever lowers the supply or grows customer metal outside those checks (a bar's status or
+--     weight changed, metal posted from house:vault into a wallet) zeroes the metal's slots by
+--     trigger, so the next check takes the slow path.
+CREATE TABLE treasury_coverage_quota (
+  metal text NOT NULL CHECK (metal IN ('XAU', 'XPT', 'XAG')),
+  slot  integer NOT NULL,
+  grams numeric(28, 4) NOT NULL DEFAULT 0,
+  PRIMARY KEY (metal, slot)
+);
+INSERT INTO treasury_coverage_quota (metal, slot) SELECT m, s FROM unnest(ARRAY['XAU', 'XPT', 'XAG']) AS m, generate_series(0, 15) AS s;
+
+CREATE FUNCTION treasury_cover(p_metal text, p_grams numeric, p_slot int, p_lock_class int, p_lock_key int)
+RETURNS TABLE (path text, customer text, supply text, mode text) LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_customer numeric;
+  v_supply numeric;
+  v_mode text;
+  v_slots int;
+  v_share numeric;
+BEGIN
+  IF p_grams > 0 THEN
+    UPDATE treasury_coverage_quota SET grams = grams - p_grams WHERE metal = p_metal AND slot = p_slot AND grams >= p_grams;
+    IF FOUND THEN
+      RETURN QUERY SELECT 'quota'::text, NULL::text, NULL::text, NULL::text;
+      RETURN;
+    END IF;
+  END IF;
+  PERFORM pg_advisory_xact_lock(p_lock_class, p_lock_key);
+  PERFORM 1 FROM treasury_coverage_quota WHERE metal = p_metal ORDER BY slot FOR UPDATE;
+  SELECT coalesce(sum(CASE WHEN d.book = 'heldForSells' THEN -d.delta ELSE d.delta END), 0) INTO v_customer
+    FROM treasury_book_deltas d WHERE d.metal = p_metal AND d.book IN ('wallets', 'heldForSells', 'buyObligations');
+  SELECT coalesce((SELECT sum(b.book_weight) FROM vault_bars b WHERE b.metal = p_metal AND b.status = 'available'), 0)
+       + coalesce((SELECT sum(d.delta) FROM treasury_book_deltas d WHERE d.metal = p_metal AND d.book LIKE 'metal:' || p_metal || ':provider:%'), 0)
+    INTO v_supply;
+  SELECT s.coverage_mode INTO v_mode FROM treasury_settings s WHERE s.metal = p_metal;
+  SELECT count(*) INTO v_slots FROM treasury_coverage_quota WHERE metal = p_metal;
+  v_share := CASE WHEN v_supply > v_customer AND v_slots > 0 THEN trunc((v_supply - v_customer) / v_slots, 4) ELSE 0 END;
+  UPDATE treasury_coverage_quota SET grams = v_share WHERE metal = p_metal;
+  RETURN QUERY SELECT 'books'::text, v_customer::text, v_supply::text, coalesce(v_mode, 'refuse');
+END $$;
+
+-- supply lowered or customer metal grown outside the checks: the next check takes the slow path
+CREATE FUNCTION treasury_quota_reset_bars() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE treasury_coverage_quota SET grams = 0 WHERE grams <> 0 AND metal IN (SELECT metal FROM changed_bars);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER vault_bars_quota_reset_update AFTER UPDATE ON vault_bars
+  REFERENCING NEW TABLE AS changed_bars FOR EACH STATEMENT EXECUTE FUNCTION treasury_quota_reset_bars();
+CREATE TRIGGER vault_bars_quota_reset_delete AFTER DELETE ON vault_bars
+  REFERENCING OLD TABLE AS changed_bars FOR EACH STATEMENT EXECUTE FUNCTION treasury_quota_reset_bars();
+
+CREATE FUNCTION treasury_quota_reset_postings() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE treasury_coverage_quota SET grams = 0
+   WHERE grams <> 0 AND metal IN (SELECT asset FROM new_postings WHERE from_account = 'house:vault' AND to_account LIKE 'user:%');
+  RETURN NULL;
+END $$;
+CREATE TRIGGER ledger_postings_quota_reset AFTER INSERT ON ledger_postings
+  REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION treasury_quota_reset_postings();
+
 -- the books of what is there already (the triggers above lock both tables against writes until this commits)
 INSERT INTO treasury_book_deltas (metal, book, delta)
 SELECT asset, book, sum(d) FROM (

@@ -415,6 +415,12 @@ export interface TreasuryBookDeltasTable {
   delta: string;
 }
 
+export interface TreasuryCoverageQuotaTable {
+  metal: string;
+  slot: number;
+  grams: Generated<string>;
+}
+
 export interface TreasurySettingsTable {
   metal: string;
   coverage_mode: Generated<string>;
@@ -534,6 +540,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   system_modes: SystemModesTable;
   treasury_book_deltas: TreasuryBookDeltasTable;
+  treasury_coverage_quota: TreasuryCoverageQuotaTable;
   treasury_settings: TreasurySettingsTable;
   user_addresses: UserAddressesTable;
   users: UsersTable;

@@ -86,6 +86,13 @@ export interface RouteContext<B, Q, P> {
    * after the handler has returned (a streamed export: the row count is known at the end).
    */
   auditLater(action: AuditAction, detail: AuditDetail): Promise<void>;
+  /**
+   * Registers a last step of an audited route's transaction: it runs after the handler returned,
+   * just before the audit row is written and the transaction commits (a rule that takes a lock
+   * held until commit, such as the treasury's coverage rule, takes it as late as it can). Throwing
+   * rolls the change back like any refusal. On other routes it runs at once.
+   */
+  beforeCommit(step: () => Promise<void>): void;
 }
 
 /** What one item of a batch route gets: its transaction, its audit row, the undo of its outside effects. */
@@ -341,9 +348,19 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       const auditLater = (later: AuditAction, laterDetail: AuditDetail) =>
         deps.db.transaction((tx) => writeAudit(tx, { ...meta(), action: later, detail: laterDetail }));
 
+      // the last steps of an audited transaction (beforeCommit); elsewhere a step runs when registered
+      let lastSteps: Array<() => Promise<void>> = [];
+      const steps: Array<Promise<void>> = [];
+      const beforeCommit = (step: () => Promise<void>) => {
+        if (spec.audit && !spec.batch) lastSteps.push(step);
+        else steps.push(step());
+      };
+
       if (!spec.audit) {
         try {
-          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: null, auditLater });
+          const answer = await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: null, auditLater, beforeCommit });
+          await Promise.all(steps);
+          return answer;
         } catch (error) {
           await rollBack();
           throw error;
@@ -389,7 +406,9 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
           return eachItem(itemAction, fn);
         };
         try {
-          return await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: runner, auditLater });
+          const answer = await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: runner, auditLater, beforeCommit });
+          await Promise.all(steps);
+          return answer;
         } catch (error) {
           await rollBack();
           if (error instanceof AppError) detail.code = error.code;
@@ -405,7 +424,9 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
           await rollBack();
           for (const key of Object.keys(detail)) delete detail[key];
           actor = signedIn;
-          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback, eachItem: null, auditLater });
+          lastSteps = [];
+          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback, eachItem: null, auditLater, beforeCommit });
+          for (const step of lastSteps) await step();
           await writeAudit(tx, { ...meta(), action, detail });
           return result;
         });

@@ -50,7 +50,7 @@ const OrderIdParams = z.object({ orderId: id });
 
 export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market: MarketService): void {
   registerOrderExports(app, deps);
-  const ctxOf = (db: Queryable, admin: AuthAdmin | null, audit?: AuditRecorder): OrderContext => ({
+  const ctxOf = (db: Queryable, admin: AuthAdmin | null, audit?: AuditRecorder, beforeCommit?: (step: () => Promise<void>) => void): OrderContext => ({
     q: db,
     events: deps.events,
     now: deps.now(),
@@ -58,6 +58,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     graceDays: deps.config.orderInterestGraceDays,
     // the treasury's coverage rule in mode alert: the change is accepted and flagged on its audit row
     ...(audit ? { coverageFlagged: (flag) => audit.note('coverage', { decision: 'flagged', ...flag }) } : {}),
+    ...(beforeCommit ? { beforeCommit } : {}),
   });
   /** The Idempotency-Key of a call (scope: the call), and its audit note when it replays. */
   const onceBy =
@@ -83,8 +84,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
       audit: `order.${call}`,
       body,
       response: OrderIdAnswer,
-      handler: ({ db, body, admin, req, audit }) =>
-        enter(ctxOf(db, admin, audit), body, {
+      handler: ({ db, body, admin, req, audit, beforeCommit }) =>
+        enter(ctxOf(db, admin, audit, beforeCommit), body, {
           once: onceBy(db, req, `order/${call}`, admin, body, audit),
           after: (node) => audit.after(node),
         }),
@@ -129,8 +130,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     audit: 'order.cancel',
     params: OrderIdParams,
     response: OrderStatusAnswer,
-    handler: ({ db, params, admin, audit }) =>
-      cancelByAdmin(ctxOf(db, admin, audit), params.orderId, { before: (o) => audit.before(o), after: (node) => audit.after({ id: node.id, status: node.status }) }),
+    handler: ({ db, params, admin, audit, beforeCommit }) =>
+      cancelByAdmin(ctxOf(db, admin, audit, beforeCommit), params.orderId, { before: (o) => audit.before(o), after: (node) => audit.after({ id: node.id, status: node.status }) }),
   });
 
   route(app, deps, {

@@ -85,6 +85,8 @@ export interface OrderContext {
    * a route notes it on its audit row, the engine writes a row of its own (issue 18).
    */
   coverageFlagged?: (flag: { orderId: number; metal: 'XAU'; shortBy: string | null }) => Promise<void> | void;
+  /** route()'s beforeCommit: the coverage rule runs as the transaction's last step (its lock is held until commit). */
+  beforeCommit?: (step: () => Promise<void>) => void;
 }
 
 /**
@@ -225,8 +227,15 @@ export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPr
  * 2090 (audited by route()); mode alert: flagged through ctx.coverageFlagged.
  */
 async function coverageAfter(ctx: OrderContext, row: OrderRow, what: string): Promise<void> {
-  const coverage = await checkCoverage(ctx.q, 'XAU', `${what} ${row.id}`);
-  if (coverage.decision === 'flagged') await ctx.coverageFlagged?.({ orderId: row.id, metal: 'XAU', shortBy: coverage.shortBy });
+  const check = async () => {
+    // a buy's fill takes its grams from the quota of its user's slot; a sell's cancel or revert reads the books
+    const grams = what === 'order.fill' ? row.quantity_gram : '0';
+    const coverage = await checkCoverage(ctx.q, 'XAU', `${what} ${row.id}`, grams, row.user_id);
+    if (coverage.decision === 'flagged') await ctx.coverageFlagged?.({ orderId: row.id, metal: 'XAU', shortBy: coverage.shortBy });
+  };
+  // in a route: the transaction's last step, so the metal's coverage lock is held only until the commit that follows
+  if (ctx.beforeCommit) ctx.beforeCommit(check);
+  else await check();
 }
 
 /** A new order as the service is given it: the repository's insert less what insertOrder sets itself. */

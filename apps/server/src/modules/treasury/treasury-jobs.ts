@@ -8,7 +8,7 @@ import { flipOutsideBand, foldBooks, lockSettings, superAdminEmails } from './tr
 import { netPosition } from './treasury-service.ts';
 
 /** How often the book deltas are folded and the bands checked. */
-export const TREASURY_BOOKS_FOLD_MS = 10_000;
+export const TREASURY_BOOKS_FOLD_MS = 2_000;
 export const TREASURY_BAND_CHECK_MS = 15_000;
 
 /**

@@ -21,18 +21,25 @@ export async function bookBalances(q: Queryable, metal?: TreasuryMetal): Promise
   );
 }
 
-/** What the coverage rule reads of one metal, in one statement: customer metal, providers, available bars, the mode. */
-export async function coverageFacts(q: Queryable, metal: TreasuryMetal): Promise<{ customer: string; providers: string; bars: string; mode: CoverageMode }> {
-  const [row] = await q.query<{ customer: string; providers: string; bars: string; mode: CoverageMode | null }>(
-    `SELECT
-       (SELECT coalesce(sum(CASE WHEN book = 'heldForSells' THEN -delta ELSE delta END), 0)
-          FROM treasury_book_deltas WHERE metal = $1 AND book IN ('wallets', 'heldForSells', 'buyObligations'))::text AS customer,
-       (SELECT coalesce(sum(delta), 0) FROM treasury_book_deltas WHERE metal = $1 AND book LIKE $2)::text AS providers,
-       (SELECT coalesce(sum(book_weight), 0) FROM vault_bars WHERE metal = $1 AND status = 'available')::text AS bars,
-       (SELECT coverage_mode FROM treasury_settings WHERE metal = $1) AS mode`,
-    [metal, `metal:${metal}:provider:%`],
+/**
+ * The coverage rule's step in one round trip (migration 020's treasury_cover): `grams` (> 0 for a
+ * buy) taken from the quota slot `slot` when it has them (path 'quota': covered); otherwise, under
+ * the metal's lock and every slot, the books read afresh and the headroom handed out again (path
+ * 'books': customer metal, supply and the mode, for the caller to decide).
+ */
+export async function cover(
+  q: Queryable,
+  metal: TreasuryMetal,
+  grams: string,
+  slot: number,
+  lock: { lockClass: number; key: number },
+): Promise<{ path: 'quota' } | { path: 'books'; customer: string; supply: string; mode: CoverageMode }> {
+  const [row] = await q.query<{ path: 'quota' | 'books'; customer: string; supply: string; mode: CoverageMode }>(
+    'SELECT path, customer, supply, mode FROM treasury_cover($1, $2::numeric, $3::int, $4::int, $5::int)',
+    [metal, grams, slot, lock.lockClass, lock.key],
   );
-  return { customer: row!.customer, providers: row!.providers, bars: row!.bars, mode: row!.mode ?? 'refuse' };
+  if (row!.path === 'quota') return { path: 'quota' };
+  return { path: 'books', customer: row!.customer, supply: row!.supply, mode: row!.mode };
 }
 
 /** Book weight of available bars per metal. */

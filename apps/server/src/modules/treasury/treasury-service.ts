@@ -24,7 +24,7 @@ import { postEntry } from '../wallet/wallet-service.ts';
 import {
   availableBars,
   bookBalances,
-  coverageFacts,
+  cover,
   hedgedTotals,
   lockSettings,
   sellReceivables,
@@ -140,26 +140,31 @@ export function skipCoverageForBench(skip: boolean): void {
   coverageSkipped = skip;
 }
 
+/** Quota slots per metal (migration 020's treasury_coverage_quota). */
+const QUOTA_SLOTS = 16;
+
 /**
  * The coverage rule, checked inside the transaction that could break it, after its own changes:
  * customer metal (wallets plus metal owed on filled buys) must not exceed the available bars'
- * book weight plus metal at providers. It takes the metal's coverage lock first (held until
- * commit: two buys cannot each see the same headroom). Mode 'refuse': 422 2090 with detail
- * {rule:'coverage', metal, shortBy}, whose audit row (treasury.coverage) route() writes after the
- * rollback. Mode 'alert': accepted and answered 'flagged'; the caller records it.
+ * book weight plus metal at providers. A buy passes `grams` (its quantity) and `slotKey` (its
+ * user): it takes them from a quota slot of headroom handed out in advance when the slot has them
+ * (no lock shared by all buys); otherwise, and for every other change (grams 0), the books are read
+ * afresh under the metal's lock (held until commit) and the headroom handed out again
+ * (docs/decisions.md "Treasury: books, position and coverage"). Mode 'refuse': 422 2090 with
+ * detail {rule:'coverage', metal, shortBy}, whose audit row (treasury.coverage) route() writes
+ * after the rollback. Mode 'alert': accepted and answered 'flagged'; the caller records it.
  */
-export async function checkCoverage(q: Queryable, metal: TreasuryMetal, what: string): Promise<CoverageOutcome> {
+export async function checkCoverage(q: Queryable, metal: TreasuryMetal, what: string, grams = '0', slotKey = 0): Promise<CoverageOutcome> {
   if (coverageSkipped) return { decision: 'covered', shortBy: null };
-  await q.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [COVERAGE_LOCK_CLASS, TREASURY_METALS.indexOf(metal)]);
-  const facts = await coverageFacts(q, metal);
-  const supply = new Decimal(facts.bars).plus(facts.providers).toFixed();
-  const shortBy = coverageShortBy(facts.customer, supply);
-  const decision = coverageDecision(facts.mode, shortBy);
+  const step = await cover(q, metal, grams, slotKey % QUOTA_SLOTS, { lockClass: COVERAGE_LOCK_CLASS, key: TREASURY_METALS.indexOf(metal) });
+  if (step.path === 'quota') return { decision: 'covered', shortBy: null };
+  const shortBy = coverageShortBy(step.customer, step.supply);
+  const decision = coverageDecision(step.mode, shortBy);
   if (decision === 'refused') {
     const detail = { rule: 'coverage', metal, shortBy: shortBy! };
     throw auditedRefusal(appError(ErrorCode.CustomersUncovered, `Customers' ${metal} would not be covered by bars (short by ${shortBy} g).`, { detail }), {
       action: 'treasury.coverage',
-      detail: { decision: 'refused', what, metal, shortBy, customerMetal: facts.customer, supply, code: ErrorCode.CustomersUncovered },
+      detail: { decision: 'refused', what, metal, shortBy, customerMetal: step.customer, supply: step.supply, code: ErrorCode.CustomersUncovered },
     });
   }
   return { decision: decision === 'flagged' ? 'flagged' : 'covered', shortBy };

@@ -218,6 +218,22 @@ describe(`treasury position and coverage on ${driver}`, () => {
     }
   });
 
+  it('concurrent buys racing for the last 64 g of headroom: exactly 32 of 40 two-gram buys are accepted, the rest refused with 2090', async () => {
+    const buyers: number[] = [];
+    for (let i = 0; i < 8; i++) buyers.push(await o.newUser(`trrace${i}`, { fund: '1000000.00' }));
+    const { restore } = await tighten('64');
+    try {
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => market(buyers[i % 8]!, 0, '2')));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((st) => st === 200)).toHaveLength(32);
+      expect(statuses.filter((st) => st === 422)).toHaveLength(8);
+      expect(answers.filter((a) => a.status === 422).every((a) => a.body.code === 2090)).toBe(true);
+      expect((await position()).coverageHeadroom).toBe('0.0000');
+    } finally {
+      await restore();
+    }
+  });
+
   it("the cancel of a filled sell gives the seller's gold back: refused with 2090 when that would uncover customers", async () => {
     const seller = await o.newUser('trcancel', { gold: '30.0000' });
     const s = await market(seller, 1, '20');
