@@ -37,9 +37,9 @@ test.describe('dashboard', () => {
     await visible(page.getByTestId('welcome-card'));
     await visible(page.getByRole('heading', { name: 'Live gold price' }));
 
-    // the widgets in their order: requests (10, 11), trades (20, 21), constants (30)
+    // the widgets in their order: requests (10, 11), trades (20, 21), the net position (25), constants (30)
     const ids = await page.locator('[data-testid^="widget-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
-    expect(ids).toEqual(['widget-deposit-requests', 'widget-withdrawal-requests', 'widget-trade-requests', 'widget-trade-overview', 'widget-trade-constant']);
+    expect(ids).toEqual(['widget-deposit-requests', 'widget-withdrawal-requests', 'widget-trade-requests', 'widget-trade-overview', 'widget-net-position', 'widget-trade-constant']);
 
     // seeded pending requests
     const deposits = page.getByTestId('widget-deposit-requests');

@@ -106,10 +106,8 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'shell',
     namespaces: ['treasury-reconciliation', 'validation'],
   },
-  // the treasury (issue 18; docs/decisions.md "Treasury: hedges and the Treasury screen")
+  // the treasury (issue 18): position, ?view=hedges, ?hedge={id} (docs/decisions.md "Treasury: hedges and the Treasury screen")
   { path: '/treasury', module: 'features/treasury/components/treasury-page.tsx', exportName: 'TreasuryPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'] },
-  { path: '/treasury/hedges', module: 'features/treasury/components/hedge-list-page.tsx', exportName: 'HedgeListPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'] },
-  { path: '/treasury/hedges/:hedgeId', module: 'features/treasury/components/hedge-detail-page.tsx', exportName: 'HedgeDetailPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'] },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

@@ -114,8 +114,8 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'security', path: '/account/security/' },
     { name: 'treasury-reconciliation', path: '/treasury/reconciliation/' },
     { name: 'treasury', path: '/treasury/' },
-    { name: 'hedges', path: '/treasury/hedges/' },
-    { name: 'hedge-detail', path: `/treasury/hedges/${id.hedge}/` },
+    { name: 'hedges', path: '/treasury/?view=hedges' },
+    { name: 'hedge-detail', path: `/treasury/?hedge=${id.hedge}` },
     { name: 'not-found', path: '/no/such/page/' },
   ];
 }

@@ -30,7 +30,7 @@ const label = (max: number) =>
     .string({ error: ValidationMessage.required })
     .min(1, { error: ValidationMessage.required })
     .max(max, { error: ValidationMessage.maxLength })
-    .refine((v) => v.trim() === v && !/[\u0000-\u001f\u007f]/.test(v), { error: ValidationMessage.noEdgeSpaces });
+    .refine((v) => v.trim() === v && !/\p{Cc}/u.test(v), { error: ValidationMessage.noEdgeSpaces });
 
 const moment = z
   .string({ error: ValidationMessage.required })

@@ -45,8 +45,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     // issue 18: the treasury (the net position, hedges)
     key: 'groups.treasury',
     items: [
-      { key: 'treasury', to: '/treasury/', match: 'exact' },
-      { key: 'hedges', to: '/treasury/hedges/', match: 'prefix' },
+      { key: 'treasury', to: '/treasury/?view=position', match: 'exact', query: { name: 'view', value: 'position' } },
+      { key: 'hedges', to: '/treasury/?view=hedges', match: 'exact', query: { name: 'view', value: 'hedges' } },
       { key: 'vault', to: '/treasury/vault/', match: 'prefix' },
       { key: 'reconciliation', to: '/treasury/reconciliation/', match: 'prefix' },
     ],

@@ -133,6 +133,11 @@ describe(`hedges on ${driver}`, () => {
     const other = await marketOrder(0, '5');
     const beyond = await link(b.body.id, [{ orderId: other, quantity: '4.5' }]);
     expect([beyond.status, beyond.body.code, beyond.body.context]).toEqual([422, 3220, 'The hedge has only 4.0000 g left to link.']);
+    // a hedge recorded with a link beyond its order is not recorded at all
+    const refusedBody = hedgeBody({ quantity: '2', orders: [{ orderId: other, quantity: '5.0001' }] });
+    const refusedRecord = await record(refusedBody);
+    expect([refusedRecord.status, refusedRecord.body.code, refusedRecord.body.context]).toEqual([422, 3220, `Order ${other} has only 5.0000 g left to cover.`]);
+    expect(await o.ts.db.query('SELECT id FROM hedges WHERE client_ref = $1', [refusedBody.clientRef])).toEqual([]);
     // a sell hedge does not cover a customer buy; unknown orders are 404
     const sell = await record(hedgeBody({ side: 'SELL', quantity: '1' }));
     const side = await link(sell.body.id, [{ orderId: other, quantity: '1' }]);

@@ -32,7 +32,7 @@ export function OrderHedges({ d }: { d: OrderDetail }) {
                 {d.hedges.map((h) => (
                   <tr key={h.hedgeId} className={h.state === 'canceled' ? 'text-slate-500 line-through' : undefined}>
                     <td className={cell}>
-                      <Link to={`/treasury/hedges/${h.hedgeId}/`} className="font-medium text-amber-700 hover:underline">
+                      <Link to={`/treasury/?hedge=${h.hedgeId}`} className="font-medium text-amber-700 hover:underline">
                         {h.clientRef}
                       </Link>
                       {h.state === 'canceled' ? <span className="ml-2 text-xs">{t('order.canceled')}</span> : null}
@@ -49,6 +49,7 @@ export function OrderHedges({ d }: { d: OrderDetail }) {
             </table>
           </div>
         )}
+        {d.hedges.length > 0 ? <p className="mt-3 text-xs text-slate-500">{t('hedges.spreadNote')}</p> : null}
       </div>
     </Card>
   );

@@ -5,7 +5,7 @@ import { liveStore, useLive } from '#shared/live/live.ts';
 import { treasuryQueries } from './treasury-queries.ts';
 
 /** Socket messages after which the position is asked for again: the position moved, or an order was placed or changed. */
-const MOVES = new Set(['TreasuryPosition', 'Market', 'Limit', 'OrderUpdated']);
+const MOVES = new Set(['TreasuryPosition', 'TreasuryBand', 'Market', 'Limit', 'OrderUpdated']);
 
 /**
  * The position, kept live: a TreasuryPosition message (metal moved: a fill, a delivery, a bar, a

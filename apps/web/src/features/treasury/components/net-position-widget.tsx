@@ -17,7 +17,7 @@ export function NetPositionWidget() {
       className="h-full"
       headerGap="gap-3"
       action={
-        <Link to="/treasury/" className="text-sm font-medium text-amber-700 hover:underline">
+        <Link to="/treasury/?view=position" className="text-sm font-medium text-amber-700 hover:underline">
           {t('widget.open')}
         </Link>
       }
@@ -26,7 +26,7 @@ export function NetPositionWidget() {
         {(answer) => (
           <ul className="divide-y divide-slate-100" data-testid="net-position-widget">
             {shownMetals(answer.items).map((item) => (
-              <li key={item.metal} className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm" data-testid={`widget-net-${item.metal}`}>
+              <li key={item.metal} className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm" data-testid={`net-position-${item.metal}`}>
                 <span className="font-medium text-slate-700">
                   {item.metal} {t(`metals.${item.metal}`)}
                 </span>

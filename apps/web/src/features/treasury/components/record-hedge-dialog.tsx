@@ -43,7 +43,7 @@ export function RecordHedgeDialog({ onClose }: { onClose: () => void }) {
           onSuccess: (hedge) => {
             toast.success(t('treasury-hedges:hedges.recorded'));
             onClose();
-            void navigate(`/treasury/hedges/${hedge.id}/`);
+            void navigate(`/treasury/?hedge=${hedge.id}`);
           },
           onError: fail,
         }),

@@ -17,8 +17,8 @@ import { hedgeListSearch, treasuryQueries } from '../api/treasury-queries.ts';
 import { HedgeSideLabel, HedgeStateBadge } from './hedge-labels.tsx';
 import { RecordHedgeDialog } from './record-hedge-dialog.tsx';
 
-/** Hedges (/treasury/hedges/): the trades with outside providers, filtered and paged, and Record hedge. */
-export function HedgeListPage() {
+/** Hedges (/treasury/?view=hedges): the trades with outside providers, filtered and paged, and Record hedge. */
+export function HedgeList() {
   const { t } = useTranslation(['treasury-hedges', 'common']);
   const list = useListQuery();
   const hedges = useQuery(treasuryQueries.hedgeList(hedgeListSearch(list.query)));
@@ -56,7 +56,7 @@ export function HedgeListPage() {
         key: 'clientRef',
         header: f('clientRef'),
         cell: (h) => (
-          <Link to={`/treasury/hedges/${h.id}/`} className="font-medium text-amber-700 hover:underline">
+          <Link to={`/treasury/?hedge=${h.id}`} className="font-medium text-amber-700 hover:underline">
             {h.clientRef}
           </Link>
         ),

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import type { HedgeDetail } from '@aurum/domain/hedges/hedge-schemas';
+import { Link } from 'react-router';
+import type { HedgeDetail as Hedge } from '@aurum/domain/hedges/hedge-schemas';
 import { useCan } from '#shared/access/use-can.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { formatDecimal, formatSigned, separatorsStripped } from '#shared/format/number.ts';
@@ -27,9 +27,8 @@ import { HedgeSideLabel, HedgeStateBadge } from './hedge-labels.tsx';
 
 const priceUnit = (currency: 'MYR' | 'USD') => (currency === 'MYR' ? 'MYR/g' : 'USD/oz');
 
-/** A hedge (/treasury/hedges/{hedgeId}/): its trade, the orders it covers with the spread earned on each, link an order, settle, cancel. */
-export function HedgeDetailPage() {
-  const hedgeId = Number(useParams().hedgeId);
+/** A hedge (/treasury/?hedge={hedgeId}): its trade, the orders it covers with the spread earned on each, link an order, settle, cancel. */
+export function HedgeDetail({ hedgeId }: { hedgeId: number }) {
   const hedge = useQuery(treasuryQueries.hedge(hedgeId));
   return (
     <QueryContent query={hedge}>
@@ -38,7 +37,7 @@ export function HedgeDetailPage() {
   );
 }
 
-function HedgeScreen({ h }: { h: HedgeDetail }) {
+function HedgeScreen({ h }: { h: Hedge }) {
   const { t } = useTranslation(['treasury-hedges', 'common']);
   const canRecord = useCan('recordHedge');
   const [dialog, setDialog] = useState<null | 'link' | 'settle' | 'cancel'>(null);
@@ -52,7 +51,7 @@ function HedgeScreen({ h }: { h: HedgeDetail }) {
     <div className="flex flex-col gap-6">
       <PageHeader
         title={t('treasury-hedges:hedges.detailTitle', { ref: h.clientRef })}
-        back="/treasury/hedges/"
+        back="/treasury/?view=hedges"
         subtitle={<HedgeStateBadge state={h.state} />}
         actions={
           <>
@@ -123,7 +122,7 @@ type FieldKey = 'clientRef' | 'provider' | 'providerOrderId' | 'metal' | 'side' 
 const fieldKey = (key: FieldKey) => `treasury-hedges:hedges.fields.${key}` as const;
 
 /** The orders the hedge covers: the grams linked and the spread earned, in each order's currency. */
-function CoveredOrders({ h }: { h: HedgeDetail }) {
+function CoveredOrders({ h }: { h: Hedge }) {
   const { t } = useTranslation(['treasury-hedges']);
   const c = (key: 'order' | 'user' | 'action' | 'orderQuantity' | 'quantity' | 'orderPrice' | 'spreadPerGram' | 'spread') => t(`treasury-hedges:hedges.orderColumns.${key}`);
   const cell = 'px-3 py-2 whitespace-nowrap';
@@ -170,7 +169,7 @@ function CoveredOrders({ h }: { h: HedgeDetail }) {
   );
 }
 
-function LinkDialog({ h, onClose }: { h: HedgeDetail; onClose: () => void }) {
+function LinkDialog({ h, onClose }: { h: Hedge; onClose: () => void }) {
   const { t } = useTranslation(['treasury-hedges', 'common']);
   const link = useLinkHedge();
   const toast = useToast();
