@@ -64,6 +64,8 @@ export const DECIMAL_KINDS = {
       'hedges.price',
     ],
   },
+  /** Running totals of the metal books and the coverage quota (server-written sums, never an input), 4 decimals. */
+  bookTotal: { precision: 28, scale: 4, columns: ['treasury_book_deltas.delta', 'treasury_coverage_quota.grams'] },
   /** A bar's fineness in parts per thousand (999.9), 3 decimals. */
   fineness: { precision: 7, scale: 3, columns: ['vault_bars.fineness', 'custodian_bars.fineness'] },
   /** USD/MYR exchange rates and the currency adjustments added to them, 4 decimals. */
