@@ -58,42 +58,6 @@ export async function ourBars(q: Queryable, list: { vaultId: number | null; cust
   );
 }
 
-/**
- * Customer metal per metal (grams), in one pass over the journal: users' metal and metal held for
- * them (ledger accounts user:N:gold and user:N:goldHeld of that asset), plus metal owed on filled
- * buys not yet delivered (buy orders Filled, Settled or Overdue: the metal goes to the wallet when
- * the order is Paid). A metal nobody holds is absent.
- */
-export async function customerMetals(q: Queryable): Promise<Map<string, string>> {
-  const rows = await q.query<{ metal: string; grams: string }>(
-    `SELECT metal, sum(grams)::numeric(24, 4)::text AS grams FROM (
-       SELECT asset AS metal,
-              CASE WHEN to_account ~ '^user:[0-9]+:(gold|goldHeld)$' THEN amount ELSE 0 END
-            - CASE WHEN from_account ~ '^user:[0-9]+:(gold|goldHeld)$' THEN amount ELSE 0 END AS grams
-         FROM ledger_postings WHERE asset <> 'MYR' AND (from_user_id IS NOT NULL OR to_user_id IS NOT NULL)
-       UNION ALL
-       SELECT split_part(symbol, '/', 1), quantity_gram FROM orders WHERE action = 'BUY' AND status IN ('FILLED', 'SETTLED', 'OVERDUE')
-     ) m GROUP BY metal`,
-  );
-  return new Map(rows.map((r) => [r.metal, r.grams]));
-}
-
-/** Book weight of the bars available to cover customers (status available). */
-export async function availableBarWeight(q: Queryable, metal: TreasuryMetal): Promise<string> {
-  const row = await one<{ grams: string }>(q, `SELECT coalesce(sum(book_weight), 0)::numeric(24, 4)::text AS grams FROM vault_bars WHERE metal = $1 AND status = 'available'`, [metal]);
-  return row?.grams ?? '0.0000';
-}
-
-/** Metal at outside providers: hedge buys minus hedge sells not canceled (negative: the house owes a provider). */
-export async function metalAtProviders(q: Queryable, metal: TreasuryMetal): Promise<string> {
-  const row = await one<{ grams: string }>(
-    q,
-    `SELECT coalesce(sum(CASE side WHEN 'BUY' THEN quantity ELSE -quantity END), 0)::numeric(24, 4)::text AS grams FROM hedges WHERE metal = $1 AND state <> 'canceled'`,
-    [metal],
-  );
-  return row?.grams ?? '0.0000';
-}
-
 /** How many postings explain a break at most (the newest). */
 export const EXPLAINING_POSTINGS = 10;
 

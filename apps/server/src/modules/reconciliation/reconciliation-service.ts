@@ -3,19 +3,17 @@ import { breakKey, coverageBreak, matchBars, type FoundBreak } from '@aurum/doma
 import type { BreakExportQuery, BreakListAnswer, BreakListQuery, BreakView, LatestRunAnswer, RunView } from '@aurum/domain/reconciliation/reconciliation-schemas';
 import { businessClock } from '@aurum/domain/system/business-time';
 import { isBusinessDay } from '@aurum/domain/system/market-status';
-import { TREASURY_METALS } from '@aurum/domain/treasury/treasury-metals';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import { holidayDates } from '../system/holiday-service.ts';
+import { coverageFigures } from '../treasury/treasury-service.ts';
 import {
-  availableBarWeight,
   barPostings,
   barPostingsKey,
   breakBatches,
-  customerMetals,
   findBreak,
   findRun,
   finishRun,
@@ -27,7 +25,6 @@ import {
   listBreaks,
   lockBreak,
   lockRuns,
-  metalAtProviders,
   metalPostings,
   ourBars,
   resolveBreakRow,
@@ -63,11 +60,10 @@ export async function reconcile(q: Queryable, run: { at: Date; trigger: 'admin' 
   }
   const postings = await barPostings(q, barBreaks.map((b) => ({ metal: b.metal, serial: b.serial! })));
   for (const b of barBreaks) found.push({ ...b, key: breakKey(b), postings: postings.get(barPostingsKey({ metal: b.metal, serial: b.serial! })) ?? [] });
-  const customers = await customerMetals(q);
-  for (const metal of TREASURY_METALS) {
-    const [available, providers] = [await availableBarWeight(q, metal), await metalAtProviders(q, metal)];
-    const b = coverageBreak({ metal, customerMetal: customers.get(metal) ?? '0', availableBars: available, atProviders: providers });
-    if (b) found.push({ ...b, key: breakKey(b), vaultId: null, postings: await metalPostings(q, metal) });
+  // the coverage rule's own figures (the treasury's books), so a run and the rule never disagree
+  for (const figures of await coverageFigures(q)) {
+    const b = coverageBreak(figures);
+    if (b) found.push({ ...b, key: breakKey(b), vaultId: null, postings: await metalPostings(q, figures.metal) });
   }
   // the same break found twice in one run (a bar on two lists) is recorded once
   const unique = [...new Map(found.map((b) => [b.key, b])).values()];

@@ -82,6 +82,18 @@ export async function netPosition(q: Queryable, metal: TreasuryMetal): Promise<s
   return (await readFacts(q, metal)).get(metal)!.net;
 }
 
+/**
+ * The coverage rule's figures of every metal, as the rule reads them (the reconciliation reports a
+ * shortfall from these): customer metal, available bars' book weight, metal at providers.
+ */
+export async function coverageFigures(q: Queryable): Promise<Array<{ metal: TreasuryMetal; customerMetal: string; availableBars: string; atProviders: string }>> {
+  const facts = await readFacts(q);
+  return TREASURY_METALS.map((metal) => {
+    const lines = facts.get(metal)!;
+    return { metal, customerMetal: lines.customerMetal, availableBars: new Decimal(lines.coverageSupply).minus(lines.atProviders).toFixed(4), atProviders: lines.atProviders };
+  });
+}
+
 /** The live price of a metal from the market's quotes (mid of bid and ask), or null. */
 export function metalPrice(quotes: Quotes | null, metal: TreasuryMetal): MetalPrice | null {
   if (!quotes) return null;

@@ -151,7 +151,9 @@ describe(`reconciliation on ${driver}`, () => {
   });
 
   it('finds customer metal short of available bars plus metal at providers, keeps the break open and brings its shortfall up to date', async () => {
-    await ts.db.query("UPDATE vault_bars SET status = 'quarantined' WHERE id = $1", [coverBar]);
+    // every gold bar that covers customers (this fixture's and the demo vault's) goes to quarantine
+    const covering = await ts.db.query<{ id: number }>("UPDATE vault_bars SET status = 'quarantined' WHERE metal = 'XAU' AND status = 'available' RETURNING id::int AS id");
+    expect(covering.map((b) => b.id)).toContain(coverBar);
     const first = await call<RunView>('superAdmin', 'POST', `${R}/run`);
     expect(first.body.breaksOpened).toBe(1);
     const short = (await call<BreakListAnswer>('superAdmin', 'GET', `${R}/breaks?kind=coverageShort`)).body.items;
@@ -163,7 +165,7 @@ describe(`reconciliation on ${driver}`, () => {
     expect(short[0]!.postings.length).toBeGreaterThan(0);
     expect(short[0]!.postings.every((p) => p.asset === 'XAU')).toBe(true);
 
-    // a filled buy owes 10 g more; a hedge bought 2.5 g at a provider
+    // a filled buy owes 10 g more; a hedge is a position, not metal held at a provider: it covers nothing
     const [user] = await ts.db.query<{ id: number }>('SELECT id::int AS id FROM users ORDER BY id LIMIT 1');
     await ts.db.query(
       "INSERT INTO orders (execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram) VALUES ('RECON-BUY', $1, 'BUY', 'MARKET', 'FILLED', 'XAU/MYR', 'MYR', 10)",
@@ -176,10 +178,10 @@ describe(`reconciliation on ${driver}`, () => {
     const second = await call<RunView>('superAdmin', 'POST', `${R}/run`);
     expect(second.body.breaksOpened).toBe(0);
     const updated = (await call<BreakListAnswer>('superAdmin', 'GET', `${R}/breaks?kind=coverageShort`)).body.items;
-    expect(updated.map((b) => [b.id, b.difference])).toEqual([[short[0]!.id, (Number(shortBy) + 7.5).toFixed(4)]]);
+    expect(updated.map((b) => [b.id, b.difference])).toEqual([[short[0]!.id, (Number(shortBy) + 10).toFixed(4)]]);
 
     // covered again: the break stays open until an admin resolves it, found last by the earlier run
-    await ts.db.query("UPDATE vault_bars SET status = 'available' WHERE id = $1", [coverBar]);
+    await ts.db.query("UPDATE vault_bars SET status = 'available' WHERE id = ANY($1::bigint[])", [covering.map((b) => b.id)]);
     const third = await call<RunView>('superAdmin', 'POST', `${R}/run`);
     expect(third.body).toMatchObject({ breaksFound: 2, breaksOpened: 0, openBreaks: 3 });
     const still = (await call<BreakListAnswer>('superAdmin', 'GET', `${R}/breaks?kind=coverageShort`)).body.items;
