@@ -102,8 +102,8 @@ CREATE TRIGGER orders_treasury_books_truncate AFTER TRUNCATE ON orders
 --   - A buy of q grams takes q from one slot (picked by its user), a row lock on that slot only:
 --     concurrent buys of other slots do not wait for each other, and headroom and quota drop alike.
 --   - When the slot has too little (or for any other change that grows customer metal: a gold
---     deposit, the cancel of a filled sell, a bar released, q = 0), the slow path takes the metal's
---     advisory lock and every slot (FOR UPDATE), reads the books with a fresh snapshot (a VOLATILE
+--     deposit, the cancel of a filled sell, a bar released, q = 0), the slow path locks every slot
+--     of the metal (FOR UPDATE, in slot order), reads the books with a fresh snapshot (a VOLATILE
 --     plpgsql function takes one per statement), and hands the headroom left out again.
 --   - Whatever lowers the supply or grows customer metal outside those checks (a bar's status or
 --     weight changed, metal posted from house:vault into a wallet) zeroes the metal's slots by
@@ -116,7 +116,7 @@ CREATE TABLE treasury_coverage_quota (
 );
 INSERT INTO treasury_coverage_quota (metal, slot) SELECT m, s FROM unnest(ARRAY['XAU', 'XPT', 'XAG']) AS m, generate_series(0, 15) AS s;
 
-CREATE FUNCTION treasury_cover(p_metal text, p_grams numeric, p_slot int, p_lock_class int, p_lock_key int)
+CREATE FUNCTION treasury_cover(p_metal text, p_grams numeric, p_slot int)
 RETURNS TABLE (path text, customer text, supply text, mode text) LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_customer numeric;
@@ -132,7 +132,7 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  PERFORM pg_advisory_xact_lock(p_lock_class, p_lock_key);
+  -- every slot of the metal, in slot order: waits for the buys holding one, excludes every other slow path
   PERFORM 1 FROM treasury_coverage_quota WHERE metal = p_metal ORDER BY slot FOR UPDATE;
   SELECT coalesce(sum(CASE WHEN d.book = 'heldForSells' THEN -d.delta ELSE d.delta END), 0) INTO v_customer
     FROM treasury_book_deltas d WHERE d.metal = p_metal AND d.book IN ('wallets', 'heldForSells', 'buyObligations');
@@ -149,6 +149,7 @@ END $$;
 -- supply lowered or customer metal grown outside the checks: the next check takes the slow path
 CREATE FUNCTION treasury_quota_reset_bars() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM treasury_coverage_quota WHERE metal IN (SELECT metal FROM changed_bars) ORDER BY metal, slot FOR UPDATE;
   UPDATE treasury_coverage_quota SET grams = 0 WHERE grams <> 0 AND metal IN (SELECT metal FROM changed_bars);
   RETURN NULL;
 END $$;
@@ -159,6 +160,8 @@ CREATE TRIGGER vault_bars_quota_reset_delete AFTER DELETE ON vault_bars
 
 CREATE FUNCTION treasury_quota_reset_postings() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM treasury_coverage_quota
+   WHERE metal IN (SELECT asset FROM new_postings WHERE from_account = 'house:vault' AND to_account LIKE 'user:%') ORDER BY metal, slot FOR UPDATE;
   UPDATE treasury_coverage_quota SET grams = 0
    WHERE grams <> 0 AND metal IN (SELECT asset FROM new_postings WHERE from_account = 'house:vault' AND to_account LIKE 'user:%');
   RETURN NULL;

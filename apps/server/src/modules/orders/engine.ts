@@ -11,6 +11,15 @@ import { lockForMoney } from '../wallet/wallet-service.ts';
 import { expiredGtdBatch, findOrder, interestStartedBatch, usdFilledBatch, waitingLimitBatch, type OrderRow } from './order-repository.ts';
 import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-service.ts';
 
+/** Whether the engine audited a coverage refusal of this order within the last hour (audit_log_action index: recent rows of the action only). */
+async function coverageRefusedLately(q: Queryable, orderId: number): Promise<boolean> {
+  const rows = await q.query(
+    `SELECT 1 FROM audit_log WHERE action = 'treasury.coverage' AND at > now() - interval '1 hour' AND detail->>'engine' = 'match' AND detail->>'orderId' = $1 LIMIT 1`,
+    [String(orderId)],
+  );
+  return rows.length > 0;
+}
+
 /** Advisory lock class of the engine's jobs: pg_try_advisory_xact_lock(class, job). */
 const ENGINE_LOCK_CLASS = 7_261_200;
 export const ENGINE_JOBS = ['expire', 'match', 'autoSettle', 'overdue'] as const;
@@ -153,8 +162,8 @@ export class OrderEngine implements Job {
         return true;
       });
       const refusal = uncovered as RefusalAudit | null; // set inside the callback
-      if (refusal) {
-        // after the savepoint rolled the fill back: the row stays in the engine's transaction
+      if (refusal && !(await coverageRefusedLately(ctx.q, id))) {
+        // after the savepoint rolled the fill back: the row stays in the engine's transaction (once an hour per order, not every run)
         await this.writeAudit(ctx.q, { username: 'system', adminId: null, action: refusal.action, detail: { ...refusal.detail, orderId: id, engine: 'match' }, device: null, ip: null });
       }
       if (refused) {

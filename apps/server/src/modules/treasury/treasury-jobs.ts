@@ -14,14 +14,18 @@ export const TREASURY_BAND_CHECK_MS = 15_000;
 /**
  * The job `treasuryBooks`: folds treasury_book_deltas into one row per (metal, book) (migration
  * 020), so the coverage rule's read inside every buy sums a handful of rows whatever the traffic.
- * VACUUMs the small table after a fold that removed rows (PGlite runs no autovacuum).
+ * VACUUMs the small tables (and the coverage quota, updated by every buy) after a fold that
+ * removed rows (PGlite runs no autovacuum).
  */
 export function treasuryBooksJob(deps: Pick<AppDeps, 'db'>, everyMs: number = TREASURY_BOOKS_FOLD_MS): Job {
   return intervalJob('treasuryBooks', {
     everyMs,
     run: async () => {
       const folded = await deps.db.transaction((tx) => foldBooks(tx));
-      if (folded > 0) await deps.db.query('VACUUM treasury_book_deltas');
+      if (folded > 0) {
+        await deps.db.query('VACUUM treasury_book_deltas');
+        await deps.db.query('VACUUM treasury_coverage_quota'); // updated by every buy
+      }
       return folded;
     },
   });

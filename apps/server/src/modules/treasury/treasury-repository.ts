@@ -24,19 +24,19 @@ export async function bookBalances(q: Queryable, metal?: TreasuryMetal): Promise
 /**
  * The coverage rule's step in one round trip (migration 020's treasury_cover): `grams` (> 0 for a
  * buy) taken from the quota slot `slot` when it has them (path 'quota': covered); otherwise, under
- * the metal's lock and every slot, the books read afresh and the headroom handed out again (path
- * 'books': customer metal, supply and the mode, for the caller to decide).
+ * every slot of the metal locked, the books read afresh and the headroom handed out again (path
+ * 'books': customer metal, supply and the mode, for the caller to decide). The slow path locks every
+ * slot of the metal until commit.
  */
 export async function cover(
   q: Queryable,
   metal: TreasuryMetal,
   grams: string,
   slot: number,
-  lock: { lockClass: number; key: number },
 ): Promise<{ path: 'quota' } | { path: 'books'; customer: string; supply: string; mode: CoverageMode }> {
   const [row] = await q.query<{ path: 'quota' | 'books'; customer: string; supply: string; mode: CoverageMode }>(
-    'SELECT path, customer, supply, mode FROM treasury_cover($1, $2::numeric, $3::int, $4::int, $5::int)',
-    [metal, grams, slot, lock.lockClass, lock.key],
+    'SELECT path, customer, supply, mode FROM treasury_cover($1, $2::numeric, $3::int)',
+    [metal, grams, slot],
   );
   if (row!.path === 'quota') return { path: 'quota' };
   return { path: 'books', customer: row!.customer, supply: row!.supply, mode: row!.mode };

@@ -40,9 +40,6 @@ import {
  * `positionMoved`, and nothing else of the treasury.
  */
 
-/** Advisory lock class of the coverage rule: pg_advisory_xact_lock(class, metal index), held until commit. */
-const COVERAGE_LOCK_CLASS = 7_261_300;
-
 /** A place metal can be (issue 18 metal books): outside the house, a vault, in transit, at a provider, borrowed. */
 export type MetalPlace = LedgerPlace;
 
@@ -149,14 +146,14 @@ const QUOTA_SLOTS = 16;
  * book weight plus metal at providers. A buy passes `grams` (its quantity) and `slotKey` (its
  * user): it takes them from a quota slot of headroom handed out in advance when the slot has them
  * (no lock shared by all buys); otherwise, and for every other change (grams 0), the books are read
- * afresh under the metal's lock (held until commit) and the headroom handed out again
+ * afresh with every slot of the metal locked (until commit) and the headroom handed out again
  * (docs/decisions.md "Treasury: books, position and coverage"). Mode 'refuse': 422 2090 with
  * detail {rule:'coverage', metal, shortBy}, whose audit row (treasury.coverage) route() writes
  * after the rollback. Mode 'alert': accepted and answered 'flagged'; the caller records it.
  */
 export async function checkCoverage(q: Queryable, metal: TreasuryMetal, what: string, grams = '0', slotKey = 0): Promise<CoverageOutcome> {
   if (coverageSkipped) return { decision: 'covered', shortBy: null };
-  const step = await cover(q, metal, grams, slotKey % QUOTA_SLOTS, { lockClass: COVERAGE_LOCK_CLASS, key: TREASURY_METALS.indexOf(metal) });
+  const step = await cover(q, metal, grams, slotKey % QUOTA_SLOTS);
   if (step.path === 'quota') return { decision: 'covered', shortBy: null };
   const shortBy = coverageShortBy(step.customer, step.supply);
   const decision = coverageDecision(step.mode, shortBy);

@@ -84,7 +84,7 @@ describe('treasury books, position and coverage (issue 18)', () => {
     const sim = new TreasurySim(['100.0000']);
     sim.step({ kind: 'depositFund', user: 1, amount: '1000000.00' });
     sim.step({ kind: 'depositGold', user: 2, grams: '60.0000' });
-    const before = structuredClone(sim.position());
+    const before = { ...sim.position() };
     expect(sim.step({ kind: 'buy', user: 1, grams: '40.0001', price: '400.000' })).toEqual({ accepted: false, refusal: 'uncovered' });
     expect(sim.position()).toEqual(before);
     // a sell frees 30 g of coverage, a buy uses it, the sell's cancel would take it back: refused

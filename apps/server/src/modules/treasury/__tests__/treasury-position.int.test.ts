@@ -181,6 +181,8 @@ describe(`treasury position and coverage on ${driver}`, () => {
       await o.ts.app.orders.runOnce(now);
       const [row] = await o.ts.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [r.body.id]);
       expect(row!.status).toBe('CREATED');
+      await o.ts.app.orders.runOnce(now); // still refused: audited once, not on every run
+      expect((await o.ts.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [r.body.id]))[0]!.status).toBe('CREATED');
       const rows = (await auditRows('treasury.coverage')).slice(before);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ username: 'system', detail: { decision: 'refused', orderId: r.body.id, metal: 'XAU', engine: 'match' } });
