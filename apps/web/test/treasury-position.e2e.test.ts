@@ -64,7 +64,7 @@ test.describe('treasury position', () => {
 
     await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '儀表板' }).click();
     const widget = page.getByTestId('net-position-XAU');
-    await visible(page.getByRole('heading', { name: '淨頭寸' }));
+    await visible(page.getByTestId('widget-net-position').getByRole('heading', { name: '淨頭寸' }));
     await until(async () => number(await widget.getByTestId('net').textContent())).toBeCloseTo(before - 2, 4);
     await visible(widget.getByText('超出區間'));
   });
