@@ -328,16 +328,23 @@ export async function approveMovement(c: Change, id: number): Promise<MovementVi
   // dispatch: the bars belong to their destination from now on (in transit); arrive: they are there
   await setBars(c.q, barIds, { status: to, ...(destination ? { vaultId: destination.id, custodian: destination.custodian } : {}) }, c.now);
   // the metal books: per metal and place the bars' book weight moves
-  const moves = new Map<string, { metal: TreasuryMetal; from: MetalPlace; to: MetalPlace; grams: string }>();
+  const moves = new Map<string, { metal: TreasuryMetal; from: MetalPlace; to: MetalPlace; grams: string; serials: string[] }>();
   for (const bar of bars) {
     const places = metalPlaces(step, bar.vault_code, destination?.code ?? bar.vault_code);
     if (!places) continue;
     const key = `${bar.metal}|${places.from}|${places.to}`;
     const sum = moves.get(key);
-    moves.set(key, { metal: bar.metal, from: places.from as MetalPlace, to: places.to as MetalPlace, grams: add(sum?.grams ?? '0', bar.book_weight) });
+    moves.set(key, {
+      metal: bar.metal,
+      from: places.from as MetalPlace,
+      to: places.to as MetalPlace,
+      grams: add(sum?.grams ?? '0', bar.book_weight),
+      serials: [...(sum?.serials ?? []), bar.serial],
+    });
   }
-  for (const move of moves.values()) {
-    await postMetal(c, { ...move, grams: roundTo(move.grams, 4), kind: `vault.${m.kind}`, note: `bar movement ${m.id}` });
+  // the entry's note names the bars: the reconciliation finds the postings that explain a bar's break by its serial
+  for (const { serials, ...move } of moves.values()) {
+    await postMetal(c, { ...move, grams: roundTo(move.grams, 4), kind: `vault.${m.kind}`, note: `bar movement ${m.id}: ${serials.join(', ')}` });
   }
   if (!(await decideMovement(c.q, m.id, { status: 'approved', by: c.by, at: c.now }))) throw notPending();
   if (mayUncover(step)) {
