@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     orderCountsJob(deps.db),
     notifications,
     treasuryBooksJob(deps),
-    treasuryBandJob(deps),
+    treasuryBandJob(deps, { quotes: () => market.currentQuotes() }),
     reconciliationJob(deps),
     ...sockets.jobs,
   ]);

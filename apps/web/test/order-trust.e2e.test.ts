@@ -167,7 +167,7 @@ test.describe('order screens (issue 15)', () => {
     const sections = ['order-details', 'section-pricing', 'payment-block', 'section-timeline', 'external-source', 'revert-info', 'section-audit'];
     for (const testId of sections) await visible(page.getByTestId(testId));
     const headings = await page.locator('main h2:not(.sr-only)').allTextContents();
-    expect(headings).toEqual(['Order', 'Pricing', 'Payment', 'Timeline', 'External source', 'Revert information', 'Audit']);
+    expect(headings).toEqual(['Order', 'Pricing', 'Payment', 'Timeline', 'External source', 'Hedges', 'Revert information', 'Audit']);
     // no Amounts block repeating the payment block
     for (const old of ['amount-paid', 'amount-unpaid', 'owed-myr', 'owed-xau', 'interest']) expect(await page.getByTestId(old).count(), old).toBe(0);
     // every figure agrees: the header and the payment section are payment_view, ...

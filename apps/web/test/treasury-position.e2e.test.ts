@@ -60,7 +60,7 @@ test.describe('treasury position', () => {
     await visible(toast(page, '語言已切換為繁體中文。'));
     await visible(page.getByRole('heading', { level: 1, name: '庫務' }));
     await visible(gold.getByRole('rowheader', { name: '淨頭寸' }));
-    await visible(page.getByRole('heading', { name: '本頁開啟以來的淨頭寸' }));
+    await visible(page.getByRole('heading', { name: '近 24 小時淨頭寸' }));
 
     await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '儀表板' }).click();
     const widget = page.getByTestId('net-position-XAU');

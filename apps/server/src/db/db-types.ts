@@ -466,6 +466,14 @@ export interface TreasuryCoverageQuotaTable {
   grams: Generated<string>;
 }
 
+export interface TreasuryHistoryTable {
+  metal: string;
+  at: Timestamp;
+  net: string;
+  mtm_myr: string | null;
+  mtm_usd: string | null;
+}
+
 export interface TreasurySettingsTable {
   metal: string;
   coverage_mode: Generated<string>;
@@ -618,6 +626,7 @@ export interface Database {
   system_modes: SystemModesTable;
   treasury_book_deltas: TreasuryBookDeltasTable;
   treasury_coverage_quota: TreasuryCoverageQuotaTable;
+  treasury_history: TreasuryHistoryTable;
   treasury_settings: TreasurySettingsTable;
   user_addresses: UserAddressesTable;
   users: UsersTable;

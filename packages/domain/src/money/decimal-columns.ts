@@ -14,7 +14,7 @@ export const DECIMAL_KINDS = {
   amount: {
     precision: 24,
     scale: 2,
-    columns: ['orders.amount', 'orders.usd_amount', 'orders.balance_deducted', 'orders.credit_deducted', 'payment_requests.amount', 'hedges.fee'],
+    columns: ['orders.amount', 'orders.usd_amount', 'orders.balance_deducted', 'orders.credit_deducted', 'payment_requests.amount', 'hedges.fee', 'treasury_history.mtm_myr', 'treasury_history.mtm_usd'],
   },
   /** Grams of metal (quantities, trade limits), 4 decimals. */
   grams: {
@@ -38,6 +38,7 @@ export const DECIMAL_KINDS = {
       'hedge_orders.quantity',
       'treasury_settings.target',
       'treasury_settings.band',
+      'treasury_history.net',
       'reconciliation_breaks.difference',
     ],
   },

@@ -44,3 +44,14 @@ export type PositionItem = z.infer<typeof PositionItem>;
 
 export const PositionAnswer = z.object({ items: z.array(PositionItem), at: z.string() });
 export type PositionAnswer = z.infer<typeof PositionAnswer>;
+
+/** `GET /v0/web/secure/treasury/history?hours=`: how far back (1 hour to 90 days; 24 by default). */
+export const PositionHistoryQuery = z.object({ hours: z.coerce.number().int().min(1).max(24 * 90).default(24) });
+export type PositionHistoryQuery = z.infer<typeof PositionHistoryQuery>;
+
+/** One point of the history: every metal's net position (grams) at a slot's start. */
+export const PositionHistoryPoint = z.object({ at: z.string(), net: z.record(z.enum(TREASURY_METALS), grams) });
+export type PositionHistoryPoint = z.infer<typeof PositionHistoryPoint>;
+
+export const PositionHistoryAnswer = z.object({ everyMinutes: z.number().int(), points: z.array(PositionHistoryPoint) });
+export type PositionHistoryAnswer = z.infer<typeof PositionHistoryAnswer>;

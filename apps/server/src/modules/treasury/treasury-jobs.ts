@@ -1,15 +1,21 @@
 import { TREASURY_METALS } from '@aurum/domain/treasury/treasury-metals';
-import { bandCrossing, outsideBand } from '@aurum/domain/treasury/treasury-books';
+import { bandCrossing, markToMarket, outsideBand } from '@aurum/domain/treasury/treasury-books';
 import { Decimal } from '@aurum/domain/money/decimal';
 import type { AppDeps } from '../../app-deps.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import { routeAuditWriter } from '../audit/audit-service.ts';
-import { flipOutsideBand, foldBooks, lockSettings, superAdminEmails } from './treasury-repository.ts';
-import { netPosition } from './treasury-service.ts';
+import type { Quotes } from '../../live/event-bus.ts';
+import { flipOutsideBand, foldBooks, insertHistoryPoint, lockSettings, superAdminEmails } from './treasury-repository.ts';
+import { metalPrice, netPosition } from './treasury-service.ts';
 
 /** How often the book deltas are folded and the bands checked. */
 export const TREASURY_BOOKS_FOLD_MS = 2_000;
 export const TREASURY_BAND_CHECK_MS = 15_000;
+/** The exposure history keeps one point per metal per slot of this length (the band check writes it). */
+export const TREASURY_HISTORY_MS = 5 * 60_000;
+
+/** The start of the history slot a moment falls in. */
+export const historySlot = (at: Date) => new Date(Math.floor(at.getTime() / TREASURY_HISTORY_MS) * TREASURY_HISTORY_MS);
 
 /**
  * The job `treasuryBooks`: folds treasury_book_deltas into one row per (metal, book) (migration
@@ -42,9 +48,13 @@ export interface BandReport {
  * band) or come back inside since the last check (the `outside_band` flag), once per crossing: an
  * audit row `treasury.band`, a TreasuryBand socket message to the consoles (shown to superAdmins)
  * and an e-mail to every superAdmin through the mail outbox, all in one transaction with the flag.
+ * It also writes the exposure history: the net (and its value at `quotes`, the live prices) at the
+ * start of each TREASURY_HISTORY_MS slot, once per slot whichever process gets there first.
  * runOnce answers the crossings it found.
  */
-export function treasuryBandJob(deps: AppDeps, everyMs: number = TREASURY_BAND_CHECK_MS): Job {
+export function treasuryBandJob(deps: AppDeps, options: { everyMs?: number; quotes?: () => Quotes | null } = {}): Job {
+  const everyMs = options.everyMs ?? TREASURY_BAND_CHECK_MS;
+  const quotes = options.quotes ?? (() => null);
   const writeAudit = routeAuditWriter(deps.config);
   const run = async (now: Date = deps.now()): Promise<BandReport[]> => {
     const found: BandReport[] = [];
@@ -53,6 +63,8 @@ export function treasuryBandJob(deps: AppDeps, everyMs: number = TREASURY_BAND_C
         const setting = await lockSettings(tx, metal); // one process alerts once: the flag row is locked
         if (!setting) return null;
         const net = await netPosition(tx, metal);
+        const value = markToMarket(net, metalPrice(quotes(), metal));
+        await insertHistoryPoint(tx, { metal, at: historySlot(now), net, mtmMyr: value.mtmMyr, mtmUsd: value.mtmUsd });
         const target = new Decimal(setting.target).toFixed(4);
         const band = new Decimal(setting.band).toFixed(4);
         const crossing = bandCrossing(setting.outside_band, outsideBand(net, target, band));

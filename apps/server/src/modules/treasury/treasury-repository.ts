@@ -149,3 +149,19 @@ export async function foldBooks(q: Queryable): Promise<number> {
   );
   return row?.folded ?? 0;
 }
+
+/** Writes a metal's history point of a slot, unless one is there already (another process wrote it). */
+export async function insertHistoryPoint(q: Queryable, point: { metal: TreasuryMetal; at: Date; net: string; mtmMyr: string | null; mtmUsd: string | null }): Promise<void> {
+  await q.query('INSERT INTO treasury_history (metal, at, net, mtm_myr, mtm_usd) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (metal, at) DO NOTHING', [
+    point.metal,
+    point.at,
+    point.net,
+    point.mtmMyr,
+    point.mtmUsd,
+  ]);
+}
+
+/** The history points since a moment, oldest first. */
+export async function historySince(q: Queryable, since: Date): Promise<Array<{ metal: TreasuryMetal; at: Date; net: string }>> {
+  return q.query<{ metal: TreasuryMetal; at: Date; net: string }>('SELECT metal, at, net::numeric(24, 4)::text AS net FROM treasury_history WHERE at >= $1 ORDER BY at, metal', [since]);
+}

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { PositionAnswer } from '@aurum/domain/treasury/position-schemas';
+import { PositionAnswer, PositionHistoryAnswer, PositionHistoryQuery } from '@aurum/domain/treasury/position-schemas';
 import { TreasurySettingsAnswer, TreasurySettingsBody } from '@aurum/domain/treasury/treasury-settings-schemas';
 import { route } from '../../http/route.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { MarketService } from '../market/market-service.ts';
-import { changeSettings, positionAnswer, treasurySettings } from './treasury-service.ts';
+import { changeSettings, positionAnswer, positionHistory, treasurySettings } from './treasury-service.ts';
+import { TREASURY_HISTORY_MS } from './treasury-jobs.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['treasury'];
@@ -21,6 +22,17 @@ export function registerTreasuryRoutes(app: FastifyInstance, deps: AppDeps, mark
     auth: 'admin',
     response: PositionAnswer,
     handler: async ({ db }) => positionAnswer(db, market.currentQuotes(), deps.now()),
+  });
+
+  route(app, deps, {
+    method: 'GET',
+    url: `${SECURE}/treasury/history`,
+    summary: "The net position of every metal (grams) every five minutes over the last `hours` (1 to 2160, 24 by default), oldest first: the Treasury screen's exposure chart",
+    tags,
+    auth: 'admin',
+    query: PositionHistoryQuery,
+    response: PositionHistoryAnswer,
+    handler: async ({ db, query }) => positionHistory(db, deps.now(), query.hours, TREASURY_HISTORY_MS / 60_000),
   });
 
   route(app, deps, {

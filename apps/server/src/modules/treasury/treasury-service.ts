@@ -13,7 +13,7 @@ import {
   type MetalPrice,
   type PositionLines,
 } from '@aurum/domain/treasury/treasury-books';
-import type { PositionAnswer, PositionItem } from '@aurum/domain/treasury/position-schemas';
+import type { PositionAnswer, PositionHistoryAnswer, PositionItem } from '@aurum/domain/treasury/position-schemas';
 import type { TreasurySettingsAnswer, TreasurySettingsBody } from '@aurum/domain/treasury/treasury-settings-schemas';
 import { isMetalPlace, metalAccount, type MetalPlace as LedgerPlace } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
@@ -26,6 +26,7 @@ import {
   bookBalances,
   cover,
   hedgedTotals,
+  historySince,
   lockSettings,
   sellReceivables,
   settingsRows,
@@ -92,6 +93,23 @@ export async function coverageFigures(q: Queryable): Promise<Array<{ metal: Trea
     const lines = facts.get(metal)!;
     return { metal, customerMetal: lines.customerMetal, availableBars: new Decimal(lines.coverageSupply).minus(lines.atProviders).toFixed(4), atProviders: lines.atProviders };
   });
+}
+
+/**
+ * `GET treasury/history`: the net position of every metal at each history slot of the last `hours`
+ * (a metal without a point at a slot keeps its previous value, or zero before its first).
+ */
+export async function positionHistory(q: Queryable, now: Date, hours: number, everyMinutes: number): Promise<PositionHistoryAnswer> {
+  const rows = await historySince(q, new Date(now.getTime() - hours * 3_600_000));
+  const points: PositionHistoryAnswer['points'] = [];
+  const last = Object.fromEntries(TREASURY_METALS.map((m) => [m, '0.0000'])) as Record<TreasuryMetal, string>;
+  for (const row of rows) {
+    const at = row.at.toISOString();
+    if (points.at(-1)?.at !== at) points.push({ at, net: { ...last } });
+    points.at(-1)!.net[row.metal] = row.net;
+    last[row.metal] = row.net;
+  }
+  return { everyMinutes, points };
 }
 
 /** The live price of a metal from the market's quotes (mid of bid and ask), or null. */

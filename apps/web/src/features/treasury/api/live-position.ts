@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PositionAnswer } from '@aurum/domain/treasury/position-schemas';
 import { liveStore, useLive } from '#shared/live/live.ts';
@@ -45,21 +45,30 @@ export interface PositionSnapshot {
 /** At most this many snapshots are kept (the oldest go). */
 const SNAPSHOTS_MAX = 500;
 
+/** How far back the exposure chart reaches. */
+export const HISTORY_HOURS = 24;
+
 /**
- * The exposure history of this page: one snapshot of every metal's net per answer of the position
- * since the page opened (kept in the page only; docs/decisions.md "Treasury: hedges and the
- * Treasury screen"). A new answer with the same nets adds nothing.
+ * The exposure history: the server's points (every metal's net every five minutes over the last
+ * HISTORY_HOURS, written by the treasuryBands job), then one snapshot per answer of the live
+ * position since the last of them (docs/decisions.md "Treasury: exposure history"). A new answer
+ * with the same nets adds nothing.
  */
 export function usePositionHistory(answer: PositionAnswer | undefined): readonly PositionSnapshot[] {
-  const [history, setHistory] = useState<readonly PositionSnapshot[]>([]);
+  const server = useQuery(treasuryQueries.history(HISTORY_HOURS));
+  const [live, setLive] = useState<readonly PositionSnapshot[]>([]);
   useEffect(() => {
     if (!answer) return;
     const net = Object.fromEntries(answer.items.map((i) => [i.metal, i.net]));
-    setHistory((previous) => {
+    setLive((previous) => {
       const last = previous.at(-1);
       if (last && (last.at === answer.at || JSON.stringify(last.net) === JSON.stringify(net))) return previous;
       return [...previous, { at: answer.at, net }].slice(-SNAPSHOTS_MAX);
     });
   }, [answer]);
-  return history;
+  return useMemo(() => {
+    const points = server.data?.points ?? [];
+    const since = points.at(-1)?.at;
+    return [...points, ...(since ? live.filter((s) => Date.parse(s.at) > Date.parse(since)) : live)];
+  }, [server.data, live]);
 }

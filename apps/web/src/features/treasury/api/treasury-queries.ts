@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { HedgeDetail, HedgePage } from '@aurum/domain/hedges/hedge-schemas';
-import { PositionAnswer } from '@aurum/domain/treasury/position-schemas';
+import { PositionAnswer, PositionHistoryAnswer } from '@aurum/domain/treasury/position-schemas';
 import { http } from '#shared/http/client.ts';
 import { listSearch } from '#shared/list/list-query.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
@@ -29,6 +29,11 @@ export function getPosition(signal?: AbortSignal) {
   return http.request(`${SECURE_API}/treasury/position`, { schema: PositionAnswer, signal });
 }
 
+/** GET treasury/history?hours → every metal's net position every five minutes, oldest first. */
+export function getPositionHistory(hours: number, signal?: AbortSignal) {
+  return http.request(`${SECURE_API}/treasury/history?hours=${hours}`, { schema: PositionHistoryAnswer, signal });
+}
+
 /** The treasury's queries and their cache keys. */
 export const treasuryQueries = {
   all: () => ['treasury'] as const,
@@ -37,4 +42,7 @@ export const treasuryQueries = {
   hedge: (hedgeId: number) =>
     queryOptions({ queryKey: [...treasuryQueries.hedges(), 'detail', hedgeId], queryFn: ({ signal }) => getHedge(hedgeId, signal), enabled: Number.isSafeInteger(hedgeId) && hedgeId > 0 }),
   position: () => queryOptions({ queryKey: [...treasuryQueries.all(), 'position'], queryFn: ({ signal }) => getPosition(signal) }),
+  // the server writes a point every five minutes: asked again every minute
+  history: (hours: number) =>
+    queryOptions({ queryKey: [...treasuryQueries.all(), 'history', hours], queryFn: ({ signal }) => getPositionHistory(hours, signal), refetchInterval: 60_000 }),
 };

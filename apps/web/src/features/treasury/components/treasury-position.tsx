@@ -22,7 +22,7 @@ const ExposureChart = lazy(() => import('./exposure-chart.tsx').then((m) => ({ d
 /**
  * Treasury (/treasury/, view position): per metal the position lines in grams with troy ounces beside them, the
  * valuation (MTM in MYR and USD, the USD/MYR exposure), target and band with the outside-band
- * flag and Edit limits, and the net position's history since the page opened; live.
+ * flag and Edit limits, and the net position's history (the server's points, then the live changes); live.
  */
 export function TreasuryPosition() {
   const { t } = useTranslation(['treasury-hedges', 'common']);

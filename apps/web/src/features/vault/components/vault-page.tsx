@@ -321,7 +321,9 @@ export function VaultPage() {
                             {b.serial}
                           </button>
                         </td>
-                        <td className={TD}>{b.refiner}</td>
+                        <td className={TD} translate="no">
+                          {b.refiner}
+                        </td>
                         <td className={TD}>{b.metal}</td>
                         <td className={TD}>{b.vault?.code ?? '-'}</td>
                         <td className={TD}>
