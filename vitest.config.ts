@@ -1,9 +1,17 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+// graphql ships a CommonJS build (main) and an ESM one (module). Node loads the CommonJS one for the
+// server and for graphql-jit alike; vite would hand the server the ESM one while graphql-jit's own
+// require()s get the CommonJS one: two realms ("Cannot use GraphQLScalarType from another module or
+// realm"). The server-side tests load the one Node loads.
+const GRAPHQL_AS_NODE_LOADS_IT = { find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: [GRAPHQL_AS_NODE_LOADS_IT] },
         test: {
           name: 'unit',
           include: ['packages/*/src/**/__tests__/*.test.ts', 'apps/*/src/**/__tests__/*.test.ts', 'scripts/__tests__/*.test.ts'],
@@ -22,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [GRAPHQL_AS_NODE_LOADS_IT] },
         test: {
           name: 'integration',
           include: ['apps/server/src/**/__tests__/*.int.test.ts'],

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { Compilable } from 'kysely';
 import type { Queryable } from './db.ts';
 
 /**
  * Statements built and compiled by Kysely once per shape, their values bound at each run
- * (docs/decisions.md "Issue 14: compiled statements").
+ * (docs/decisions.md "Issue 14: compiled statements"), and on PostgreSQL kept prepared on each
+ * connection under a name made of their text, so that a run skips the server's parse and planning.
  *
  * A hot query whose SQL text depends only on its shape (which filters are present, the direction,
  * whether there is a cursor) need not be built and compiled again for every call: the builder runs
@@ -36,6 +38,9 @@ export function mapSlot<T, U>(value: T, fn: (value: T) => U): U {
   return fn(value);
 }
 
+/** A statement's prepared name: its text's digest (a different text never shares a name on a connection). */
+export const preparedName = (sql: string) => `aurum_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
+
 const NOT_RUN = 'a statement is compiled over COMPILE_ONLY, never run there: run it with statementCache(...).run(q, ...)';
 
 /** The Queryable a cached statement is built over: Kysely compiles the same SQL for every Queryable (one dialect), and this one refuses to run anything. */
@@ -47,6 +52,8 @@ const COMPILE_ONLY: Queryable = {
 
 interface Compiled<B> {
   sql: string;
+  /** The name PostgreSQL keeps it prepared under: from its text, so one text has one name in every process. */
+  prepared: string;
   /** Per parameter: its constant value, or the slot that reads it. */
   parameters: ReadonlyArray<unknown>;
   slots: ReadonlyArray<Slot<B> | null>;
@@ -70,7 +77,7 @@ export function statementCache<B>(limit: number): StatementCache<B> {
     let compiled = shapes.get(shape);
     if (!compiled) {
       const c = build(COMPILE_ONLY).compile();
-      compiled = { sql: c.sql, parameters: c.parameters, slots: c.parameters.map((p) => (p instanceof Slot ? (p as Slot<B>) : null)) };
+      compiled = { sql: c.sql, prepared: preparedName(c.sql), parameters: c.parameters, slots: c.parameters.map((p) => (p instanceof Slot ? (p as Slot<B>) : null)) };
       shapes.set(shape, compiled);
       if (shapes.size > limit) shapes.delete(shapes.keys().next().value!);
     }
@@ -78,13 +85,13 @@ export function statementCache<B>(limit: number): StatementCache<B> {
   };
   return {
     run<R>(q: Queryable, shape: string, build: (c: Queryable) => Compilable<R>, bindings: B): Promise<R[]> {
-      const { sql, parameters, slots } = compile(shape, build);
+      const { sql, prepared, parameters, slots } = compile(shape, build);
       const values = new Array<unknown>(parameters.length);
       for (let i = 0; i < parameters.length; i++) {
         const s = slots[i];
         values[i] = s ? s.read(bindings) : parameters[i];
       }
-      return q.query<R>(sql, values);
+      return q.query<R>(sql, values, { prepared });
     },
     get size() {
       return shapes.size;

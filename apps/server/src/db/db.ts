@@ -6,7 +6,16 @@ import type { RetryPolicy } from './transaction-retry.ts';
  * bigint counts as numbers, timestamps as Date, in both drivers.
  */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
+}
+
+export interface QueryOptions {
+  /**
+   * A name under which a PostgreSQL server may keep the statement prepared on each connection, so
+   * that later runs skip its parse and planning (the statements of db/compiled-statement.ts: one
+   * fixed text per name, a bounded number of them). PGlite, one connection in this process, ignores it.
+   */
+  prepared?: string;
 }
 
 export interface TransactionOptions {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './db.ts';
+import type { Db, Queryable, QueryOptions } from './db.ts';
 import { retryTransaction } from './transaction-retry.ts';
 
 const typeParsers = {
@@ -10,14 +10,23 @@ const typeParsers = {
   },
 };
 
+/**
+ * A statement as `pg` takes it: with a name when the caller asked for it prepared (pg prepares it on
+ * each connection the first time that connection runs it, then only binds and executes it).
+ */
+function statement(sql: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
+  const values = params ? [...params] : undefined;
+  return options?.prepared ? { name: options.prepared, text: sql, values: values ?? [] } : { text: sql, values };
+}
+
 /** `pg` connection pool against a PostgreSQL server (DATABASE_URL). */
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max, types: typeParsers });
   // fail at start, with a clear message, when the server cannot be reached
   const probe = await pool.connect();
   probe.release();
-  const query: Queryable['query'] = async <T>(sql: string, params?: readonly unknown[]) => {
-    const r = await pool.query(sql, params ? [...params] : undefined);
+  const query: Queryable['query'] = async <T>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+    const r = await pool.query(statement(sql, params, options));
     return r.rows as T[];
   };
   return {
@@ -29,8 +38,8 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         try {
           await client.query('BEGIN');
           const tx: Queryable = {
-            async query<T>(sql: string, params?: readonly unknown[]) {
-              const r = await client.query(sql, params ? [...params] : undefined);
+            async query<T>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
+              const r = await client.query(statement(sql, params, options));
               return r.rows as T[];
             },
           };

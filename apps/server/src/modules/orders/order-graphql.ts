@@ -5,7 +5,6 @@ import {
   NoSchemaIntrospectionCustomRule,
   buildSchema,
   coerceInputValue,
-  execute,
   getOperationAST,
   isInputType,
   isNonNullType,
@@ -24,6 +23,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { z } from 'zod';
 import { DEFAULT_ERROR_MESSAGE, ErrorCode, messageFor, parseErrorBody, type ApiErrorBody } from '@aurum/domain/errors/catalogue';
 import { Decimal, isDecimalText } from '@aurum/domain/money/decimal';
@@ -66,7 +66,7 @@ function filterEnum(name: string, what: string, values: readonly string[]): stri
 }
 
 /**
- * The orders connection of SPEC.md §7 (`adminOrdersConnection`, graphql-js): Relay-style edges and
+ * The orders connection of SPEC.md §7 (`adminOrdersConnection`; graphql-js parses and validates, graphql-jit executes): Relay-style edges and
  * pageInfo over orders in ascending id order, paged by keyset on the primary key (after+first
  * forward, before+last backward; never OFFSET). The console asks `last` for the newest page and
  * reverses it for display. The `Order` and `TimelineEntry` types are generated from the domain's
@@ -129,6 +129,11 @@ export const MAX_DEPTH = 8;
 export const MAX_FIELDS = 300;
 
 const schema = buildSchema(ORDERS_SDL);
+/** What the resolvers get besides their arguments: the database of the call. */
+interface ConnectionContext {
+  db: Queryable;
+}
+schema.getQueryType()!.getFields().adminOrdersConnection!.resolve = (_root: unknown, args: ConnectionArgs, context: ConnectionContext) => resolveConnection(context.db, args);
 
 export interface ConnectionArgs {
   first?: number | null;
@@ -448,19 +453,27 @@ const GRAPHQL_DESCRIPTION = [
   'level, as every failed call does. Depth at most 8, at most 300 fields; introspection off in production.',
 ].join(' ');
 
-/** How many parsed and validated documents a process keeps (the console sends a handful of query texts). */
-const VALID_DOCUMENTS = 100;
+/** How many compiled operations a process keeps (the console sends a handful of query texts). */
+const COMPILED_OPERATIONS = 100;
 
-/** Keeps a document that passed validation under its text, the oldest going first beyond VALID_DOCUMENTS. */
-function remember(documents: Map<string, DocumentNode>, text: string, document: DocumentNode): void {
-  documents.set(text, document);
-  if (documents.size > VALID_DOCUMENTS) documents.delete(documents.keys().next().value!);
+/** An operation that passed validation, compiled, and its definition (to name a variable that fails). */
+interface CompiledOperation {
+  compiled: CompiledQuery;
+  operation: OperationDefinitionNode;
+}
+
+/** Keeps an operation compiled from a document that passed validation, the oldest going first beyond COMPILED_OPERATIONS. */
+function remember(operations: Map<string, CompiledOperation>, key: string, compiled: CompiledOperation): void {
+  operations.set(key, compiled);
+  if (operations.size > COMPILED_OPERATIONS) operations.delete(operations.keys().next().value!);
 }
 
 export function registerOrderGraphql(app: FastifyInstance, deps: AppDeps): void {
-  // A query text that parsed and passed validation once is not parsed and validated again (the
-  // schema and rules are fixed for the process); refused ones are not kept.
-  const validDocuments = new Map<string, DocumentNode>();
+  // An operation (query text and operation name) that parsed, passed validation and compiled once is
+  // not parsed, validated or compiled again (the schema and rules are fixed for the process); refused
+  // ones are not kept. graphql-jit turns the operation into one function that completes its fields
+  // (docs/decisions.md "Issue 14: compiled GraphQL operations").
+  const compiledOperations = new Map<string, CompiledOperation>();
   const rules = [...specifiedRules, depthLimitRule(MAX_DEPTH), costLimitRule(MAX_FIELDS), ...(deps.config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [])];
   // Failures before the resolver runs (no or bad token, malformed JSON, a body outside its schema) are
   // answered by the common error handler as {code, context}; here they gain the GraphQL errors too.
@@ -495,8 +508,10 @@ export function registerOrderGraphql(app: FastifyInstance, deps: AppDeps): void 
       },
     },
     handler: async ({ db, body, reply, req }) => {
-      let document = validDocuments.get(body.query);
-      if (!document) {
+      const key = `${body.operationName ?? ''}\n${body.query}`;
+      let ready = compiledOperations.get(key);
+      if (!ready) {
+        let document: DocumentNode;
         try {
           document = parse(body.query, { maxTokens: 5000 });
         } catch (e) {
@@ -515,25 +530,23 @@ export function registerOrderGraphql(app: FastifyInstance, deps: AppDeps): void 
             invalid.map((e) => requestError(e.message, ErrorCode.InvalidFormat, contextOf(e, args), e.nodes)),
           );
         }
-        remember(validDocuments, body.query, document);
-      }
-      const operation = getOperationAST(document, body.operationName ?? undefined);
-      if (!operation) {
-        const message = body.operationName ? `Unknown operation named "${body.operationName}".` : 'Must provide operation name if query contains multiple operations.';
-        return failedAnswer(req, reply, [requestError(message, ErrorCode.InvalidFormat, 'operationName')]);
+        const operation = getOperationAST(document, body.operationName ?? undefined);
+        if (!operation) {
+          const message = body.operationName ? `Unknown operation named "${body.operationName}".` : 'Must provide operation name if query contains multiple operations.';
+          return failedAnswer(req, reply, [requestError(message, ErrorCode.InvalidFormat, 'operationName')]);
+        }
+        const compiled = compileQuery(schema, document, body.operationName ?? undefined, { disablingCapturingStackErrors: true });
+        if (!isCompiledQuery(compiled)) return failedAnswer(req, reply, (compiled.errors ?? []).map((e) => requestError(e.message, ErrorCode.InvalidFormat, 'query', e.nodes)));
+        ready = { compiled, operation };
+        remember(compiledOperations, key, ready);
       }
       const variables = body.variables ?? {};
-      const result = await execute({
-        schema,
-        document,
-        variableValues: variables,
-        operationName: body.operationName ?? undefined,
-        rootValue: { adminOrdersConnection: (args: ConnectionArgs) => resolveConnection(db, args) },
-      });
+      const context: ConnectionContext = { db };
+      const result = await ready.compiled.query(undefined, context, variables);
       if (!('data' in result)) {
-        // refused before any resolver ran (execute coerces the variables first): coerced once
+        // refused before any resolver ran (the compiled operation coerces the variables first): coerced once
         // more only then, to name the variable that failed (a good call is coerced once)
-        const badVariables = variableErrors(operation, variables);
+        const badVariables = variableErrors(ready.operation, variables);
         if (badVariables.length > 0) return failedAnswer(req, reply, badVariables);
       }
       if (!result.errors) return { data: result.data ?? null };
