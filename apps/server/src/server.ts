@@ -1,14 +1,17 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
-import { buildApp } from './app.ts';
 import { openDatabase, signingKey } from './bootstrap.ts';
-import { createMailer } from './mail/mailer.ts';
-import { seedDemo } from './seed/seed.ts';
-import { countAdmins } from './modules/admins/admin-service.ts';
-import { createEventBus } from './live/event-bus.ts';
-import { httpPollingSource, simulatedSource, type PriceSource } from './modules/market/price-sources.ts';
+import type { PriceSource } from './modules/market/price-sources.ts';
 
-/** Process start: configuration, database, seed, HTTP. `app.ts` holds the application itself. */
+/**
+ * Process start: configuration, database, seed, HTTP. `app.ts` holds the application itself.
+ *
+ * Only the configuration and the database's opening are loaded before the database is open: on an
+ * empty data folder openDatabase waits for a child process creating PGlite's cluster (about 570 MB
+ * while it runs), and this process then holds the least it can (no application modules yet), so the
+ * first start's peak stays near a bare PGlite's (bench/memory.ts, docs/decisions.md "Issue 14: the
+ * first start's peak").
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -26,6 +29,14 @@ async function main(): Promise<void> {
   });
   const opened = await openDatabase(config);
   const { db } = opened;
+  const [{ buildApp }, { createMailer }, { seedDemo }, { countAdmins }, { createEventBus }, { httpPollingSource, simulatedSource }] = await Promise.all([
+    import('./app.ts'),
+    import('./mail/mailer.ts'),
+    import('./seed/seed.ts'),
+    import('./modules/admins/admin-service.ts'),
+    import('./live/event-bus.ts'),
+    import('./modules/market/price-sources.ts'),
+  ]);
   let seeded: Awaited<ReturnType<typeof seedDemo>> = [];
   if (config.nodeEnv === 'production') {
     if ((await countAdmins(db)) === 0) {
