@@ -5,12 +5,11 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyHelmet from '@fastify/helmet';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@aurum/domain/auth/background';
 import { badRequest, notFound } from './http/app-error.ts';
 import { nestedDeeperThan } from './http/json-depth.ts';
 import { clientErrorHandler, frameworkErrors, replyWithError } from './http/error-contract.ts';
-import { docsContentSecurityPolicy, helmetOptions, securityHeadersHook, sendConsoleIndex } from './http/security-headers.ts';
+import { docsContentSecurityPolicy, securityHeadersHook, sendConsoleIndex } from './http/security-headers.ts';
 import type { AppDeps } from './app-deps.ts';
 import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
 import { registerSecondFactorRoutes } from './modules/auth/second-factor-routes.ts';
@@ -107,10 +106,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // every error answers {code, context} (http/error-contract.ts): AppErrors, Fastify's and multipart's, input the database refused
   app.setErrorHandler(replyWithError);
 
-  // security headers on every answer, errors and the console included (README "Security"); the
-  // plugin only lends reply.helmet() to index.html (its nonce), the hook applies them prebuilt
+  // security headers on every answer, errors and the console included (README "Security"): worked
+  // out by helmet once per Host, set as reply headers (index.html replaces the policy with its nonce's)
   const security = { hsts: deps.config.hsts };
-  await app.register(fastifyHelmet, { ...helmetOptions(security), global: false });
   app.addHook('onRequest', securityHeadersHook(security));
 
   await app.register(fastifySwagger, {

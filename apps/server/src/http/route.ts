@@ -184,11 +184,13 @@ export function allows(admin: { role: AdminRole } | null | undefined, permission
 /** Changes under the secure root must name a permission: a route declared without one is refused at start. */
 export const SECURE_ROOT = '/v0/web/secure';
 
-const handlers = new WeakSet<FastifyRequest>();
+/** Marks a request that reached its route's handler (a property, not a WeakSet: one store per request, no ephemeron table). */
+const HANDLER_STARTED = Symbol('handlerStarted');
+type Marked = FastifyRequest & { [HANDLER_STARTED]?: true };
 
 /** Whether the request got as far as its route's handler (errors before it come from parsing the request). */
 export function handlerStarted(req: FastifyRequest): boolean {
-  return handlers.has(req);
+  return (req as Marked)[HANDLER_STARTED] === true;
 }
 
 /**
@@ -272,8 +274,10 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
     url: spec.url,
     // multipart bodies are read with this route's own limits (@fastify/multipart reads config.multipartOptions)
     ...(spec.multipart ? { config: { multipartOptions: { limits: busboyLimits(spec.multipart) }, multipartTotalFileSize: spec.multipart.totalFileSize ?? null } } : {}),
-    onRequest: async (req) => {
-      if (!spec.multipart && isMultipartRequest(req)) throw appError(ErrorCode.BadRequest, 'Unsupported content type', { status: 415 });
+    // a callback hook, not an async one: no promise for every request that passes
+    onRequest: (req, _reply, done) => {
+      if (!spec.multipart && isMultipartRequest(req)) return done(appError(ErrorCode.BadRequest, 'Unsupported content type', { status: 415 }));
+      done();
     },
     schema: {
       summary: spec.summary,
@@ -291,7 +295,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       ...spec.docs,
     },
     handler: async (req, reply) => {
-      handlers.add(req);
+      (req as Marked)[HANDLER_STARTED] = true;
       // read when a request arrives: declaring a route needs nothing but the app
       const { authenticate, writeAudit } = mechanisms.get(app) ?? missingMechanisms();
       const admin = spec.auth === 'admin' ? await authenticate(req) : null;
@@ -352,8 +356,15 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       let lastSteps: Array<() => Promise<void>> = [];
       const steps: Array<Promise<void>> = [];
       const beforeCommit = (step: () => Promise<void>) => {
-        if (spec.audit && !spec.batch) lastSteps.push(step);
-        else steps.push(step());
+        if (spec.audit && !spec.batch) {
+          lastSteps.push(step);
+          return;
+        }
+        const running = step();
+        // awaited with the handler's answer; when the handler fails first, its error is the answer
+        // and this step's failure must not surface as an unhandled rejection (which ends the process)
+        running.catch(() => undefined);
+        steps.push(running);
       };
 
       if (!spec.audit) {

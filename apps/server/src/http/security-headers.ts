@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, onRequestHookHandler } from 'fastify';
-import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { contentSecurityPolicy as cspMiddleware, type HelmetOptions } from 'helmet';
 
 /**
  * The security headers of every answer (README "Security"; docs/decisions.md "Security headers"),
- * sent by @fastify/helmet, registered first in app.ts.
+ * worked out by helmet's middleware once per Host and set by securityHeadersHook, registered first
+ * in app.ts.
  */
 export interface SecurityHeaderOptions {
   /** Served only over HTTPS (config HSTS): Strict-Transport-Security and upgrade-insecure-requests. */
@@ -36,7 +36,7 @@ function connectSources(req: IncomingMessage, options: SecurityHeaderOptions): s
   return options.hsts ? `'self' wss://${host}` : `'self' ws://${host} wss://${host}`;
 }
 
-type Directives = NonNullable<Exclude<FastifyHelmetOptions['contentSecurityPolicy'], boolean | undefined>['directives']>;
+type Directives = NonNullable<Exclude<HelmetOptions['contentSecurityPolicy'], boolean | undefined>['directives']>;
 
 /**
  * The Content-Security-Policy: the console's own scripts only (no inline script, no eval), its own
@@ -67,13 +67,13 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions, styleNonce
 }
 
 /**
- * @fastify/helmet's options: the policy above; `X-Frame-Options: DENY` (frame-ancestors for old
+ * helmet's options: the policy above; `X-Frame-Options: DENY` (frame-ancestors for old
  * browsers); `Referrer-Policy: no-referrer` (console paths name users and requests); nosniff;
  * HSTS for a year only when the server is reached over HTTPS alone; helmet's other defaults
  * (Cross-Origin-Opener-Policy and -Resource-Policy same-origin, Origin-Agent-Cluster,
  * X-DNS-Prefetch-Control off, X-Permitted-Cross-Domain-Policies none, X-XSS-Protection 0).
  */
-export function helmetOptions(options: SecurityHeaderOptions): FastifyHelmetOptions {
+export function helmetOptions(options: SecurityHeaderOptions): HelmetOptions {
   return {
     contentSecurityPolicy: contentSecurityPolicy(options),
     strictTransportSecurity: options.hsts ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
@@ -82,44 +82,59 @@ export function helmetOptions(options: SecurityHeaderOptions): FastifyHelmetOpti
   };
 }
 
-/** What helmet's middleware did to a response: headers set and removed, in order. */
-type HeaderStep = readonly ['set', string, string] | readonly ['remove', string];
+/** What helmet's middleware does to a response, as Fastify reply headers: lower-case names, in order. */
+interface HeaderSet {
+  set: Readonly<Record<string, string>>;
+  removed: readonly string[];
+}
 
 /** Hosts whose headers are remembered (the policy names the Host); beyond, they are worked out per answer. */
 const REMEMBERED_HOSTS = 64;
 
+/** Runs a helmet middleware against a recorder: the headers it would set and remove on `req`'s answer. */
+function recordHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void, req: IncomingMessage): HeaderSet {
+  const set: Record<string, string> = {};
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      set[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete set[name.toLowerCase()];
+      removed.push(name.toLowerCase());
+    },
+  };
+  middleware(req, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return { set, removed };
+}
+
 /**
- * The onRequest hook that sets the headers of helmetOptions on every answer. @fastify/helmet builds
- * helmet's middleware anew for each request, and helmet writes the policy out again for each
- * (registered global, that was about half the cost of a cached secure call: bench/secure-calls.ts).
- * Here the middleware is built once, and what it does for a Host (the only input of the policy:
- * connect-src) is recorded once and replayed. The plugin stays registered with `global: false`
- * for reply.helmet() (index.html's nonce).
+ * The onRequest hook that sets the headers of helmetOptions on every answer. helmet's middleware
+ * writes the policy out again for each request and sets each header on the raw response, where
+ * Node checks it, and Fastify's headers are merged into it once more when the answer is written
+ * (together about a tenth of a cached secure call's CPU: bench/secure-calls.ts, docs/decisions.md
+ * "Issue 14: security headers as reply headers"). Here the middleware runs once per Host (the
+ * only input of the policy: connect-src) against a recorder, and each answer gets the recorded
+ * headers as Fastify reply headers, checked once when written. A route may still replace one
+ * (index.html's policy with its nonce, /docs's, an uploaded file's sandbox).
  */
 export function securityHeadersHook(options: SecurityHeaderOptions): onRequestHookHandler {
-  const apply = helmet(helmetOptions(options) as HelmetOptions);
-  const byHost = new Map<string, HeaderStep[]>();
-  const stepsFor = (req: IncomingMessage): HeaderStep[] => {
+  const apply = helmet(helmetOptions(options));
+  const byHost = new Map<string, HeaderSet>();
+  const headersFor = (req: IncomingMessage): HeaderSet => {
     const host = req.headers.host ?? '';
     const held = byHost.get(host);
     if (held) return held;
-    const steps: HeaderStep[] = [];
-    const recorder = {
-      setHeader: (name: string, value: unknown) => void steps.push(['set', name, String(value)]),
-      removeHeader: (name: string) => void steps.push(['remove', name]),
-    };
-    apply(req, recorder as unknown as ServerResponse, (error?: unknown) => {
-      if (error) throw error;
-    });
-    if (byHost.size < REMEMBERED_HOSTS) byHost.set(host, steps);
-    return steps;
+    const recorded = recordHeaders(apply, req);
+    if (byHost.size < REMEMBERED_HOSTS) byHost.set(host, recorded);
+    return recorded;
   };
   return (req, reply, done) => {
-    const res = reply.raw;
-    for (const step of stepsFor(req.raw)) {
-      if (step[0] === 'set') res.setHeader(step[1], step[2]);
-      else res.removeHeader(step[1]);
-    }
+    const { set, removed } = headersFor(req.raw);
+    reply.headers(set);
+    for (const name of removed) reply.raw.removeHeader(name);
     done();
   };
 }
@@ -144,6 +159,7 @@ export function docsContentSecurityPolicy(header: string): string {
 export async function sendConsoleIndex(reply: FastifyReply, indexFile: string, options: SecurityHeaderOptions): Promise<FastifyReply> {
   const nonce = randomBytes(18).toString('base64');
   const html = (await readFile(indexFile, 'utf8')).replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
-  reply.helmet({ contentSecurityPolicy: contentSecurityPolicy(options, nonce) });
+  const policy = recordHeaders(cspMiddleware(contentSecurityPolicy(options, nonce)), reply.request.raw).set['content-security-policy'];
+  if (policy) reply.header('content-security-policy', policy);
   return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }

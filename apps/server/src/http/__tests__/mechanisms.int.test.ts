@@ -17,7 +17,23 @@ describe(`route mechanisms on ${driver}: permission, audit in the change's trans
     ts = await startTestServer({
       app: {
         // a probe route declared like any real one: it creates a user, then fails when asked to
-        extraRoutes: (app, deps) =>
+        extraRoutes: (app, deps) => {
+          // a read route whose last step (beforeCommit) fails; the handler fails too when asked
+          route(app, deps, {
+            method: 'GET',
+            url: '/v0/web/secure/test/probe_step',
+            summary: 'test probe of a failing step',
+            tags: ['test'],
+            auth: 'admin',
+            readOnly: true,
+            query: z.object({ handlerFails: z.enum(['yes', 'no']) }),
+            handler: async ({ query, beforeCommit }) => {
+              beforeCommit(() => Promise.reject(appError(ErrorCode.OrderStatusConflict, 'probe step failed')));
+              await new Promise((resolve) => setImmediate(resolve)); // the step has failed by now
+              if (query.handlerFails === 'yes') throw appError(ErrorCode.OrderStatusConflict, 'probe handler failed');
+              return { ok: true };
+            },
+          });
           route(app, deps, {
             method: 'POST',
             url: '/v0/web/secure/test/probe_user',
@@ -37,7 +53,8 @@ describe(`route mechanisms on ${driver}: permission, audit in the change's trans
               if (body.failAfterWrite) throw appError(ErrorCode.OrderStatusConflict, 'probe failed after its write');
               return { id: rows[0]!.id };
             },
-          }),
+          });
+        },
       },
     });
     api = client(ts);
@@ -89,6 +106,25 @@ describe(`route mechanisms on ${driver}: permission, audit in the change's trans
     expect(rows[0]!.username).toBe(ts.demo.superAdmin.username);
     expect(rows[0]!.detail.before.username).toBe(who.username);
     expect(rows[0]!.detail.after).toEqual({ sessionsEnded: 2 });
+  });
+
+  it("answers a read route's failing last step as the call's failure, and the handler's own failure first, never as an unhandled rejection", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const both = await api.call('GET', '/v0/web/secure/test/probe_step?handlerFails=yes', { token: tokens.superAdmin!.jwt });
+      expect(both.status).toBe(409);
+      expect(both.body).toEqual({ code: ErrorCode.OrderStatusConflict, context: 'probe handler failed' });
+      const step = await api.call('GET', '/v0/web/secure/test/probe_step?handlerFails=no', { token: tokens.superAdmin!.jwt });
+      expect(step.status).toBe(409);
+      expect(step.body).toEqual({ code: ErrorCode.OrderStatusConflict, context: 'probe step failed' });
+      // an unhandled rejection is reported after the microtasks of its turn: one more turn to see it
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('commits an audited change together with its audit row', async () => {

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { authCaches, type AuthCaches, type CachedAdmin, type CachedSession } from './auth-cache.ts';
 import { verifyAccessToken, type AccessClaims } from './tokens.ts';
-import { lapsedReason, touchSession } from './sessions.ts';
+import { lapsedReason, touchDue, touchSession } from './sessions.ts';
 import { liveAdmin, sessionWithAdmin } from './auth-repository.ts';
 
 export interface AuthAdmin {
@@ -39,7 +39,15 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest): Promise<
   if (!match) throw sessionEnded(SESSION_MESSAGES.invalid);
   const claims = await verifiedClaims(deps, match[1]!);
   const { admin, session, secondFactorPending } = await liveSession(deps, claims.sid, Number(claims.sub));
-  if (!isBackgroundCall(req)) await recordAction(deps, admin.sessionId, session);
+  if (!isBackgroundCall(req)) {
+    // most calls fall within the resolution of the last write: decided here, without a promise
+    const pending = writing.get(session);
+    if (pending) await pending;
+    else {
+      const now = deps.now();
+      if (touchDue(session.lastSeenAt, now)) await recordAction(deps, admin.sessionId, session, now);
+    }
+  }
   // issue 17: the role requires a second factor the admin has not enrolled: only the auth calls (enrol, sign out, sessions) go through
   if (secondFactorPending && req.url.startsWith(SECURE_PREFIX)) throw appError(ErrorCode.SecondFactorEnrolmentRequired);
   return admin;
@@ -115,10 +123,7 @@ const writing = new WeakMap<CachedSession, Promise<void>>();
  * the cached copy follows what was written, so the idle limit counts from the same moment as the
  * database's.
  */
-async function recordAction(deps: AppDeps, sessionId: string, session: CachedSession): Promise<void> {
-  const pending = writing.get(session);
-  if (pending) return pending;
-  const now = deps.now();
+async function recordAction(deps: AppDeps, sessionId: string, session: CachedSession, now: Date): Promise<void> {
   const write = touchSession(deps.db, { id: sessionId, last_seen_at: session.lastSeenAt }, now).then((written) => {
     if (written && now > session.lastSeenAt) session.lastSeenAt = now;
   });

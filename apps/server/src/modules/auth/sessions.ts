@@ -51,13 +51,16 @@ export async function endAllSessions(q: Queryable, adminId: number, reason: Sess
  * once per ACTIVITY_RESOLUTION_MS, and never moved backwards. Answers whether it wrote.
  */
 export async function touchSession(q: Queryable, s: Pick<SessionRow, 'id' | 'last_seen_at'>, at: Date): Promise<boolean> {
-  if (at.getTime() - s.last_seen_at.getTime() < ACTIVITY_RESOLUTION_MS) return false;
+  if (!touchDue(s.last_seen_at, at)) return false;
   await touchLastSeen(q, s.id, at);
   return true;
 }
 
 /** How finely the last action of a session is kept: one write per session per 5 s at most. */
 export const ACTIVITY_RESOLUTION_MS = 5_000;
+
+/** Whether an action at `at` is to be written, the last one written being at `lastSeenAt` (touchSession's rule). */
+export const touchDue = (lastSeenAt: Date, at: Date): boolean => at.getTime() - lastSeenAt.getTime() >= ACTIVITY_RESOLUTION_MS;
 
 export type RefreshOutcome =
   | { ok: true; jwt: string; admin: AdminRow }
