@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ListRow } from '@aurum/domain/vault/weight-list';
 import { invalidFormat } from '../../http/app-error.ts';
 import type { MultipartLimits } from '../../http/route.ts';
@@ -46,7 +46,9 @@ function readCsv(bytes: Buffer): ListRow[] {
 }
 
 async function readXlsx(bytes: Buffer): Promise<ListRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  // loaded on the first Excel list, not at every start (about 160 ms and its memory: bench/start.ts, bench/memory.ts)
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
