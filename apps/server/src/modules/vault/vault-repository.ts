@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/db.ts';
 import type { BarStatus, MovementKind, MovementStatus, SettableStatus } from '@aurum/domain/vault/bar-rules';
 import type { BarListQuery, MovementListQuery } from '@aurum/domain/vault/vault-schemas';
+import type { ListedBar } from '@aurum/domain/vault/weight-list';
 import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
 
 /** The vault's queries (issue 18): vaults, bars, movements, custodian lists. */
@@ -127,21 +128,12 @@ export async function barsWithKeys(q: Queryable, keys: ReadonlyArray<{ metal: st
   );
 }
 
-export interface NewBar {
-  serial: string;
-  refiner: string;
-  metal: TreasuryMetal;
-  form: string;
-  year: number | null;
-  grossWeight: string;
-  fineness: string;
-  fineWeight: string;
+/** A bar recorded pending its receive: a weight list's bar (its fields, not its line) and where it is booked. */
+export type NewBar = Omit<ListedBar, 'line'> & {
   bookWeight: string;
-  refinerWeight: string | null;
-  vaultWeight: string | null;
   custodian: string;
   vaultId: number;
-}
+};
 
 export async function insertPendingBar(q: Queryable, b: NewBar, at: Date): Promise<number> {
   const rows = await q.query<{ id: number }>(

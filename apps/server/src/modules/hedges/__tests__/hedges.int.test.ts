@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import type { HedgeDetail, HedgePage, HedgeView } from '@aurum/domain/hedges/hedge-schemas';
 import type { OrderDetail } from '@aurum/domain/orders/order-schemas';
-import type { PositionAnswer } from '@aurum/domain/treasury/position-schemas';
 import { openSocket } from '../../../testing/socket-client.ts';
 import { AUDIT_CHAIN_LOCK } from '../../audit/audit-writer.ts';
 import { S, startOrderServer, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
+import { positionOf } from '../../treasury/__tests__/treasury-helpers.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -79,7 +79,7 @@ describe(`hedges on ${driver}`, () => {
   });
 
   it('moves the position: a 10 g buy hedge adds 10 g to hedged and net, told over the socket; canceling takes it back', async () => {
-    const position = async () => (await o.call<PositionAnswer>('none', 'GET', `${S}/treasury/position`)).body.items.find((i) => i.metal === 'XAU')!;
+    const position = () => positionOf(o);
     const sock = await openSocket(o.ts.url, await o.as('none'));
     const before = await position();
     const h = await record(hedgeBody({ quantity: '10' }));

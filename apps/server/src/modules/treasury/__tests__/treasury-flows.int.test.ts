@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '@aurum/domain/money/decimal';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import type { PositionAnswer, PositionItem } from '@aurum/domain/treasury/position-schemas';
 import type { BreakListAnswer, RunView } from '@aurum/domain/reconciliation/reconciliation-schemas';
 import type { BarPage, MovementView, VaultView } from '@aurum/domain/vault/vault-schemas';
 import { DEMO_VAULT } from '../../../seed/demo-vault.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
 import { S, startOrderServer, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
+import { gramsMoved, positionOf } from './treasury-helpers.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -30,12 +29,8 @@ describe(`treasury parts together on ${driver}`, () => {
     await expectLedgerConsistent(o.ts.db);
   });
 
-  const position = async (): Promise<PositionItem> => {
-    const r = await o.call<PositionAnswer>('none', 'GET', `${S}/treasury/position`);
-    expect(r.status, r.text).toBe(200);
-    return r.body.items.find((i) => i.metal === 'XAU')!;
-  };
-  const diff = (a: string, b: string) => new Decimal(b).minus(a).toFixed(4);
+  const position = () => positionOf(o);
+  const diff = gramsMoved;
   const bar = (serial: string, grossWeight: string) => ({ serial, refiner: 'Valcambi', metal: 'XAU', grossWeight, fineness: '999.9', year: 2025 });
   const approve = (id: number) => o.call<MovementView>('financeApprover', 'POST', `${S}/vault/movement/${id}/approve`);
 

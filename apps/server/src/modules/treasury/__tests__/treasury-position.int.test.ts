@@ -6,6 +6,7 @@ import { openSocket } from '../../../testing/socket-client.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
 import { walletBalances } from '../../wallet/wallet-service.ts';
 import { S, startOrderServer, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
+import { gramsMoved, positionOf } from './treasury-helpers.ts';
 
 const PNG = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#d4a017' } }).png().toBuffer();
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -20,12 +21,8 @@ describe(`treasury position and coverage on ${driver}`, () => {
     await expectLedgerConsistent(o.ts.db);
   });
 
-  const position = async (): Promise<PositionItem> => {
-    const r = await o.call<PositionAnswer>('none', 'GET', `${S}/treasury/position`);
-    expect(r.status, r.text).toBe(200);
-    return r.body.items.find((i) => i.metal === 'XAU')!;
-  };
-  const moved = (before: PositionItem, after: PositionItem) => new Decimal(after.net).minus(before.net).toFixed(4);
+  const position = () => positionOf(o);
+  const moved = (before: PositionItem, after: PositionItem) => gramsMoved(before.net, after.net);
   const market = (userId: number, action: 0 | 1, quantity: string, symbol: 'XAU/MYR' | 'XAU/USD' = 'XAU/MYR') =>
     o.call<{ id: number }>('financeMaker', 'POST', `${S}/order/create`, {
       userId,
