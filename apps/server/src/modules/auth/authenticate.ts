@@ -85,7 +85,8 @@ async function liveSession(deps: AppDeps, sessionId: string, adminId: number): P
   const held = caches.sessions.get(sessionId);
   let found: { session: CachedSession; admin: CachedAdmin };
   if (held && held.adminId === adminId && lapsedReason(deps, { last_seen_at: held.lastSeenAt, expires_at: held.expiresAt }) === null) {
-    const admin = await caches.admins.read(adminId, () => readAdmin(deps.db, adminId));
+    // held: no promise (every secure call passes here); else read from the database
+    const admin = caches.admins.get(adminId) ?? (await caches.admins.reload(adminId, () => readAdmin(deps.db, adminId)));
     if (!admin) throw sessionEnded(SESSION_MESSAGES.invalid);
     found = { session: held, admin };
   } else {

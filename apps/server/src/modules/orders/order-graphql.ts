@@ -477,18 +477,19 @@ export function registerOrderGraphql(app: FastifyInstance, deps: AppDeps): void 
   const rules = [...specifiedRules, depthLimitRule(MAX_DEPTH), costLimitRule(MAX_FIELDS), ...(deps.config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [])];
   // Failures before the resolver runs (no or bad token, malformed JSON, a body outside its schema) are
   // answered by the common error handler as {code, context}; here they gain the GraphQL errors too.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.routeOptions.url !== GRAPHQL_URL || reply.statusCode < 400 || typeof payload !== 'string') return payload;
+  // (a callback hook, not an async one: every answer of the server passes here, and most leave at once)
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.routeOptions.url !== GRAPHQL_URL || reply.statusCode < 400 || typeof payload !== 'string') return done(null, payload);
     let body: unknown;
     try {
       body = JSON.parse(payload);
     } catch {
-      return payload;
+      return done(null, payload);
     }
-    if (typeof body !== 'object' || body === null || 'errors' in body) return payload;
+    if (typeof body !== 'object' || body === null || 'errors' in body) return done(null, payload);
     const error = parseErrorBody(body);
-    if (typeof (body as { code?: unknown }).code !== 'number') return payload;
-    return JSON.stringify({ ...body, errors: [{ message: messageFor(error.code, error.context), extensions: error }] });
+    if (typeof (body as { code?: unknown }).code !== 'number') return done(null, payload);
+    done(null, JSON.stringify({ ...body, errors: [{ message: messageFor(error.code, error.context), extensions: error }] }));
   });
   route(app, deps, {
     method: 'POST',

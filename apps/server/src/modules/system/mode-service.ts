@@ -35,7 +35,9 @@ function modeCache(bus: EventBus): ModeCache {
 
 /** The modes now, from this process's copy. */
 export async function currentModes(deps: AppDeps): Promise<Modes> {
-  const row = await modeCache(deps.events).read('modes', () => readModeRow(deps.db));
+  // the held row without a promise; read from the database only when not held (a call's hot path)
+  const cache = modeCache(deps.events);
+  const row = cache.get('modes') ?? (await cache.reload('modes', () => readModeRow(deps.db)));
   return modesAt(row!, deps.now());
 }
 
