@@ -653,6 +653,8 @@ interface ConnectionBindings {
  * console sends (a handful in practice; the oldest goes beyond the limit).
  */
 const connectionStatements = statementCache<ConnectionBindings>(512);
+/** The bounded counts run beside a page (connectionRead's concurrentCount), by filter shape. */
+const connectionCounts = statementCache<ConnectionBindings>(256);
 
 /**
  * A filter's shape (which filters are given, by name; a date range by its parts) and the same
@@ -688,7 +690,7 @@ function connectionQuery(
   q: Queryable,
   f: OrderFilter,
   page: { size: number; backward: boolean; after: number | null; before: number | null },
-  countLimit: number,
+  countLimit: number | null,
   beyond: { cond: '<=' | '>='; id: number } | null,
 ) {
   const head = kysely(q)
@@ -698,7 +700,9 @@ function connectionQuery(
             .selectFrom('order_status_counts')
             .select((c) => c.fn.coalesce(c.cast<number>(c.fn.sum('delta'), 'bigint'), c.lit(0)).as('n'))
             .where('status', '=', (c) => c.fn.any(c.val((f.statuses ?? ORDER_STATUSES) as string[])))
-        : boundedCountQuery(q, f, countLimit)
+        : countLimit === null
+          ? eb.lit(null)
+          : boundedCountQuery(q, f, countLimit)
       ).as('total'),
       (beyond === null ? eb.lit(false) : eb.exists(beyondQuery(q, f, beyond.cond, beyond.id))).as('beyond'),
     ])
@@ -728,9 +732,19 @@ export async function connectionRead(
   page: { size: number; backward: boolean; after: number | null; before: number | null },
   countLimit: number,
   beyond: { cond: '<=' | '>='; id: number } | null,
+  options: { concurrentCount?: boolean } = {},
 ): Promise<ConnectionRead> {
   const { shape, slotted } = filterShape(f);
-  const key = `${shape}|${page.backward ? 'backward' : 'forward'}|${page.after === null ? '' : 'after'}|${page.before === null ? '' : 'before'}|${beyond?.cond ?? ''}`;
+  // a filter counted by the bounded count, on a pool that runs statements side by side: the count
+  // runs beside the page instead of inside its statement (docs/decisions.md "Issue 14: compiled
+  // GraphQL operations and prepared statements")
+  const apart = options.concurrentCount === true && !onlyStatuses(f);
+  const key = `${shape}|${page.backward ? 'backward' : 'forward'}|${page.after === null ? '' : 'after'}|${page.before === null ? '' : 'before'}|${beyond?.cond ?? ''}|${apart ? 'apart' : 'with-total'}`;
+  const counted = apart
+    ? connectionCounts.run(q, shape, (c) => boundedCountQuery(c, slotted, slot((b: ConnectionBindings) => b.countLimit)), { f, size: page.size, after: null, before: null, countLimit, beyond: null })
+    : null;
+  // the count's failure is this read's failure, never an unhandled rejection while the page runs
+  counted?.catch(() => undefined);
   const rows = await connectionStatements.run(
     q,
     key,
@@ -744,7 +758,7 @@ export async function connectionRead(
           after: page.after === null ? null : slot((b: ConnectionBindings) => b.after),
           before: page.before === null ? null : slot((b: ConnectionBindings) => b.before),
         },
-        slot((b: ConnectionBindings) => b.countLimit),
+        apart ? null : slot((b: ConnectionBindings) => b.countLimit),
         beyond === null ? null : { cond: beyond.cond, id: slot((b: ConnectionBindings) => b.beyond!) },
       ),
     { f, size: page.size, after: page.after, before: page.before, countLimit, beyond: beyond?.id ?? null },
@@ -752,7 +766,7 @@ export async function connectionRead(
   const first = rows[0]!;
   return {
     rows: (first.id === null ? [] : rows) as unknown as ConnectionRead['rows'],
-    total: Number(first.total),
+    total: Number(counted ? (await counted)[0]!.n : first.total),
     beyond: Boolean(first.beyond),
   };
 }

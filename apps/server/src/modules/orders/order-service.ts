@@ -26,7 +26,7 @@ import { detailFigures, orderSummary, paymentViewOf } from '@aurum/domain/orders
 import { businessClock, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import type { EventBus } from '../../live/event-bus.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { orderHedges } from '../hedges/hedge-service.ts';
@@ -630,8 +630,10 @@ export const COUNT_BOUND = 10_000;
 export async function ordersConnection(q: Queryable, filter: OrderFilter, page: ConnectionPage) {
   // the other direction: is there anything beyond the cursor we came from?
   const from = page.backward ? page.before : page.after;
-  // page, total and "beyond" in one statement (one round trip)
-  const read = await connectionRead(q, filter, page, COUNT_BOUND + 1, from === null ? null : { cond: page.backward ? '>=' : '<=', id: from });
+  // page, total and "beyond" in one statement (one round trip); on a PostgreSQL pool a bounded count
+  // runs beside it on another connection (PGlite has one connection: one statement is quickest)
+  const concurrentCount = 'driver' in q && (q as Db).driver === 'postgres';
+  const read = await connectionRead(q, filter, page, COUNT_BOUND + 1, from === null ? null : { cond: page.backward ? '>=' : '<=', id: from }, { concurrentCount });
   const total = onlyStatuses(filter) || read.total <= COUNT_BOUND ? { count: read.total, lowerBound: false } : { count: COUNT_BOUND, lowerBound: true };
   const more = read.rows.length > page.size;
   const pageRows = read.rows.slice(0, page.size);
