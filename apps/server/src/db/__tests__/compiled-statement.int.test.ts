@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb, testDriver } from '../../testing/test-db.ts';
 import type { Db, Queryable } from '../db.ts';
-import { openPostgres } from '../pg-db.ts';
-import { migrate } from '../migrate.ts';
 import { kysely } from '../query-builder.ts';
 import { preparedName, slot, statementCache } from '../compiled-statement.ts';
-import { openTestPglite } from '../../testing/pglite-template.ts';
-import { freshPostgresDatabase } from '../../testing/postgres-databases.ts';
 
-const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const driver = testDriver;
 
 interface Bindings {
   min: number;
@@ -25,18 +22,14 @@ const build = (withName: boolean) => (c: Queryable) =>
 
 describe(`compiled statements, on ${driver}`, () => {
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
-    drop = pgdb?.drop;
-    db = pgdb ? await openPostgres(pgdb.url, 2) : await openTestPglite();
-    if (pgdb) await migrate(db);
+    ({ db, close } = await openTestDb(2));
     await db.query(`INSERT INTO admins (username, email, password_hash, role) VALUES ('cs-one', 'cs-one@aurum.test', 'x', 'none'), ('cs-two', 'cs-two@aurum.test', 'x', 'none')`);
   });
   afterAll(async () => {
-    await db?.close();
-    await drop?.();
+    await close?.();
   });
 
   it('names each statement by its text: one text one name, another text another name', async () => {

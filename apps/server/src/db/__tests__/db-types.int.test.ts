@@ -1,27 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb, testDriver } from '../../testing/test-db.ts';
 import type { Db } from '../db.ts';
-import { openPostgres } from '../pg-db.ts';
-import { migrate } from '../migrate.ts';
 import { DB_TYPES_FILE, generateDbTypes } from '../db-types-generator.ts';
-import { openTestPglite } from '../../testing/pglite-template.ts';
-import { freshPostgresDatabase } from '../../testing/postgres-databases.ts';
 
-const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const driver = testDriver;
 
 describe(`the committed table types match the migrated schema, on ${driver}`, () => {
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
-    drop = pgdb?.drop;
-    db = pgdb ? await openPostgres(pgdb.url, 2) : await openTestPglite();
-    if (pgdb) await migrate(db);
+    ({ db, close } = await openTestDb(2));
   });
   afterAll(async () => {
-    await db?.close();
-    await drop?.();
+    await close?.();
   });
 
   it('db-types.ts is what `npm run db:types` writes', async () => {

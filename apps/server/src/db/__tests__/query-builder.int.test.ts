@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { openTestDb, testDriver } from '../../testing/test-db.ts';
 import type { Db, Queryable } from '../db.ts';
-import { openPostgres } from '../pg-db.ts';
-import { migrate } from '../migrate.ts';
 import { asDate, isoDate, kysely } from '../query-builder.ts';
-import { openTestPglite } from '../../testing/pglite-template.ts';
-import { freshPostgresDatabase } from '../../testing/postgres-databases.ts';
 
-const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const driver = testDriver;
 
 interface UserFilter {
   search?: string;
@@ -43,17 +40,13 @@ async function listUsers(q: Queryable, filter: UserFilter, page: { size: number;
 
 describe(`typed queries (Kysely) through our Db, on ${driver}`, () => {
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
-    drop = pgdb?.drop;
-    db = pgdb ? await openPostgres(pgdb.url, 3) : await openTestPglite();
-    if (pgdb) await migrate(db);
+    ({ db, close } = await openTestDb(3));
   });
   afterAll(async () => {
-    await db?.close();
-    await drop?.();
+    await close?.();
   });
 
   it('runs on the Db itself, with results parsed as by our drivers (int8 number, NUMERIC string, timestamptz Date)', async () => {
