@@ -79,6 +79,16 @@ export const ErrorCode = {
    * "Audit chain key"); the context says so.
    */
   AuditChainNotReady: 3301,
+  /**
+   * 503 with Retry-After: the database cannot be reached (restarting, failing over, out of
+   * connections); nothing of the call was saved and trying again is safe. The context says so.
+   */
+  DatabaseUnavailable: 3302,
+  /**
+   * 503 with Retry-After: this server process is stopping (a rolling restart); the call was not run.
+   * A proxy sends the retry to another process.
+   */
+  ServerDraining: 3303,
   /** 409 (issue 18): the bar movement is no longer pending (approved or declined already). */
   BarMovementNotPending: 3210,
   /** 409 (issue 18): the bar's status does not allow the movement; the context says why. */
@@ -151,6 +161,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.WithdrawalNeedsApprovedBankAccount]: { status: 422 },
   [ErrorCode.ConcurrentChangeRetryLater]: { status: 503 },
   [ErrorCode.AuditChainNotReady]: { status: 503 },
+  [ErrorCode.DatabaseUnavailable]: { status: 503 },
+  [ErrorCode.ServerDraining]: { status: 503 },
   [ErrorCode.BarMovementNotPending]: { status: 409 },
   [ErrorCode.BarStatusConflict]: { status: 409 },
   [ErrorCode.ReconciliationBreakResolved]: { status: 409 },
