@@ -62,7 +62,7 @@ async function csvExport(db: Db): Promise<number> {
 }
 
 const pgdb = values.db === 'postgres' ? await freshPostgresDatabase() : null;
-const db: Db = pgdb ? await openPostgres(pgdb.url, 2) : await openPglite(undefined);
+const db: Db = pgdb ? await openPostgres(pgdb.url, { max: 2 }) : await openPglite(undefined);
 try {
   await migrate(db);
   console.log(`audit export bench: ${ROWS.toLocaleString('en-US')} rows on ${db.driver} (node ${process.version})`);

@@ -64,7 +64,7 @@ async function csvExport(db: Db): Promise<number> {
 }
 
 const pgdb = values.db === 'postgres' ? await freshPostgresDatabase() : null;
-const db: Db = pgdb ? await openPostgres(pgdb.url, 2) : await openPglite(undefined);
+const db: Db = pgdb ? await openPostgres(pgdb.url, { max: 2 }) : await openPglite(undefined);
 try {
   await migrate(db);
   console.log(`orders export bench: ${ROWS.toLocaleString('en-US')} orders on ${db.driver} (node ${process.version})`);

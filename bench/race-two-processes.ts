@@ -61,7 +61,7 @@ try {
   servers.push(await startServerProcess(env));
   servers.push(await startServerProcess(env));
   console.log(`processes: ${servers.map((s) => `${s.url} (pid ${s.child.pid})`).join(', ')}; database ${new URL(pg.url).pathname.slice(1)}`);
-  const db = await openPostgres(pg.url, 2);
+  const db = await openPostgres(pg.url, { max: 2 });
   try {
     // deadlocks PostgreSQL detected in this database (retried ones included); the count is final once the processes' sessions ended
     const deadlocks = async () =>

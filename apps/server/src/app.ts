@@ -34,6 +34,7 @@ import type { PriceSource } from './modules/market/price-sources.ts';
 import { quoteSigner } from './modules/market/price-quotes.ts';
 import { attachSocketHub, type SocketHub } from './live/socket-hub.ts';
 import { provideRouteMechanisms } from './http/route.ts';
+import { createLifecycle, lifecycleHook, type Lifecycle } from './http/lifecycle.ts';
 import { requestAuthenticator, socketAuth } from './modules/auth/auth-service.ts';
 import { routeAuditWriter } from './modules/audit/audit-service.ts';
 import { registerOrderRoutes } from './modules/orders/order-routes.ts';
@@ -58,11 +59,13 @@ export interface BuildAppOptions {
   priceCheckSource?: PriceSource | null;
   /** Socket options (tests shorten the session sweep). */
   socket?: { throttleMs?: number; sweepMs?: number };
+  /** Where the process stands on its way out (server.ts drives it on SIGTERM); default a new one, serving. */
+  lifecycle?: Lifecycle;
   /** Extra routes (tests register probes of the mechanisms here). */
   extraRoutes?: (app: FastifyInstance, deps: AppDeps) => void;
 }
 
-const API_PREFIXES = ['/v0/', '/docs', '/infoz', '/healthz', '/mobile/'];
+const API_PREFIXES = ['/v0/', '/docs', '/infoz', '/healthz', '/livez', '/readyz', '/metrics', '/mobile/'];
 
 /** The Fastify application: error contract, OpenAPI, every module's routes, the built console. */
 export interface AurumApp extends FastifyInstance {
@@ -72,6 +75,7 @@ export interface AurumApp extends FastifyInstance {
   orders: OrderEngine;
   /** The background jobs, none started: server.ts starts them after listen, a test the ones it needs. */
   jobs: JobsRunner;
+  lifecycle: Lifecycle;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<AurumApp> {
@@ -82,7 +86,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // refusals before any route (the HTTP parser, the router) answer the error contract too
     clientErrorHandler,
     frameworkErrors,
+    // a call arriving while the server closes is answered by the lifecycle hook with the error body
+    return503OnClosing: false,
   });
+  const lifecycle = options.lifecycle ?? createLifecycle();
+  lifecycleHook(app, lifecycle);
 
   // zod validates inside route(); JSON Schemas exist for the OpenAPI document only
   app.setValidatorCompiler(() => () => true);
@@ -138,7 +146,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // what route() needs of the modules, as interfaces (a mechanism imports no module)
   provideRouteMechanisms(app, { authenticate: requestAuthenticator(deps), writeAudit: routeAuditWriter(deps.config) });
-  registerSystemRoutes(app, deps, options.build ?? readBuildInfo());
+  registerSystemRoutes(app, deps, options.build ?? readBuildInfo(), lifecycle);
   registerAuthRoutes(app, deps);
   registerSecondFactorRoutes(app, deps);
   registerAdminRoutes(app, deps);
@@ -231,5 +239,5 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return reply.status(404).send({ code: error.code, context: error.context });
   });
 
-  return Object.assign(app, { market, sockets, orders, jobs }) as unknown as AurumApp;
+  return Object.assign(app, { market, sockets, orders, jobs, lifecycle }) as unknown as AurumApp;
 }

@@ -14,9 +14,12 @@ export interface OpenedDatabase {
 }
 
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and migrates it. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: { memory?: boolean } = {}): Promise<OpenedDatabase> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseDirectUrl' | 'databasePoolMode'>>,
+  options: { memory?: boolean; log?: { warn(detail: object, message: string): void } } = {},
+): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
-    const db = await openPostgres(config.databaseUrl);
+    const db = await openPostgres(config.databaseUrl, { poolMode: config.databasePoolMode, directUrl: config.databaseDirectUrl, log: options.log });
     await migrate(db);
     const u = new URL(config.databaseUrl);
     return { db, close: () => db.close(), where: `PostgreSQL ${u.host}${u.pathname}` };

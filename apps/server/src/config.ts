@@ -10,6 +10,14 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | null;
+  /** A direct PostgreSQL connection for LISTEN when DATABASE_URL names a transaction pooler. */
+  databaseDirectUrl: string | null;
+  /** `transaction`: DATABASE_URL is a transaction pooler (no named prepared statements; LISTEN on the direct URL). */
+  databasePoolMode: (typeof POOL_MODES)[number];
+  /** After SIGTERM: seconds /readyz answers 503 while the process still serves, before it stops accepting. */
+  drainSeconds: number;
+  /** After SIGTERM: the bound on the whole shutdown; past it the process exits anyway (code 1). */
+  shutdownTimeoutSeconds: number;
   publicUrl: string | null;
   adminUsername: string;
   adminPassword: string;
@@ -82,6 +90,7 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 const PRICE_SOURCES = ['simulated', 'http', 'none'] as const;
+const POOL_MODES = ['session', 'transaction'] as const;
 
 /** What a variable's `parse` gets: its name, where to report a problem, and the values read above it. */
 export interface ParseContext {
@@ -295,6 +304,42 @@ export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
     parse: (raw) => resolve(text(raw)),
   },
   databaseUrl: { env: 'DATABASE_URL', meaning: 'a PostgreSQL server to use instead of the embedded one', default: null, parse: url(['postgres:', 'postgresql:']) },
+  databaseDirectUrl: {
+    env: 'DATABASE_DIRECT_URL',
+    meaning:
+      'a direct connection to the same PostgreSQL for the live listener (LISTEN), when `DATABASE_URL` names a pooler in transaction mode (see Run in production); unset: `DATABASE_URL` is used',
+    default: null,
+    parse: url(['postgres:', 'postgresql:']),
+  },
+  databasePoolMode: {
+    env: 'DATABASE_POOL_MODE',
+    meaning:
+      '`session` (a PostgreSQL server, or PgBouncer in session mode) or `transaction` (PgBouncer in transaction mode: statements run unprepared, and `DATABASE_DIRECT_URL` is required)',
+    default: 'session',
+    parse: (raw, { name, problem, read }) => {
+      const value = POOL_MODES.find((m) => m === raw);
+      if (!value) problem(`${name} must be session or transaction, got '${raw}'`);
+      if (value === 'transaction' && !read.databaseDirectUrl) problem(`${name}=transaction needs DATABASE_DIRECT_URL (LISTEN cannot go through a transaction pooler)`);
+      return value ?? 'session';
+    },
+  },
+  drainSeconds: {
+    env: 'DRAIN_SECONDS',
+    meaning:
+      'after SIGTERM, how long `/readyz` answers 503 while the process still serves every call, so that the proxy\'s health check takes it out before it stops accepting (longer than the check\'s interval times its fall count)',
+    default: '5',
+    parse: int(0, 600),
+  },
+  shutdownTimeoutSeconds: {
+    env: 'SHUTDOWN_TIMEOUT_SECONDS',
+    meaning: 'after SIGTERM, the bound on the whole shutdown (drain, calls in flight, sockets, jobs, database); past it the process exits anyway with code 1',
+    default: '30',
+    parse: (raw, ctx) => {
+      const n = int(1, 3600)(raw, ctx);
+      if (ctx.read.drainSeconds !== undefined && n <= ctx.read.drainSeconds) ctx.problem(`${ctx.name} must be longer than DRAIN_SECONDS (${ctx.read.drainSeconds}), got ${n}`);
+      return n;
+    },
+  },
   webDist: {
     env: 'WEB_DIST',
     meaning: 'folder of the built console the server serves (and `vite build` writes); absolute path',

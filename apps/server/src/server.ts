@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, signingKey } from './bootstrap.ts';
+import { isConnectionError } from './db/connection-errors.ts';
+import { closeWithin, createLifecycle } from './http/lifecycle.ts';
 import type { PriceSource } from './modules/market/price-sources.ts';
 
 /**
@@ -27,7 +29,16 @@ async function main(): Promise<void> {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   });
-  const opened = await openDatabase(config);
+  // a database error never ends the process: one that escaped every handler is logged, not fatal;
+  // anything else still is (as Node's default), for the orchestrator to restart a broken process
+  const escaped = (kind: string) => (error: unknown) => {
+    if (isConnectionError(error)) return logger.warn({ err: error }, `database connection error (${kind}); the process keeps serving`);
+    logger.fatal({ err: error }, kind);
+    process.exit(1);
+  };
+  process.on('unhandledRejection', escaped('unhandled rejection'));
+  process.on('uncaughtException', escaped('uncaught exception'));
+  const opened = await openDatabase(config, { log: logger });
   const { db } = opened;
   const [{ buildApp }, { createMailer }, { seedDemo }, { countAdmins }, { createEventBus }, { httpPollingSource, simulatedSource }] = await Promise.all([
     import('./app.ts'),
@@ -70,13 +81,41 @@ async function main(): Promise<void> {
       : config.priceCheckSource === 'http'
         ? httpPollingSource(config.priceCheckSourceUrl!)
         : null;
-  const app = await buildApp(deps, { logger, priceSource, priceCheckSource });
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    await app.jobs.stop(); // the runs in hand end before the app and the database close
-    await app.close();
-    await deps.events.close();
-    await opened.close();
+  const lifecycle = createLifecycle();
+  const app = await buildApp(deps, { logger, priceSource, priceCheckSource, lifecycle });
+  /**
+   * SIGTERM drains (docs/decisions/0002-readiness-and-drain.md): /readyz answers 503 while every call
+   * is still served for DRAIN_SECONDS (the proxy's check takes the process out), then the listener
+   * closes, calls in flight finish, the sockets are told 1012 (the consoles reconnect elsewhere at
+   * once), the jobs stop and hand their leases over, the database closes. SIGINT (a person at a
+   * terminal) skips the drain. The whole never takes longer than SHUTDOWN_TIMEOUT_SECONDS.
+   */
+  let stopping = false;
+  const shutdown = async (signal: 'SIGTERM' | 'SIGINT') => {
+    if (stopping) return;
+    stopping = true;
+    const bound = setTimeout(() => {
+      logger.error({ signal, seconds: config.shutdownTimeoutSeconds }, 'shutdown bound reached: exiting now');
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    bound.unref();
+    try {
+      lifecycle.startDraining();
+      if (signal === 'SIGTERM' && config.drainSeconds > 0) {
+        logger.info({ signal, drainSeconds: config.drainSeconds }, 'draining: /readyz answers 503, calls are still served');
+        await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+      }
+      logger.info({ signal }, 'shutting down');
+      lifecycle.startClosing();
+      await app.jobs.stop(); // the runs in hand end before the app and the database close
+      // calls in flight get what is left of the bound, less a few seconds for the rest
+      await closeWithin(app, Math.max(1, config.shutdownTimeoutSeconds - config.drainSeconds - 3) * 1000);
+      await deps.events.close();
+      await opened.close();
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

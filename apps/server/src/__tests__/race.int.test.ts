@@ -30,7 +30,7 @@ const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
     url = pg.url;
     const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '3600' };
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
-    db = await openPostgres(pg.url, 2);
+    db = await openPostgres(pg.url, { max: 2 });
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));

@@ -1,3 +1,4 @@
+import type { Listener } from './pg-listener.ts';
 import type { RetryPolicy } from './transaction-retry.ts';
 
 /**
@@ -41,10 +42,12 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /**
    * LISTEN on a channel: `onPayload` gets every NOTIFY payload committed by any process on this
-   * database. Answers the function that stops listening. `onReconnect` runs when the listening
+   * database. Answers the listener (its health, and stop). `onReconnect` runs when the listening
    * connection came back after a loss: notifications sent meanwhile are gone.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Listener>;
+  /** The connection pool's figures (PGlite: one connection, never waiting). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from './db.ts';
@@ -30,6 +31,16 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     if (ran) applied.push(file);
   }
   return applied;
+}
+
+/** The last migration of this build's folder: a database where it has run is at head for this process. */
+export function headMigration(dir = MIGRATIONS_DIR): string | null {
+  return readdirSync(dir).filter((f) => /^\d{3}_[a-z0-9_-]+\.sql$/.test(f)).sort().at(-1) ?? null;
+}
+
+/** Whether `version` has run on the database (a newer build may have run more: that is still at head for us). */
+export async function migrationApplied(db: Db, version: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version])).length > 0;
 }
 
 /**

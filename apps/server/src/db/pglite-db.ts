@@ -67,7 +67,9 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     exec: async (sql) => {
       await pg.exec(sql);
     },
-    listen: (channel, onPayload) => pg.listen(channel, onPayload).then((unlisten) => () => unlisten()),
+    // in this process: never disconnected
+    listen: (channel, onPayload) =>
+      pg.listen(channel, onPayload).then((unlisten) => ({ health: () => ({ connected: true, reconnects: 0 }), stop: () => unlisten() })),
     close: () => pg.close(),
     dump: () => pg.dumpDataDir('none'),
   };

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } fr
 import { ErrorCode, type ErrorDetail } from '@aurum/domain/errors/catalogue';
 import { AppError, checkedStatus } from './app-error.ts';
 import { handlerStarted } from './route.ts';
+import { DatabaseUnavailableError, isConnectionError, RETRY_AFTER_SECONDS } from '../db/connection-errors.ts';
 
 /**
  * The error contract of every answer (DECISIONS.md §2; docs/decisions.md "Errors"): whatever fails,
@@ -51,6 +52,8 @@ function isMultipart(req: FastifyRequest): boolean {
 /** The answer to an error the error handler got; `log` says whether (and how loud) to log it. */
 export function errorAnswer(error: unknown, req: FastifyRequest): ErrorAnswer & { log?: 'warn' | 'error' } {
   if (error instanceof AppError) return { status: error.status, body: error.body() };
+  // a driver error that escaped the db layer's mapping (a stream, a hook): still 503, never 500
+  if (isConnectionError(error)) return { status: 503, body: new DatabaseUnavailableError(error).body() };
   const e = (typeof error === 'object' && error !== null ? error : {}) as Partial<FastifyError> & { severity?: unknown };
   const code = typeof e.code === 'string' ? e.code : undefined;
   const status = typeof e.statusCode === 'number' ? e.statusCode : undefined;
@@ -77,6 +80,11 @@ export function replyWithError(error: unknown, req: FastifyRequest, reply: Fasti
   // 503 3301: the operator must act (npm run audit:cutover / audit:verify); the message says what
   if (error instanceof AppError && error.code === ErrorCode.AuditChainNotReady) req.log.error({ route: req.routeOptions.url }, 'audit chain not ready: %s', error.message);
   if (answer.log === 'warn') req.log.warn({ err: error, route: req.routeOptions.url }, 'the database refused a value the schemas let through');
+  if (answer.body.code === ErrorCode.DatabaseUnavailable || answer.body.code === ErrorCode.ServerDraining) {
+    // the client (or the proxy in front) may try again: nothing of this call was applied
+    void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    if (answer.body.code === ErrorCode.DatabaseUnavailable) req.log.warn({ route: req.routeOptions.url, err: (error as { cause?: unknown }).cause ?? error }, 'database unavailable');
+  }
   return reply.status(answer.status).send(answer.body);
 }
 

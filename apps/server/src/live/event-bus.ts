@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/db.ts';
+import type { ListenerHealth } from '../db/pg-listener.ts';
 
 /**
  * Live events between server processes: PostgreSQL NOTIFY on one channel, LISTEN in every
@@ -20,7 +21,11 @@ export type LiveEvent =
   | { kind: 'sessionsEnded'; sessionIds: string[] }
   /** An admin was edited or deleted: processes drop what they hold of it (role, name). */
   | { kind: 'adminsChanged'; adminIds: number[] }
-  /** Never sent: told to this process's handlers when its listener came back after a loss (events may be missing). */
+  /**
+   * Never sent: told to this process's handlers when its listener came back after a loss (events
+   * may be missing): each drops what it holds (sessions, admins, modes, settings) and the sockets
+   * tell their consoles to refetch.
+   */
   | { kind: 'resync' }
   | { kind: 'order'; type: 'Market' | 'Limit' | 'OrderUpdated'; userId: number; data: Record<string, unknown> & { id: number | string } }
   /** A payment request created or decided: sent as {type:'RequestUpdated', data} to sockets of all users and of the users involved. */
@@ -35,6 +40,8 @@ export interface EventBus {
   /** Publishes on `q` (a transaction: delivered on commit) or on the database at once. */
   publish(q: Queryable, event: LiveEvent): Promise<void>;
   subscribe(handler: (event: LiveEvent) => void): () => void;
+  /** Whether the LISTEN connection is up, and how often it came back (readiness, metrics). */
+  health(): ListenerHealth;
   close(): Promise<void>;
 }
 
@@ -54,7 +61,7 @@ export async function createEventBus(db: Db): Promise<EventBus> {
       }
     }
   };
-  const unlisten = await db.listen(
+  const listener = await db.listen(
     LIVE_CHANNEL,
     (payload) => {
       let event: LiveEvent;
@@ -73,6 +80,7 @@ export async function createEventBus(db: Db): Promise<EventBus> {
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
-    close: () => unlisten(),
+    health: () => listener.health(),
+    close: () => listener.stop(),
   };
 }

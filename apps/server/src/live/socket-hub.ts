@@ -2,13 +2,15 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { PRICE_THROTTLE_MS, type SocketMessage } from '@aurum/domain/system/live-messages';
+import { PRICE_THROTTLE_MS, SERVER_RESTART_CLOSE, type SocketMessage } from '@aurum/domain/system/live-messages';
 import { intervalJob, type Job } from '../jobs/jobs-runner.ts';
 import type { EventBus } from './event-bus.ts';
 
 export const SOCKET_PATHS = { all: '/v0/admin/subscribe/ws_v2', user: /^\/v0\/admin\/subscribe\/ws\/(\d+)$/ } as const;
 /** Close code when the session behind a socket has ended (logout, forced, expired). */
 export const SESSION_ENDED_CLOSE = 4001;
+/** How long a closing process waits for its consoles to answer the close before it cuts the sockets. */
+const CLOSE_HANDSHAKE_MS = 1_000;
 /** Keep-alive pings sent before the event loop gets a turn (a few milliseconds of work). */
 const PING_SLICE = 250;
 /** Frames are JSON text, encoded to bytes once and handed to every socket as a text frame. */
@@ -153,6 +155,10 @@ export function attachSocketHub(
       // no data: each console asks for its own count (what an admin may decide depends on the admin)
       const frame = encode({ type: 'InboxChanged', data: {} });
       for (const c of clients) if (c.userId === null && c.ws.readyState === c.ws.OPEN) c.ws.send(frame, TEXT);
+    } else if (event.kind === 'resync') {
+      // events may have been missed while the listener was away: every console refetches what it shows
+      const frame = encode({ type: 'Resync', data: {} });
+      for (const c of clients) if (c.ws.readyState === c.ws.OPEN) c.ws.send(frame, TEXT);
     } else if (event.kind === 'treasury') {
       // admin-wide sockets only: the position is the house's, not a user's
       const frame = encode(event.type === 'TreasuryPosition' ? { type: 'TreasuryPosition', data: event.data } : { type: 'TreasuryBand', data: event.data });
@@ -194,10 +200,25 @@ export function attachSocketHub(
       stopMarket();
       stopBus();
       app.server.off('upgrade', onUpgrade);
-      for (const c of clients) {
-        if (c.timer) clearTimeout(c.timer);
-        c.ws.terminate();
-      }
+      // 1012: the console reconnects at once (to another process); a socket that does not answer
+      // the close within the bound is cut
+      const closing = [...clients].map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.timer) clearTimeout(c.timer);
+            if (c.ws.readyState === c.ws.CLOSED) return resolve();
+            const cut = setTimeout(() => {
+              c.ws.terminate();
+              resolve();
+            }, CLOSE_HANDSHAKE_MS);
+            c.ws.once('close', () => {
+              clearTimeout(cut);
+              resolve();
+            });
+            c.ws.close(SERVER_RESTART_CLOSE, 'server restart');
+          }),
+      );
+      await Promise.all(closing);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -17,7 +17,7 @@ export async function openTestDb(poolSize = 2): Promise<{ db: Db; close(): Promi
     return { db, close: () => db.close() };
   }
   const pgdb = await freshPostgresDatabase();
-  const db = await openPostgres(pgdb.url, poolSize);
+  const db = await openPostgres(pgdb.url, { max: poolSize });
   await migrate(db);
   return {
     db,

@@ -1,3 +1,4 @@
+import { closeWithin } from '../http/lifecycle.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +61,9 @@ export async function checkOpenTestServers(): Promise<void> {
   for (const server of openServers) await assertOrderCounts(server.db, `the test server at ${server.url}`);
 }
 
+/** Calls still running this long after a test server's close have their connections cut (a close never hangs a test). */
+const CLOSE_BOUND_MS = 10_000;
+
 /** The real server on a fresh, seeded database, listening on a free port of 127.0.0.1. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const driver = options.driver ?? (process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -119,7 +123,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     now: () => deps.now(),
     async restart() {
-      await app.close();
+      await closeWithin(app, CLOSE_BOUND_MS);
       app = await build(port);
       server.app = app;
     },
@@ -131,7 +135,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         () => null,
         (error: unknown) => error,
       );
-      await app.close();
+      await closeWithin(app, CLOSE_BOUND_MS);
       await deps.events.close();
       await opened.close();
       await pgdb?.drop();

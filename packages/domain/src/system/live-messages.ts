@@ -6,7 +6,7 @@ import type { RequestView } from '../assets/request-schemas.ts';
  * Messages of the live socket (SPEC.md §7): `{type, data}` JSON frames. Unknown kinds are only
  * logged by the console.
  */
-export const SOCKET_MESSAGE_KINDS = ['Price', 'MyrRate', 'GlobalSetting', 'Market', 'Limit', 'OrderUpdated', 'RequestUpdated', 'InboxChanged', 'TreasuryPosition', 'TreasuryBand'] as const;
+export const SOCKET_MESSAGE_KINDS = ['Price', 'MyrRate', 'GlobalSetting', 'Market', 'Limit', 'OrderUpdated', 'RequestUpdated', 'InboxChanged', 'TreasuryPosition', 'TreasuryBand', 'Resync'] as const;
 export type SocketMessageKind = (typeof SOCKET_MESSAGE_KINDS)[number];
 
 export type Trend = 'up' | 'down';
@@ -57,7 +57,9 @@ export type SocketMessage =
   /** Metal moved (a fill, a settlement, a delivery, a bar movement, a hedge): the console asks for the treasury position again (issue 18). */
   | { type: 'TreasuryPosition'; data: TreasuryPositionData }
   /** A metal's net position left its band or came back inside (issue 18): an alert for superAdmins. */
-  | { type: 'TreasuryBand'; data: TreasuryBandData };
+  | { type: 'TreasuryBand'; data: TreasuryBandData }
+  /** The server's live events had a gap (its database connection came back): refetch everything shown. */
+  | { type: 'Resync'; data: Record<string, never> };
 
 export interface TreasuryPositionData {
   metals: string[];
@@ -70,6 +72,12 @@ export interface TreasuryBandData {
   target: string;
   band: string;
 }
+
+/**
+ * Close code of a server process going away for a restart (RFC 6455 1012, Service Restart): the
+ * console reconnects at once, through the proxy, to another process.
+ */
+export const SERVER_RESTART_CLOSE = 1012;
 
 /** The console's reconnect policy: up to 100 attempts, delay min(1000 x 2^n, 10000) ms. */
 export const SOCKET_RECONNECT = { maxAttempts: 100, baseDelayMs: 1000, maxDelayMs: 10_000 } as const;

@@ -1,3 +1,4 @@
+import { SERVER_RESTART_CLOSE } from '@aurum/domain/system/live-messages';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -179,7 +180,8 @@ describe(`live socket on ${driver}`, () => {
     await ts.restart();
     // the sockets go before the HTTP server waits for its connections (they kept a shutdown waiting)
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect((await sock.closed).code).toBe(1006);
+    // 1012 (Service Restart): the console reconnects at once, through the proxy, to another process
+    expect((await sock.closed).code).toBe(SERVER_RESTART_CLOSE);
     // the same token on the new application: the session lives in the database
     const again = await openSocket(ts.url, jwt.none!);
     await again.next((m) => m.type === 'Price');

@@ -1,4 +1,4 @@
-import { isSocketMessage, reconnectDelay, SOCKET_RECONNECT, type SocketMessage } from '@aurum/domain/system/live-messages';
+import { isSocketMessage, reconnectDelay, SERVER_RESTART_CLOSE, SOCKET_RECONNECT, type SocketMessage } from '@aurum/domain/system/live-messages';
 
 /** The part of the browser's WebSocket the client uses. */
 export interface SocketLike {
@@ -37,7 +37,7 @@ export interface LiveSocket {
 /**
  * The live socket client (SPEC.md §7): one connection; on every connect the live state is
  * cleared, then each message applied; unknown kinds are only logged. When it closes it
- * reconnects after reconnectDelay(n) (min(1000 x 2^n, 10000) ms), at most
+ * reconnects after reconnectDelay(n) (min(1000 x 2^n, 10000) ms; at once after a server restart, 1012), at most
  * SOCKET_RECONNECT.maxAttempts times in a row, each time with the then-current access token
  * (tokens live about 60 s and rotate). A successful open resets the count.
  */
@@ -50,14 +50,14 @@ export function createLiveSocket(deps: LiveSocketDeps): LiveSocket {
   let running = false;
   let attempt = 0;
 
-  function scheduleRetry() {
+  function scheduleRetry(now = false) {
     if (!running) return;
     if (attempt >= SOCKET_RECONNECT.maxAttempts) {
       running = false;
       deps.onGiveUp?.();
       return;
     }
-    const delay = reconnectDelay(attempt);
+    const delay = now ? 0 : reconnectDelay(attempt);
     attempt += 1;
     timer = setTimer(() => {
       timer = null;
@@ -104,7 +104,8 @@ export function createLiveSocket(deps: LiveSocketDeps): LiveSocket {
       if (socket !== current) return;
       socket = null;
       deps.onClose?.(event.code);
-      scheduleRetry();
+      // a server restarting (1012) is replaced at once by another behind the proxy: no back-off
+      scheduleRetry(event.code === SERVER_RESTART_CLOSE && attempt === 0);
     };
   }
 

@@ -44,6 +44,7 @@ export function applyLiveMessage(state: LiveState, message: SocketMessage): Live
     case 'InboxChanged':
     case 'TreasuryPosition':
     case 'TreasuryBand':
+    case 'Resync':
       // nothing kept: request and treasury screens listen with onMessage and refetch
       return state;
   }

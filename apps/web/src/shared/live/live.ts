@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { authController } from '../http/client.ts';
 import { createLiveSocket, liveSocketUrl, type LiveSocket, type SocketLike } from './live-socket.ts';
 import { createLiveStore, useLiveSelector, type LiveState } from './live-store.ts';
@@ -20,6 +21,8 @@ function openWebSocket(url: string): SocketLike {
 
 let socket: LiveSocket | null = null;
 let users = 0;
+/** Whether the socket has been open before: a later open is a reconnect, after which events may be missing. */
+let openedBefore = false;
 
 function ensureSocket(): LiveSocket {
   socket ??= createLiveSocket({
@@ -29,7 +32,12 @@ function ensureSocket(): LiveSocket {
       return token ? liveSocketUrl(window.location, token) : null;
     },
     onConnecting: () => liveStore.reset(false),
-    onOpen: () => liveStore.setConnected(true),
+    onOpen: () => {
+      liveStore.setConnected(true);
+      // what happened while the socket was away (a server restarting) was not pushed: refetch as on a Resync
+      if (openedBefore) liveStore.apply({ type: 'Resync', data: {} });
+      openedBefore = true;
+    },
     onMessage: (message) => liveStore.apply(message),
     onClose: () => liveStore.setConnected(false),
   });
@@ -49,6 +57,9 @@ authController.subscribe(() => {
  * it once). Closing: when the shell unmounts or the admin signs out.
  */
 export function useLiveConnection(): void {
+  const queryClient = useQueryClient();
+  // a Resync (the server's live events had a gap, or the socket reconnected): everything shown is fetched again
+  useEffect(() => liveStore.onMessage((message) => void (message.type === 'Resync' && queryClient.invalidateQueries())), [queryClient]);
   useEffect(() => {
     users += 1;
     ensureSocket().start();

@@ -23,7 +23,7 @@ describe(`migration 006 chains the audit rows written before it, 011 keys the ro
   beforeAll(async () => {
     const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
     drop = pgdb?.drop;
-    db = pgdb ? await openPostgres(pgdb.url, 2) : await openPglite(undefined);
+    db = pgdb ? await openPostgres(pgdb.url, { max: 2 }) : await openPglite(undefined);
     // the migrations before 006 only
     before = await mkdtemp(join(tmpdir(), 'aurum-mig-'));
     for (const f of await readdir(MIGRATIONS_DIR)) if (f < '006') await cp(join(MIGRATIONS_DIR, f), join(before, f));

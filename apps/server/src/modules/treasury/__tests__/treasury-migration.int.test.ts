@@ -19,7 +19,7 @@ describe(`migration 020 gives an existing database its books and an opening bala
   beforeAll(async () => {
     const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
     drop = pgdb?.drop;
-    db = pgdb ? await openPostgres(pgdb.url, 2) : await openPglite(undefined);
+    db = pgdb ? await openPostgres(pgdb.url, { max: 2 }) : await openPglite(undefined);
     // the migrations before 020 only
     before = await mkdtemp(join(tmpdir(), 'aurum-mig-'));
     for (const f of await readdir(MIGRATIONS_DIR)) if (f < '020') await cp(join(MIGRATIONS_DIR, f), join(before, f));
