@@ -46,6 +46,14 @@ export interface Db extends Queryable {
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The connections now: open, idle, and callers waiting for one (metrics). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export async function one<T>(q: Queryable, sql: string, params?: readonly unknown[]): Promise<T | undefined> {

