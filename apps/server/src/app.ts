@@ -10,6 +10,7 @@ import { badRequest, notFound } from './http/app-error.ts';
 import { nestedDeeperThan } from './http/json-depth.ts';
 import { clientErrorHandler, frameworkErrors, replyWithError } from './http/error-contract.ts';
 import { docsContentSecurityPolicy, securityHeadersHook, sendConsoleIndex } from './http/security-headers.ts';
+import { Metrics, registerMetricsHooks, registerMetricsRoute } from './http/metrics.ts';
 import type { AppDeps } from './app-deps.ts';
 import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
 import { registerSecondFactorRoutes } from './modules/auth/second-factor-routes.ts';
@@ -76,6 +77,8 @@ export interface AurumApp extends FastifyInstance {
   /** The background jobs, none started: server.ts starts them after listen, a test the ones it needs. */
   jobs: JobsRunner;
   lifecycle: Lifecycle;
+  /** Its Prometheus metrics (GET /metrics; the port of METRICS_PORT: http/metrics-listener.ts). */
+  metrics: Metrics;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<AurumApp> {
@@ -118,6 +121,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // out by helmet once per Host, set as reply headers (index.html replaces the policy with its nonce's)
   const security = { hsts: deps.config.hsts };
   app.addHook('onRequest', securityHeadersHook(security));
+  // before any route: each route gets its own duration hook (README "Metrics")
+  const metrics = new Metrics();
+  registerMetricsHooks(app, metrics);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -202,6 +208,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     reconciliationJob(deps),
     ...sockets.jobs,
   ]);
+  metrics.watch({
+    now: deps.now,
+    pool: () => deps.db.poolStats?.() ?? null,
+    listener: () => deps.events.health(),
+    openSockets: () => sockets.clientCount(),
+    priceTicks: () => {
+      const health = market.feedHealth();
+      return health.check ? { primary: health.primary.lastTickAt, check: health.check.lastTickAt } : { primary: health.primary.lastTickAt };
+    },
+    jobs: jobs.names(),
+    engineJob: orders.name,
+  });
+  jobs.onRun(metrics.jobRun);
+  registerMetricsRoute(app, metrics, deps.config.metricsToken);
   // the live sockets go before the HTTP server closes: it waits for every connection, and an
   // upgraded one stays open until told (a shutdown, or a restart, waited on connected consoles)
   app.addHook('preClose', () => sockets.close());
@@ -239,5 +259,5 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return reply.status(404).send({ code: error.code, context: error.context });
   });
 
-  return Object.assign(app, { market, sockets, orders, jobs, lifecycle }) as unknown as AurumApp;
+  return Object.assign(app, { market, sockets, orders, jobs, lifecycle, metrics }) as unknown as AurumApp;
 }

@@ -67,6 +67,10 @@ export interface Config {
   orderEngineIntervalMs: number;
   /** HSTS: the server is reached over HTTPS only (a TLS proxy in front): Strict-Transport-Security and upgrade-insecure-requests are sent. */
   hsts: boolean;
+  /** A port of its own serving only GET /metrics (no token), or null. */
+  metricsPort: number | null;
+  /** The bearer token GET /metrics on the main port requires; null: the main port has no /metrics. */
+  metricsToken: string | null;
   /** The daily reconciliation (issue 18): business-local time (Asia/Kuala_Lumpur) after which it runs once per business day. */
   reconciliationAt: { hour: number; minute: number };
 }
@@ -174,6 +178,28 @@ export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
   },
   port: { env: 'PORT', meaning: 'HTTP port of the API, the socket and the console', default: '3000', parse: int(0, 65535) },
   host: { env: 'HOST', meaning: 'address to listen on', default: '127.0.0.1', parse: text },
+  metricsPort: {
+    env: 'METRICS_PORT',
+    meaning: 'a port of its own (on `HOST`) that serves only `GET /metrics`, Prometheus text, without a token (see Metrics); unset: none',
+    default: null,
+    parse: (raw, ctx) => {
+      if (raw === undefined) return null;
+      const port = int(1, 65535)(raw, ctx);
+      if (port === ctx.read.port) ctx.problem(`METRICS_PORT must differ from PORT (${port})`);
+      return port;
+    },
+  },
+  metricsToken: {
+    env: 'METRICS_TOKEN',
+    meaning:
+      'set: `GET /metrics` on `PORT` answers with `Authorization: Bearer <METRICS_TOKEN>` (16+ characters, no spaces) and 401 otherwise; unset: the main port has no `/metrics` (404)',
+    default: null,
+    parse: (raw, { problem }) => {
+      if (raw === undefined) return null;
+      if (raw.length < 16 || /\s/.test(raw)) problem('METRICS_TOKEN must be at least 16 characters long, without spaces');
+      return raw;
+    },
+  },
   publicUrl: {
     env: 'PUBLIC_URL',
     meaning: 'the address people use, for links in e-mails',

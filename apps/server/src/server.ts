@@ -121,6 +121,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  await (await import('./http/metrics-listener.ts')).listenMetrics(app.metrics, { host: config.host, port: config.metricsPort });
   // the background jobs (price feed, order engine, notification worker, socket sweeps) start once it listens
   app.jobs.start();
   const bound = app.server.address();

@@ -46,9 +46,15 @@ export interface Db extends Queryable {
    * connection came back after a loss: notifications sent meanwhile are gone.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Listener>;
-  /** The connection pool's figures (PGlite: one connection, never waiting). */
-  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+  /** The connections now: open, idle, and callers waiting for one (metrics). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export async function one<T>(q: Queryable, sql: string, params?: readonly unknown[]): Promise<T | undefined> {

@@ -71,6 +71,8 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     listen: (channel, onPayload) =>
       pg.listen(channel, onPayload).then((unlisten) => ({ health: () => ({ connected: true, reconnects: 0 }), stop: () => unlisten() })),
     close: () => pg.close(),
+    // one connection in this process; PGlite queues the callers itself and does not say how many wait
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     dump: () => pg.dumpDataDir('none'),
   };
 }

@@ -14,6 +14,42 @@ export interface Job {
   stop(): Promise<void>;
   /** One run at once (`now`: the moment it runs at; default the application's clock). */
   runOnce(now?: Date): Promise<unknown>;
+  /** Tells `listener` of each later run, timed or by runOnce (the runner's metrics): a JobRuns does it. */
+  onRun(listener: JobRunListener): void;
+}
+
+/** Told of each ended run of a job: whether it succeeded, and how long it took. */
+export type JobRunListener = (job: string, run: { ok: boolean; seconds: number }) => void;
+
+/**
+ * The runs of one job as its listeners hear of them: a job passes every run, timed or by runOnce,
+ * through `track`, so that no way of running it escapes the count. Without listeners it only runs.
+ */
+export class JobRuns {
+  private readonly listeners: JobRunListener[] = [];
+  private readonly name: string;
+
+  constructor(name: string) {
+    this.name = name;
+  }
+
+  listen(listener: JobRunListener): void {
+    this.listeners.push(listener);
+  }
+
+  async track<T>(run: () => Promise<T> | T): Promise<T> {
+    if (this.listeners.length === 0) return run();
+    const started = performance.now();
+    let ok = false;
+    try {
+      const result = await run();
+      ok = true;
+      return result;
+    } finally {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of this.listeners) listener(this.name, { ok, seconds });
+    }
+  }
 }
 
 export interface IntervalJobOptions {
@@ -36,10 +72,11 @@ export interface IntervalJobOptions {
 export function intervalJob(name: string, options: IntervalJobOptions): Job {
   let timer: NodeJS.Timeout | null = null;
   let inHand: Promise<void> | null = null;
+  const runs = new JobRuns(name);
   const timed = () => {
     if (inHand) return;
     inHand = Promise.resolve()
-      .then(() => options.run())
+      .then(() => runs.track(() => options.run()))
       .then(
         () => undefined,
         (error: unknown) => options.onError?.(error),
@@ -62,7 +99,8 @@ export function intervalJob(name: string, options: IntervalJobOptions): Job {
       await inHand;
       if (wasStarted) await options.onStop?.();
     },
-    runOnce: async (now) => options.run(now),
+    runOnce: (now) => runs.track(() => options.run(now)),
+    onRun: (listener) => runs.listen(listener),
   };
 }
 
@@ -88,6 +126,11 @@ export class JobsRunner {
     const job = this.jobs.find((j) => j.name === name);
     if (!job) throw new Error(`no job named ${name} (jobs: ${this.names().join(', ')})`);
     return job;
+  }
+
+  /** Tells `listener` of every run of every job from now on (metrics). */
+  onRun(listener: JobRunListener): void {
+    for (const job of this.jobs) job.onRun(listener);
   }
 
   /** Starts the named jobs, or every job; a job already started stays as it is. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db.ts';
-import type { Job } from '../../jobs/jobs-runner.ts';
+import { JobRuns, type Job, type JobRunListener } from '../../jobs/jobs-runner.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { claimRecipients, markAttemptFailed, markDelivered, type ClaimedRecipient } from './notification-repository.ts';
 
@@ -35,6 +35,7 @@ export class NotificationWorker implements Job {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  private readonly runs = new JobRuns(this.name);
   private readonly batchSize: number;
   private readonly pollMs: number;
   private readonly leaseSeconds: number;
@@ -84,7 +85,8 @@ export class NotificationWorker implements Job {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.running = this.drain(() => this.stopped)
+      this.running = this.runs
+        .track(() => this.drain(() => this.stopped))
         .then(() => undefined, (error: unknown) => this.onError(error))
         .finally(() => {
           this.running = null;
@@ -98,7 +100,11 @@ export class NotificationWorker implements Job {
 
   /** Delivers batch after batch until nothing is pending; answers how many were claimed. */
   runOnce(): Promise<number> {
-    return this.drain(() => false);
+    return this.runs.track(() => this.drain(() => false));
+  }
+
+  onRun(listener: JobRunListener): void {
+    this.runs.listen(listener);
   }
 
   /** Batch after batch until nothing is pending or `stopped()` says so. */

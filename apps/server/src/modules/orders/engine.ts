@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/db.ts';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { AppError, refusalAuditOf, type RefusalAudit } from '../../http/app-error.ts';
 import { routeAuditWriter } from '../audit/audit-service.ts';
-import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
+import { intervalJob, JobRuns, type Job, type JobRunListener } from '../../jobs/jobs-runner.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { readModes } from '../system/mode-service.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
@@ -38,6 +38,7 @@ export type EngineReport = Record<EngineJob, number | null>;
 export class OrderEngine implements Job {
   readonly name = 'orderEngine';
   private readonly timer: Job;
+  private readonly runs = new JobRuns(this.name);
   private readonly deps: AppDeps;
   private readonly market: MarketService;
 
@@ -60,11 +61,17 @@ export class OrderEngine implements Job {
     return this.timer.stop();
   }
 
-  /** Runs every job once at `now` (tests drive the engine with it). */
-  async runOnce(now: Date = this.deps.now()): Promise<EngineReport> {
-    const report = {} as EngineReport;
-    for (const [i, job] of ENGINE_JOBS.entries()) report[job] = await this.run(i + 1, now, job);
-    return report;
+  onRun(listener: JobRunListener): void {
+    this.runs.listen(listener);
+  }
+
+  /** Runs every job once at `now` (tests drive the engine with it; the timer too). */
+  runOnce(now: Date = this.deps.now()): Promise<EngineReport> {
+    return this.runs.track(async () => {
+      const report = {} as EngineReport;
+      for (const [i, job] of ENGINE_JOBS.entries()) report[job] = await this.run(i + 1, now, job);
+      return report;
+    });
   }
 
   private ctx(q: Queryable, now: Date): OrderContext {
