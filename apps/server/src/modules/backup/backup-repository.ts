@@ -67,3 +67,21 @@ export async function holdings(q: Queryable): Promise<{ tables: number; counts: 
   }
   return { tables: Number(t!.n), counts };
 }
+
+/** Every posting of the journal, in order (the verify of a restored backup recomputes balances from them). */
+export async function ledgerPostings(q: Queryable): Promise<Array<{ from_account: string; to_account: string; asset: string; amount: string }>> {
+  return q.query('SELECT from_account, to_account, asset, amount FROM ledger_postings ORDER BY id');
+}
+
+/** The ids of every user. */
+export async function allUserIds(q: Queryable): Promise<number[]> {
+  return (await q.query<{ id: number }>('SELECT id FROM users ORDER BY id')).map((r) => Number(r.id));
+}
+
+/** How many journal entries have no posting (each must have one). */
+export async function entriesWithoutPostings(q: Queryable): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    'SELECT count(*)::int8 AS n FROM ledger_entries e WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.entry_id = e.id)',
+  );
+  return Number(row!.n);
+}
