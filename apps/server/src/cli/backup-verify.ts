@@ -62,6 +62,6 @@ try {
   }
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(error instanceof BackupFileError || error instanceof ConfigError ? message : `The verify could not run: ${message}`);
+  console.error(error instanceof BackupFileError || error instanceof ConfigError || error instanceof PgToolError ? message : `The verify could not run: ${message}`);
   process.exitCode = error instanceof BackupFileError ? 1 : 2;
 }
