@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import type { Queryable } from '../db/db.ts';
+import { CannotRun } from './backup-errors.ts';
 import { completeBackup, partialPath } from '../modules/backup/backup-file.ts';
 import { snapshotFigures } from '../modules/backup/backup-service.ts';
 
@@ -10,7 +11,7 @@ import { snapshotFigures } from '../modules/backup/backup-service.ts';
  * The PostgreSQL side of the backup commands: pg_dump's custom format in the snapshot the figures
  * were read in, pg_restore into an empty database in one transaction (docs/decisions/0030).
  */
-export class PgToolError extends Error {}
+export class PgToolError extends CannotRun {}
 
 /** A URL without its password, and the environment that carries the password (kept out of the process list). */
 function connection(url: string): { url: string; env: NodeJS.ProcessEnv } {

@@ -7,7 +7,8 @@ import { openPostgres } from '../db/pg-db.ts';
 import { BackupFileError, readBackup, type BackupManifest } from '../modules/backup/backup-file.ts';
 import { openPgliteBackup } from '../modules/backup/backup-service.ts';
 import { checkInvariants, type InvariantReport } from './backup-invariants.ts';
-import { PgToolError, restorePostgres, scratchDatabase } from './backup-postgres.ts';
+import { restorePostgres, scratchDatabase } from './backup-postgres.ts';
+import { CannotRun } from './backup-errors.ts';
 
 /**
  * `npm run backup:verify -- <file>`: checks the file, restores it into a scratch place (a temporary
@@ -31,7 +32,7 @@ async function verifyEmbedded(file: string, manifest: BackupManifest, config: Co
 }
 
 async function verifyServer(file: string, manifest: BackupManifest, config: Config): Promise<InvariantReport> {
-  if (!config.databaseUrl) throw new ConfigError([`${file} is a PostgreSQL backup: set DATABASE_URL to a server it can be restored on (a scratch database is created there and dropped after).`]);
+  if (!config.databaseUrl) throw new CannotRun(`${file} is a PostgreSQL backup: set DATABASE_URL to a server it can be restored on (a scratch database is created there and dropped after).`);
   const scratch = await scratchDatabase(config.databaseUrl);
   try {
     await restorePostgres(scratch.url, file, { replace: false });
@@ -48,7 +49,7 @@ async function verifyServer(file: string, manifest: BackupManifest, config: Conf
 
 try {
   const { positionals } = parseArgs({ allowPositionals: true });
-  if (positionals.length !== 1) throw new ConfigError(['usage: npm run backup:verify -- <backup file>']);
+  if (positionals.length !== 1) throw new CannotRun('usage: npm run backup:verify -- <backup file>');
   const config = loadConfig();
   const file = positionals[0]!;
   const manifest = await readBackup(file);
@@ -62,6 +63,6 @@ try {
   }
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(error instanceof BackupFileError || error instanceof ConfigError || error instanceof PgToolError ? message : `The verify could not run: ${message}`);
+  console.error(error instanceof BackupFileError || error instanceof ConfigError || error instanceof CannotRun ? message : `The verify could not run: ${message}`);
   process.exitCode = error instanceof BackupFileError ? 1 : 2;
 }

@@ -7,7 +7,8 @@ import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
 import { openPglite } from '../db/pglite-db.ts';
 import { BackupFileError } from '../modules/backup/backup-file.ts';
 import { REQUESTS, backupAnswerer, backupPglite, type BackupAnswer } from '../modules/backup/backup-service.ts';
-import { PgToolError, backupPostgres } from './backup-postgres.ts';
+import { backupPostgres } from './backup-postgres.ts';
+import { CannotRun } from './backup-errors.ts';
 
 /**
  * `npm run backup`: writes a backup of the configured database into BACKUP_DIR (keeping the newest
@@ -59,7 +60,7 @@ async function backupEmbedded(config: ReturnType<typeof loadConfig>): Promise<st
     throw error;
   }
   try {
-    if (!existsSync(join(config.dataDir, 'pg', 'PG_VERSION'))) throw new ConfigError([`No database in DATA_DIR (${config.dataDir}): nothing to back up.`]);
+    if (!existsSync(join(config.dataDir, 'pg', 'PG_VERSION'))) throw new CannotRun(`No database in DATA_DIR (${config.dataDir}): nothing to back up.`);
     const db = await openPglite(join(config.dataDir, 'pg'));
     try {
       return await backupPglite(db, { dir: config.backupDir, keep: config.backupKeep });
@@ -77,5 +78,5 @@ try {
   console.log(file);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
-  process.exitCode = error instanceof ConfigError || error instanceof PgToolError ? 2 : 1;
+  process.exitCode = error instanceof ConfigError || error instanceof CannotRun ? 2 : 1;
 }

@@ -11,7 +11,8 @@ import { openPostgres } from '../db/pg-db.ts';
 import { BackupFileError, readBackup, type BackupManifest } from '../modules/backup/backup-file.ts';
 import { holdings, tableFigures } from '../modules/backup/backup-repository.ts';
 import { figureDifferences, openPgliteBackup } from '../modules/backup/backup-service.ts';
-import { PgToolError, otherSessions, restorePostgres } from './backup-postgres.ts';
+import { otherSessions, restorePostgres } from './backup-postgres.ts';
+import { CannotRun } from './backup-errors.ts';
 
 /**
  * `npm run restore -- <file> [--force]`: restores a backup into the configured database (DATABASE_URL,
@@ -87,7 +88,7 @@ async function restoreServer(url: string, file: string, manifest: BackupManifest
 
 try {
   const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
-  if (positionals.length !== 1) throw new ConfigError(['usage: npm run restore -- <backup file> [--force]']);
+  if (positionals.length !== 1) throw new CannotRun('usage: npm run restore -- <backup file> [--force]');
   const config = loadConfig();
   const file = positionals[0]!;
   const manifest = await readBackup(file);
@@ -100,6 +101,6 @@ try {
   console.log(config.databaseUrl ? await restoreServer(config.databaseUrl, file, manifest, values.force) : await restoreEmbedded(config, file, manifest, values.force));
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(error instanceof Refused || error instanceof BackupFileError || error instanceof ConfigError ? message : `The restore failed: ${message}`);
-  process.exitCode = error instanceof ConfigError || error instanceof PgToolError ? 2 : 1;
+  console.error(error instanceof Refused || error instanceof BackupFileError || error instanceof ConfigError || error instanceof CannotRun ? message : `The restore failed: ${message}`);
+  process.exitCode = error instanceof ConfigError || error instanceof CannotRun ? 2 : 1;
 }
