@@ -49,6 +49,7 @@ import { registerTreasuryRoutes } from './modules/treasury/treasury-routes.ts';
 import { treasuryBandJob, treasuryBooksJob } from './modules/treasury/treasury-jobs.ts';
 import { registerReconciliationRoutes } from './modules/reconciliation/reconciliation-routes.ts';
 import { reconciliationJob } from './modules/reconciliation/reconciliation-service.ts';
+import { backupJob } from './modules/backup/backup-service.ts';
 
 export interface BuildAppOptions {
   /** A pino logger (server.ts); none in tests. */
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     treasuryBooksJob(deps),
     treasuryBandJob(deps, { quotes: () => market.currentQuotes() }),
     reconciliationJob(deps),
+    backupJob(deps, app.log),
     ...sockets.jobs,
   ]);
   metrics.watch({

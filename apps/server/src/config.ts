@@ -73,6 +73,12 @@ export interface Config {
   metricsToken: string | null;
   /** The daily reconciliation (issue 18): business-local time (Asia/Kuala_Lumpur) after which it runs once per business day. */
   reconciliationAt: { hour: number; minute: number };
+  /** Where backups are written (`npm run backup`, the scheduled backup of the embedded database); absolute. */
+  backupDir: string;
+  /** Minutes between the embedded database's scheduled backups; 0: none (PostgreSQL: never, see README "Backups"). */
+  backupIntervalMinutes: number;
+  /** How many backup files are kept in backupDir; older ones are removed once a new one is complete. */
+  backupKeep: number;
 }
 
 export const DEMO_SUPERADMIN = { username: 'admin', password: 'Aurum#Demo2026', email: 'admin@aurum.example' };
@@ -511,6 +517,26 @@ export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
       if (!m) problem(`${name} must be a time HH:MM (00:00 to 23:59), got '${raw}'`);
       return { hour: Number(m?.[1] ?? 0), minute: Number(m?.[2] ?? 0) };
     },
+  },
+
+  backupDir: {
+    env: 'BACKUP_DIR',
+    meaning: 'folder the backups are written to (`npm run backup`, and the scheduled backups of the embedded database); see Backups',
+    default: './backups',
+    parse: (raw) => resolve(text(raw)),
+  },
+  backupIntervalMinutes: {
+    env: 'BACKUP_INTERVAL_MINUTES',
+    meaning:
+      'minutes between the scheduled backups the server writes of the embedded database (PGlite) while it serves; `0` stops them. Not used on PostgreSQL (`DATABASE_URL`): schedule `npm run backup` (pg_dump) or a WAL archiver there (see Backups)',
+    default: '60',
+    parse: int(0, 7 * 24 * 60),
+  },
+  backupKeep: {
+    env: 'BACKUP_KEEP',
+    meaning: 'how many backup files `BACKUP_DIR` keeps: once a new one is complete, the oldest beyond this many are removed',
+    default: '24',
+    parse: int(1, 10_000),
   },
 };
 

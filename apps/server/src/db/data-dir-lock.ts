@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import { hostname } from 'node:os';
 
 export class DataDirLockedError extends Error {
+  /** The process holding the folder. */
+  readonly pid: number;
   constructor(dir: string, pid: number) {
     super(
       `The data folder ${dir} is in use by process ${pid}. Two processes on one data folder would corrupt it: ` +
         'stop the other process, or give this one its own DATA_DIR (or a DATABASE_URL).',
     );
+    this.pid = pid;
   }
 }
 

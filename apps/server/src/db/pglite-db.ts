@@ -9,6 +9,17 @@ import { retryTransaction } from './transaction-retry.ts';
 export interface PgliteDb extends Db {
   /** The whole data folder as a tarball (tests start new databases from a migrated template). */
   dump(): Promise<Blob>;
+  /**
+   * A consistent copy of the data folder while the database serves: `read` runs in a transaction,
+   * then (no other statement can run while it is open: PGlite has one connection) a checkpoint and
+   * the tarball of the folder. What `read` saw is exactly what the tarball holds.
+   */
+  snapshot<T>(read: (q: Queryable) => Promise<T>): Promise<{ read: T; tarball: Blob }>;
+}
+
+/** A database that can copy its own data folder (the embedded one). */
+export function isPgliteDb(db: Db): db is PgliteDb {
+  return db.driver === 'pglite' && typeof (db as Partial<PgliteDb>).snapshot === 'function';
 }
 
 const parsers = {
@@ -74,6 +85,13 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     // one connection in this process; PGlite queues the callers itself and does not say how many wait
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     dump: () => pg.dumpDataDir('none'),
+    // dumpDataDir takes the query lock only, which a transaction releases between its statements
+    snapshot: (read) =>
+      pg.transaction(async (tx) => {
+        const result = await read(asQueryable(tx));
+        await tx.query('CHECKPOINT');
+        return { read: result, tarball: await pg.dumpDataDir('none') };
+      }),
   };
 }
 
