@@ -36,7 +36,7 @@ async function verifyServer(file: string, manifest: BackupManifest, config: Conf
   const scratch = await scratchDatabase(config.databaseUrl);
   try {
     await restorePostgres(scratch.url, file, { replace: false });
-    const db = await openPostgres(scratch.url, 1);
+    const db = await openPostgres(scratch.url, { max: 1 });
     try {
       return await checkInvariants(db, config, manifest);
     } finally {

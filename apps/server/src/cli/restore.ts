@@ -75,13 +75,13 @@ async function restoreServer(url: string, file: string, manifest: BackupManifest
   const others = await otherSessions(url);
   if (others > 0) throw new Refused(`${others} other session(s) are connected to the target database: stop the Aurum processes (and other clients) before a restore.`);
   const where = `PostgreSQL ${new URL(url).host}${new URL(url).pathname}`;
-  let db = await openPostgres(url, 1);
+  let db = await openPostgres(url, { max: 1 });
   const held = await describeHoldings(db).finally(() => db.close());
   if (held.tables > 0 && !force) {
     throw new Refused(`The database ${where} already holds data: ${held.text}. Restoring would replace its public schema; run again with --force to do so.`);
   }
   await restorePostgres(url, file, { replace: held.tables > 0 });
-  db = await openPostgres(url, 1);
+  db = await openPostgres(url, { max: 1 });
   const checked = await checkAgainst(db, manifest).finally(() => db.close());
   return `Restored ${file} (taken ${manifest.createdAt}) into ${where}: ${checked}.`;
 }

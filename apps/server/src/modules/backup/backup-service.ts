@@ -145,7 +145,8 @@ export function backupJob(deps: Pick<AppDeps, 'config' | 'db' | 'now'>, log?: Pi
       await answering;
       await scheduled.stop();
     },
-    runOnce: () => take(),
+    runOnce: () => scheduled.runOnce() as Promise<string>,
+    onRun: (listener) => scheduled.onRun(listener),
   };
 }
 
