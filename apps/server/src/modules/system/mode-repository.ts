@@ -10,6 +10,8 @@ export interface ModesRow {
   trading_period: boolean;
   auto_settle: boolean;
   auto_settle_since: Date | null;
+  /** The settings' version: one more on every change of a mode, an adjust, a holiday or a manual price. */
+  settings_version: number;
 }
 
 export interface Modes {
@@ -22,8 +24,29 @@ export interface Modes {
 /** The switchable columns of system_modes. */
 export type ModeColumn = 'panic' | 'trading_period' | 'auto_settle';
 
+const MODE_COLUMNS = ['panic', 'trading_period', 'auto_settle', 'auto_settle_since', 'settings_version'] as const;
+
 export async function readModeRow(q: Queryable): Promise<ModesRow> {
-  return kysely(q).selectFrom('system_modes').select(['panic', 'trading_period', 'auto_settle', 'auto_settle_since']).where('id', '=', 1).executeTakeFirstOrThrow();
+  return kysely(q).selectFrom('system_modes').select(MODE_COLUMNS).where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+/**
+ * The row under a share lock held until the transaction ends: a settings change in flight (it
+ * updates this row) is waited for and then seen; while it is held, no settings change commits.
+ */
+export async function readModeRowShared(q: Queryable): Promise<ModesRow> {
+  return kysely(q).selectFrom('system_modes').select(MODE_COLUMNS).where('id', '=', 1).forShare().executeTakeFirstOrThrow();
+}
+
+/** Adds one to the settings' version in the caller's transaction (the row stays locked until it ends); answers the new version. */
+export async function bumpSettingsVersion(q: Queryable): Promise<number> {
+  const row = await kysely(q)
+    .updateTable('system_modes')
+    .set((eb) => ({ settings_version: eb('settings_version', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('settings_version')
+    .executeTakeFirstOrThrow();
+  return Number(row.settings_version);
 }
 
 /** The modes as they stand at `now`: auto-settle mode has turned itself off once 12:00 has passed. */
@@ -38,9 +61,18 @@ export async function readModes(q: Queryable, now: Date): Promise<Modes> {
   return modesAt(await readModeRow(q), now);
 }
 
-/** Switches one mode; switching auto-settle on (off) also sets (clears) the moment it was switched on. */
-export async function writeMode(q: Queryable, column: ModeColumn, enabled: boolean, now: Date, adminId: number): Promise<void> {
+/**
+ * Switches one mode and adds one to the settings' version; switching auto-settle on (off) also
+ * sets (clears) the moment it was switched on. Answers the new version.
+ */
+export async function writeMode(q: Queryable, column: ModeColumn, enabled: boolean, now: Date, adminId: number): Promise<number> {
   const set: Updateable<SystemModesTable> = { [column]: enabled, updated_at: now, updated_by: adminId };
   if (column === 'auto_settle') set.auto_settle_since = enabled ? now : null;
-  await kysely(q).updateTable('system_modes').set(set).where('id', '=', 1).execute();
+  const row = await kysely(q)
+    .updateTable('system_modes')
+    .set((eb) => ({ ...set, settings_version: eb('settings_version', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('settings_version')
+    .executeTakeFirstOrThrow();
+  return Number(row.settings_version);
 }
