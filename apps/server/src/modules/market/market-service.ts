@@ -210,7 +210,7 @@ export class MarketService {
   }
 
   /**
-   * The settings a money-moving transaction acts on: the modes row read on `q` under its share lock
+   * The settings a money-moving transaction acts on: the modes row read on `q` under the settings lock (shared)
    * (a switch in flight is waited for; none commits until `q` ends), and this process's copy when it
    * is of that row's settings version, else the settings read again on `q` (kept as the process's
    * copy: an adjust or a manual price acknowledged anywhere prices this order and every later one).

@@ -135,7 +135,7 @@ export class OrderEngine implements Job {
    * canceled.
    */
   private async match(ctx: OrderContext): Promise<number> {
-    // the modes row under its share lock for the whole run: a panic switch waits for the fills read before it, and none follows it
+    // the modes row under the settings lock (shared) for the whole run: a panic switch waits for the fills read before it, and none follows it
     const pricing = this.market.orderPricing(await this.market.inForce(ctx.q));
     if (!pricing) return 0;
     const ids = await waitingLimitBatch(ctx.q);
@@ -179,7 +179,7 @@ export class OrderEngine implements Job {
 
   /** XAU/USD fills settle by themselves, unless auto-settle mode has switched that off (until 12:00). */
   private async autoSettle(ctx: OrderContext): Promise<number> {
-    // the modes row under its share lock for the whole run: a switch in flight is waited for and then seen, and waits for this run
+    // the modes row under the settings lock (shared) for the whole run: a switch in flight is waited for and then seen, and waits for this run
     if (modesAt(await modesForMoney(ctx.q), ctx.now).autoSettle) return 0;
     const ids = await usdFilledBatch(ctx.q);
     return this.each(ctx, ids, async (row) => {

@@ -363,8 +363,8 @@ const direct = <A>(run: () => Promise<A>) => run();
 
 /**
  * What order/create and order/customize share: the settings in force read in the transaction
- * first (the modes row under its share lock: a panic switch in flight is waited for and then seen,
- * docs/decisions/0041-money-paths-read-modes-for-share.md), then the user's wallet locked (the lock
+ * first (the modes row under the settings lock, shared: a panic switch in flight is waited for and then seen,
+ * docs/decisions/0041-money-paths-read-settings-under-lock.md), then the user's wallet locked (the lock
  * order of money-moving transactions), then inside `once` the user read and the trade rules checked
  * before `make` enters the order.
  */

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { SettingsFloor, VersionedCopy } from '../../cache/versioned-copy.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { EventBus, LiveEvent } from '../../live/event-bus.ts';
-import { bumpSettingsVersion, modesAt, readModeRow, readModeRowShared, readModes, writeMode, type ModeColumn, type Modes, type ModesRow } from './mode-repository.ts';
+import { bumpSettingsVersion, modesAt, readModeRow, readModeRowForMoney, readModes, writeMode, type ModeColumn, type Modes, type ModesRow } from './mode-repository.ts';
 
 /** What other modules read of the modes inside their own transaction (the engine, the market). */
 export { readModes, type Modes, type ModesRow } from './mode-repository.ts';
@@ -64,13 +64,13 @@ export async function currentModes(deps: AppDeps): Promise<Modes> {
 }
 
 /**
- * The modes row as a money-moving transaction must act on it: read on `q` under a share lock held
- * until that transaction ends (docs/decisions/0041-money-paths-read-modes-for-share.md), so a
- * switch in flight is waited for and then seen, and a switch waits for the transactions that read
- * the row before it.
+ * The modes row as a money-moving transaction must act on it: read on `q` under the settings lock,
+ * shared and held until that transaction ends (docs/decisions/0041-money-paths-read-settings-under-lock.md),
+ * so a switch in flight is waited for and then seen, and a switch waits for the transactions that
+ * read the row before it.
  */
 export async function modesForMoney(q: Queryable): Promise<ModesRow> {
-  return readModeRowShared(q);
+  return readModeRowForMoney(q);
 }
 
 /** How a settings change is undone in this process when its transaction does not commit (route()'s onRollback). */
