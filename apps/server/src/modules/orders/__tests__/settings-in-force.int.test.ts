@@ -100,7 +100,7 @@ type Api = ReturnType<typeof client>;
     await db?.close();
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('on the process that switched it, panic is in GET mode and the price status at once; on the other within a second', async () => {
     await setMode(a, 'set_panic', true);
@@ -134,7 +134,8 @@ type Api = ReturnType<typeof client>;
         if (r.status !== 200 && !r.text.includes('panic mode')) throw new Error(`an offline sell was refused: ${r.text}`);
         return r.status === 200;
       };
-      await vi.waitUntil(async () => (await open(a)) && (await open(b)), WITHIN);
+      // (how soon is the first test's matter; here the round only starts once both trade)
+      await vi.waitUntil(async () => (await open(a)) && (await open(b)), { timeout: 10_000, interval: 10 });
 
       let stop = false;
       // settings changes in flight through B, one after another, until the round ends
