@@ -452,6 +452,7 @@ export interface SystemModesTable {
   auto_settle_since: Timestamp | null;
   updated_at: Generated<Timestamp>;
   updated_by: number | null;
+  settings_version: Generated<number>;
 }
 
 export interface TreasuryBookDeltasTable {

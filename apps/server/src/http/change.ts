@@ -13,10 +13,15 @@ export interface Change {
   now: Date;
   audit: AuditRecorder;
   events: EventBus;
+  /** route()'s onRollback: undoes what the change did outside the database when its transaction does not commit. */
+  onRollback?: (undo: () => Promise<void>) => void;
 }
 
 /** The change of a route's call (an admin route: route() has authenticated the admin). */
-export function changeOf(ctx: { db: Queryable; admin: AuthAdmin | null; audit: AuditRecorder }, deps: { now(): Date; events: EventBus }): Change {
+export function changeOf(
+  ctx: { db: Queryable; admin: AuthAdmin | null; audit: AuditRecorder; onRollback?: (undo: () => Promise<void>) => void },
+  deps: { now(): Date; events: EventBus },
+): Change {
   if (!ctx.admin) throw new Error('changeOf: a change needs the signed-in admin (auth: admin)');
-  return { q: ctx.db, by: ctx.admin.id, now: deps.now(), audit: ctx.audit, events: deps.events };
+  return { q: ctx.db, by: ctx.admin.id, now: deps.now(), audit: ctx.audit, events: deps.events, ...(ctx.onRollback ? { onRollback: ctx.onRollback } : {}) };
 }

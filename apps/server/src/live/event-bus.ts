@@ -17,7 +17,8 @@ export interface Quotes {
 
 export type LiveEvent =
   | { kind: 'quotes'; quotes: Quotes }
-  | { kind: 'settings'; what: 'adjust' | 'modes' | 'holidays' | 'manualPrice'; metal?: string }
+  /** A setting changed; `version`: the settings' version its transaction committed (a process never serves older settings once it heard of it). */
+  | { kind: 'settings'; what: 'adjust' | 'modes' | 'holidays' | 'manualPrice'; metal?: string; version?: number }
   | { kind: 'sessionsEnded'; sessionIds: string[] }
   /** An admin was edited or deleted: processes drop what they hold of it (role, name). */
   | { kind: 'adminsChanged'; adminIds: number[] }

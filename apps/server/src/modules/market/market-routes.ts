@@ -29,7 +29,10 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
       investing: ReferenceSet,
       adjustments: z.object({ regular: z.object({ bid: z.string(), ask: z.string() }), afterHour: z.object({ bid: z.string(), ask: z.string() }) }),
     }),
-    handler: async ({ db }) => exchangeView(db, market),
+    handler: async ({ db }) => {
+      await market.upToDate();
+      return exchangeView(db, market);
+    },
   });
 
   route(app, deps, {
@@ -39,7 +42,11 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
       "The live gold price (with its quoteId and expiresAt while the feed is healthy), USD/MYR rate, market status per pair, and the price feed's health (stale, sources disagree, out-of-order ticks dropped)",
     tags: ['system'],
     auth: 'admin',
-    handler: async () => ({ price: market.freshPrice(), rate: market.currentRate(), status: market.currentStatus(), health: market.feedHealth() }),
+    handler: async () => {
+      // a settings change this process acknowledged (or heard of) is in the answer, even before its notification is back
+      await market.upToDate();
+      return { price: market.freshPrice(), rate: market.currentRate(), status: market.currentStatus(), health: market.feedHealth() };
+    },
   });
 
   route(app, deps, {

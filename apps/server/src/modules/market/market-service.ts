@@ -12,7 +12,8 @@ import type { EventBus, LiveEvent, Quotes } from '../../live/event-bus.ts';
 import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-service.ts';
 import { holidayDates } from '../system/holiday-service.ts';
 import { manualPriceRows, recordFeedHealth, releaseFeedLease, takeFeedLease } from './market-repository.ts';
-import { readModes } from '../system/mode-service.ts';
+import { modesAt, modesForMoney, readModeRow, settingsFloor, settingsHeard, type ModesRow } from '../system/mode-service.ts';
+import { VersionedCopy } from '../../cache/versioned-copy.ts';
 import type { IssuedQuote, QuoteCheck, QuotePricing, QuoteSigner } from './price-quotes.ts';
 import { REFERENCE_SOURCES, type MarketQuotes, type PriceSource, type RateSet, type ReferenceSource } from './price-sources.ts';
 
@@ -55,7 +56,9 @@ export interface PricePoint {
   usdSell: string;
 }
 
-interface Settings {
+/** The settings that price orders and open the market, as of one settings version (from the database). */
+export interface Settings {
+  version: number;
   adjust: Record<Metal, Record<Variant, AdjustSettings>>;
   modes: { panic: boolean; tradingPeriod: boolean; autoSettle: boolean };
   holidays: string[];
@@ -72,7 +75,8 @@ interface Settings {
  */
 export class MarketService {
   private readonly id = randomBytes(8).toString('hex');
-  private settings: Settings | null = null;
+  /** The settings as this process knows them: replaced only by the same or a later version (a reload landing late changes nothing). */
+  private readonly copy = new VersionedCopy<Settings>();
   private quotes: Quotes | null = null;
   private sessionCloseRate: Quotes['usdMyr'] | null = null;
   /** The last value of each reference source; a source that never sent one is absent. */
@@ -120,6 +124,10 @@ export class MarketService {
       onStop: () => this.releaseLease(),
     });
     this.statusJob = intervalJob('marketStatus', { everyMs: 1000, run: () => this.recompute(false) });
+  }
+
+  private get settings(): Settings | null {
+    return this.copy.peek() ?? null;
   }
 
   /** Loads the settings and listens to the bus (quotes and settings of every process); starts no timer. */
@@ -176,8 +184,9 @@ export class MarketService {
     return out;
   }
 
-  currentStatus(): MarketStatus {
-    return this.computeStatus();
+  /** The market status; `settings`: those in force in a caller's transaction (inForce), else this process's. */
+  currentStatus(settings?: Settings): MarketStatus {
+    return this.computeStatus(this.feedHealth().state, settings);
   }
 
   /**
@@ -186,16 +195,40 @@ export class MarketService {
    * trading-period mode), the active variant's xau settings and the market status; null before the
    * first quotes.
    */
-  orderPricing(): { quote: { bid: string; ask: string }; fx: { bid: string; ask: string }; settings: AdjustSettings; status: MarketStatus } | null {
-    if (!this.quotes || !this.settings) return null;
-    const status = this.computeStatus();
-    const fx = status.variant === 'afterHour' && this.settings.modes.tradingPeriod && this.sessionCloseRate ? this.sessionCloseRate : this.quotes.usdMyr;
-    return { quote: this.manualPrice('xau') ?? this.quotes.metals.xau, fx, settings: this.settings.adjust.xau[status.variant], status };
+  orderPricing(
+    settings: Settings | null = this.settings,
+  ): { quote: { bid: string; ask: string }; fx: { bid: string; ask: string }; settings: AdjustSettings; status: MarketStatus } | null {
+    if (!this.quotes || !settings) return null;
+    const status = this.computeStatus(this.feedHealth().state, settings);
+    const fx = status.variant === 'afterHour' && settings.modes.tradingPeriod && this.sessionCloseRate ? this.sessionCloseRate : this.quotes.usdMyr;
+    return { quote: this.manualPrice('xau', settings) ?? this.quotes.metals.xau, fx, settings: settings.adjust.xau[status.variant], status };
   }
 
-  /** The xau adjust settings of a variant as this process knows them (interest rates of orders). */
-  xauSettings(variant: Variant): AdjustSettings | null {
-    return this.settings?.adjust.xau[variant] ?? null;
+  /** The xau adjust settings of a variant (interest rates of orders): of `settings` (inForce), else as this process knows them. */
+  xauSettings(variant: Variant, settings: Settings | null = this.settings): AdjustSettings | null {
+    return settings?.adjust.xau[variant] ?? null;
+  }
+
+  /**
+   * The settings a money-moving transaction acts on: the modes row read on `q` under the settings lock (shared)
+   * (a switch in flight is waited for; none commits until `q` ends), and this process's copy when it
+   * is of that row's settings version, else the settings read again on `q` (kept as the process's
+   * copy: an adjust or a manual price acknowledged anywhere prices this order and every later one).
+   * The modes are always the row's.
+   */
+  async inForce(q: Queryable): Promise<Settings> {
+    const row = await modesForMoney(q);
+    const held = this.settings;
+    const settings = held && held.version === row.settings_version ? held : await this.adopt(await this.loadSettings(q, row));
+    return { ...settings, modes: this.modesOf(row) };
+  }
+
+  /**
+   * Brings this process's copy up to a settings change it knows of (one it acknowledged itself, or
+   * heard of): what price/current answers after a switch's 200 reflects the switch.
+   */
+  async upToDate(): Promise<void> {
+    if (this.copy.version < settingsFloor(this.bus)) await this.reloadSettings();
   }
 
   recentHistory(): PricePoint[] {
@@ -231,8 +264,8 @@ export class MarketService {
   }
 
   /** A manual price in force for a metal (Manual Metal Price Setting), or null. */
-  private manualPrice(metal: Metal): { bid: string; ask: string } | null {
-    const m = this.settings?.manual.get(metal);
+  private manualPrice(metal: Metal, settings: Settings | null = this.settings): { bid: string; ask: string } | null {
+    const m = settings?.manual.get(metal);
     if (!m || (m.expiresAt && m.expiresAt <= this.now())) return null;
     return { bid: m.bid, ask: m.ask };
   }
@@ -262,8 +295,13 @@ export class MarketService {
       this.recompute(true);
       const rate = this.currentRate();
       if (rate) this.emit({ type: 'MyrRate', data: rate });
-    } else if (event.kind === 'settings') {
+    } else if (event.kind === 'resync') {
+      // notifications may be missing: read the settings again
       await this.reloadSettings();
+      this.recompute(true);
+    } else if (event.kind === 'settings') {
+      // already in force here (an order's transaction read it first): no reload
+      if (event.version === undefined || event.version > this.copy.version) await this.reloadSettings();
       if (event.what === 'adjust' && event.metal && this.settings) {
         const metal = event.metal as Metal;
         this.emit({ type: 'GlobalSetting', data: { metal, ...toMetalAdjustAnswer(this.settings.adjust[metal]) } });
@@ -272,14 +310,39 @@ export class MarketService {
     }
   }
 
-  async reloadSettings(q: Queryable = this.db): Promise<void> {
+  /**
+   * Reads the settings again, in one REPEATABLE READ transaction so that the version and the
+   * content are of one moment, and keeps them unless a later version is held meanwhile (reloads
+   * started by several notifications may land in any order).
+   */
+  async reloadSettings(): Promise<void> {
+    const loaded = await this.db.transaction(async (tx) => {
+      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      return this.loadSettings(tx, await readModeRow(tx));
+    });
+    await this.adopt(loaded);
+  }
+
+  /** Keeps `loaded` as this process's copy unless a later version is held; answers it either way. */
+  private async adopt(loaded: Settings): Promise<Settings> {
+    settingsHeard(this.bus, loaded.version);
+    if (this.copy.offer(loaded.version, loaded)) this.recompute(false);
+    return loaded;
+  }
+
+  /** The settings as `q` sees them, of the version of `row` (the modes row read on `q`, first). */
+  private async loadSettings(q: Queryable, row: ModesRow): Promise<Settings> {
     const adjust = {} as Settings['adjust'];
     for (const metal of METALS) adjust[metal] = await readAdjust(q, metal);
-    const modes = await readModes(q, this.now());
     const holidays = await holidayDates(q);
     const manualRows = await manualPriceRows(q);
     const manual = new Map(manualRows.map((m) => [m.metal, { bid: m.bid, ask: m.ask, expiresAt: m.expires_at }]));
-    this.settings = { adjust, modes: { panic: modes.panic, tradingPeriod: modes.tradingPeriod, autoSettle: modes.autoSettle }, holidays, manual };
+    return { version: Number(row.settings_version), adjust, modes: this.modesOf(row), holidays, manual };
+  }
+
+  private modesOf(row: ModesRow): Settings['modes'] {
+    const modes = modesAt(row, this.now());
+    return { panic: modes.panic, tradingPeriod: modes.tradingPeriod, autoSettle: modes.autoSettle };
   }
 
   /**
@@ -307,13 +370,13 @@ export class MarketService {
     };
   }
 
-  private computeStatus(health: FeedHealthState = this.feedHealth().state): MarketStatus {
+  private computeStatus(health: FeedHealthState = this.feedHealth().state, settings: Settings | null = this.settings): MarketStatus {
     // a manual gold price keeps the market priced while the feed is silent or disputed (the rate is the last one)
-    const manual = this.quotes !== null && this.manualPrice('xau') !== null;
+    const manual = this.quotes !== null && this.manualPrice('xau', settings) !== null;
     return marketStatus({
       now: this.now(),
-      holidays: this.settings?.holidays ?? [],
-      modes: this.settings?.modes ?? { panic: false, tradingPeriod: false, autoSettle: false },
+      holidays: settings?.holidays ?? [],
+      modes: settings?.modes ?? { panic: false, tradingPeriod: false, autoSettle: false },
       sourceConnected: (this.quotes !== null && health !== 'stale') || manual,
       sourcesDisagree: health === 'disagree' && !manual,
     });

@@ -5,6 +5,7 @@ import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { metalOf, readAdjust } from '../system/adjust-service.ts';
+import { settingsChanged } from '../system/mode-service.ts';
 import type { MarketService } from './market-service.ts';
 import { deleteManualPrice, listManualPrices, lockManualPrice, upsertManualPrice } from './market-repository.ts';
 
@@ -39,7 +40,7 @@ export async function setManualPrice(c: Change, body: ManualPriceBody) {
   if (body.expiresAt && new Date(body.expiresAt) <= c.now) throw appError(ErrorCode.InvalidFormat, 'expiresAt');
   const before = await lockManualPrice(c.q, metal);
   const after = await upsertManualPrice(c.q, { metal, bid: body.bid, ask: body.ask, expiresAt: body.expiresAt, by: c.by, at: c.now });
-  await c.events.publish(c.q, { kind: 'settings', what: 'manualPrice', metal });
+  await settingsChanged(c, { what: 'manualPrice', metal });
   c.audit.before(before ?? null);
   c.audit.after(after);
   return after;
@@ -50,7 +51,7 @@ export async function clearManualPrice(c: Change, metalName: string): Promise<{ 
   const metal = metalOf(metalName);
   const deleted = await deleteManualPrice(c.q, metal);
   if (!deleted) throw notFound('manual price');
-  await c.events.publish(c.q, { kind: 'settings', what: 'manualPrice', metal });
+  await settingsChanged(c, { what: 'manualPrice', metal });
   c.audit.before(deleted);
   return { metal };
 }

@@ -6,7 +6,7 @@ import { AppError, refusalAuditOf, type RefusalAudit } from '../../http/app-erro
 import { routeAuditWriter } from '../audit/audit-service.ts';
 import { intervalJob, JobRuns, type Job, type JobRunListener } from '../../jobs/jobs-runner.ts';
 import type { MarketService } from '../market/market-service.ts';
-import { readModes } from '../system/mode-service.ts';
+import { modesAt, modesForMoney } from '../system/mode-service.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
 import { expiredGtdBatch, findOrder, interestStartedBatch, usdFilledBatch, waitingLimitBatch, type OrderRow } from './order-repository.ts';
 import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-service.ts';
@@ -142,7 +142,8 @@ export class OrderEngine implements Job {
    * canceled.
    */
   private async match(ctx: OrderContext): Promise<number> {
-    const pricing = this.market.orderPricing();
+    // the modes row under the settings lock (shared) for the whole run: a panic switch waits for the fills read before it, and none follows it
+    const pricing = this.market.orderPricing(await this.market.inForce(ctx.q));
     if (!pricing) return 0;
     const ids = await waitingLimitBatch(ctx.q);
     let changed = 0;
@@ -185,7 +186,8 @@ export class OrderEngine implements Job {
 
   /** XAU/USD fills settle by themselves, unless auto-settle mode has switched that off (until 12:00). */
   private async autoSettle(ctx: OrderContext): Promise<number> {
-    if ((await readModes(ctx.q, ctx.now)).autoSettle) return 0;
+    // the modes row under the settings lock (shared) for the whole run: a switch in flight is waited for and then seen, and waits for this run
+    if (modesAt(await modesForMoney(ctx.q), ctx.now).autoSettle) return 0;
     const ids = await usdFilledBatch(ctx.q);
     return this.each(ctx, ids, async (row) => {
       if (row.status !== 'FILLED') return false;

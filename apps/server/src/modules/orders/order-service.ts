@@ -28,7 +28,7 @@ import type { Posting } from '@aurum/domain/wallet/ledger';
 import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { EventBus } from '../../live/event-bus.ts';
-import type { MarketService } from '../market/market-service.ts';
+import type { MarketService, Settings } from '../market/market-service.ts';
 import { orderHedges } from '../hedges/hedge-service.ts';
 import { insufficientAssets, lockForMoney, lockWallets, postEntry, walletBalances } from '../wallet/wallet-service.ts';
 import { checkCoverage, positionMoved } from '../treasury/treasury-service.ts';
@@ -362,23 +362,27 @@ export async function markOverdue(ctx: OrderContext, row: OrderRow): Promise<Ord
 const direct = <A>(run: () => Promise<A>) => run();
 
 /**
- * What order/create and order/customize share: the user's wallet locked first (the lock order of
- * money-moving transactions), then inside `once` the user read and the trade rules checked before
- * `make` enters the order.
+ * What order/create and order/customize share: the settings in force read in the transaction
+ * first (the modes row under the settings lock, shared: a panic switch in flight is waited for and then seen,
+ * docs/decisions/0041-money-paths-read-settings-under-lock.md), then the user's wallet locked (the lock
+ * order of money-moving transactions), then inside `once` the user read and the trade rules checked
+ * before `make` enters the order.
  */
 async function forNewOrder(
   ctx: OrderContext,
+  market: MarketService,
   minGrams: string,
   body: CreateOrderBody | CustomizeOrderBody,
   hooks: CommandHooks<{ id: number }>,
-  make: (side: 'BUY' | 'SELL', user: TradeUserRow) => Promise<{ id: number }>,
+  make: (side: 'BUY' | 'SELL', user: TradeUserRow, settings: Settings) => Promise<{ id: number }>,
 ): Promise<{ id: number }> {
+  const settings = await market.inForce(ctx.q);
   await lockForMoney(ctx.q, { userIds: [body.userId] });
   return (hooks.once ?? direct)(async () => {
     const side = body.action === 0 ? 'BUY' : 'SELL';
     const user = await tradeUser(ctx.q, body.userId);
     checkTradeRules(user, side, body.symbol, body.quantity, minGrams);
-    return make(side, user);
+    return make(side, user, settings);
   });
 }
 
@@ -388,10 +392,10 @@ async function forNewOrder(
  * (order-rules), the pair's market closed (1008), a GTD date in the past, not enough assets (2080).
  */
 export function createOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CreateOrderBody, hooks: CommandHooks<{ id: number }> = {}): Promise<{ id: number }> {
-  return forNewOrder(ctx, minGrams, body, hooks, async (side, user) => {
-    const pricing = market.orderPricing();
+  return forNewOrder(ctx, market, minGrams, body, hooks, async (side, user, settings) => {
+    const pricing = market.orderPricing(settings);
     const pair = body.symbol === 'XAU/MYR' ? 'myr' : 'usd';
-    const status = pricing?.status ?? market.currentStatus();
+    const status = pricing?.status ?? market.currentStatus(settings);
     if (!status[pair].available) throw marketUnavailable(status[pair].reason ?? 'market closed');
     if (!pricing) throw marketUnavailable('market source disconnect');
     const isLimit = body.orderType === 'LIMIT';
@@ -430,10 +434,10 @@ export function createOrder(ctx: OrderContext, market: MarketService, minGrams: 
 
 /** order/customize: an offline order entered with explicit prices, filled at once; possible unless offline orders are unavailable (panic). */
 export function customizeOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CustomizeOrderBody, hooks: CommandHooks<{ id: number }> = {}): Promise<{ id: number }> {
-  return forNewOrder(ctx, minGrams, body, hooks, async (side, user) => {
-    const status = market.currentStatus();
+  return forNewOrder(ctx, market, minGrams, body, hooks, async (side, user, inForce) => {
+    const status = market.currentStatus(inForce);
     if (!status.offline.available) throw marketUnavailable(status.offline.reason ?? 'offline orders unavailable');
-    const settings = market.xauSettings(body.useAhtConfig ? 'afterHour' : 'regular');
+    const settings = market.xauSettings(body.useAhtConfig ? 'afterHour' : 'regular', inForce);
     const created = await insertOrder(ctx, {
       userId: body.userId,
       action: side,

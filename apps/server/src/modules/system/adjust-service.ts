@@ -3,6 +3,7 @@ import { INVALID_METAL_TYPE, isMetal, type Metal } from '@aurum/domain/system/me
 import type { MetalAdjustAnswer } from '@aurum/domain/system/system-schemas';
 import { appError } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
+import { settingsChanged } from './mode-service.ts';
 import { readAdjust, toMetalAdjustAnswer, updateAdjust, type AdjustColumns, type Variant } from './adjust-repository.ts';
 
 export { readAdjust, toMetalAdjustAnswer, type AdjustColumns, type Variant };
@@ -20,7 +21,7 @@ export async function changeAdjust(c: Change, metalName: string, variant: Varian
   const before = toMetalAdjustAnswer(await readAdjust(c.q, metal, true));
   await updateAdjust(c.q, metal, variant, columns, c.by);
   const after = toMetalAdjustAnswer(await readAdjust(c.q, metal));
-  await c.events.publish(c.q, { kind: 'settings', what: 'adjust', metal });
+  await settingsChanged(c, { what: 'adjust', metal });
   c.audit.note('metal', metal);
   c.audit.note('variant', variant);
   c.audit.before(before);

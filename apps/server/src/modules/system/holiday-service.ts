@@ -3,6 +3,7 @@ import type { Holiday, HolidayBody } from '@aurum/domain/system/system-schemas';
 import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
+import { settingsChanged } from './mode-service.ts';
 import { deleteHolidays, holidayDateTaken, insertHoliday, listHolidays, lockHoliday, updateHoliday } from './holiday-repository.ts';
 
 export { listHolidays };
@@ -17,7 +18,7 @@ export async function holidayDates(q: Queryable): Promise<string[]> {
 export async function createHoliday(c: Change, body: HolidayBody): Promise<Holiday> {
   const created = await insertHoliday(c.q, body, c.by);
   if (!created) throw duplicateDate();
-  await c.events.publish(c.q, { kind: 'settings', what: 'holidays' });
+  await settingsChanged(c, { what: 'holidays' });
   c.audit.after(created);
   return created;
 }
@@ -27,7 +28,7 @@ export async function changeHoliday(c: Change, id: number, body: HolidayBody): P
   if (!before) throw notFound('holiday');
   if (await holidayDateTaken(c.q, body.date, id)) throw duplicateDate();
   const after = await updateHoliday(c.q, id, body, c.now);
-  await c.events.publish(c.q, { kind: 'settings', what: 'holidays' });
+  await settingsChanged(c, { what: 'holidays' });
   c.audit.before(before);
   c.audit.after(after);
   return after!;
@@ -38,7 +39,7 @@ export async function removeHolidays(c: Change, idList: readonly number[]): Prom
   const ids = [...new Set(idList)];
   const rows = await deleteHolidays(c.q, ids);
   if (rows.length !== ids.length) throw notFound('holiday'); // rolls the deletions back
-  await c.events.publish(c.q, { kind: 'settings', what: 'holidays' });
+  await settingsChanged(c, { what: 'holidays' });
   c.audit.before(rows);
   return { deleted: rows.length };
 }

@@ -43,10 +43,10 @@ export function registerModeRoutes(app: FastifyInstance, deps: AppDeps): void {
       audit: s.audit,
       body: ModeBody,
       response: ModeAnswer,
-      handler: async ({ db, body, admin, audit }) => {
+      handler: async ({ db, body, admin, audit, onRollback }) => {
         // switching off has its own permission (granted to the same roles today)
         if (!body.enabled && !can(admin, s.off)) throw forbidden();
-        const { before, after } = await switchMode(deps, db, s.column, body.enabled, admin!.id);
+        const { before, after } = await switchMode(deps, db, s.column, body.enabled, admin!.id, onRollback);
         audit.before(toAnswer(before));
         audit.after(toAnswer(after));
         return toAnswer(after);

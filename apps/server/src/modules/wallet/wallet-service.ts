@@ -129,6 +129,8 @@ const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a 
  * money-moving transactions"). Each such transaction calls this first, before it inserts or
  * updates anything, and takes no other lock of these kinds afterwards:
  *
+ *   0. when it acts on the market (orders, the engine's fills and settlements): the settings lock,
+ *      shared, and the modes read under it (`modesForMoney`, docs/decisions/0041-money-paths-read-settings-under-lock.md);
  *   1. the wallet advisory lock of every user involved (pg_advisory_xact_lock(7261100, userId)),
  *      ascending user id;
  *   2. row locks, FOR UPDATE, ascending id within each table, tables in this order:
