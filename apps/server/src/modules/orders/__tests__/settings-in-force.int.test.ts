@@ -85,7 +85,7 @@ type Api = ReturnType<typeof client>;
     servers.push(await startServerProcess(env));
     a = client({ url: servers[0]!.url });
     b = client({ url: servers[1]!.url });
-    db = await openPostgres(pg.url, 2);
+    db = await openPostgres(pg.url, { max: 2 });
     const [user] = await db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', ['aminah']);
     userId = user!.id;
     await db.transaction((tx) =>
