@@ -63,8 +63,15 @@ const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcom
     await cluster?.close();
   }, 60_000);
 
+  /** A scenario starts from three running, ready processes, whatever an earlier one left behind. */
+  async function allRunning() {
+    for (let i = 0; i < 3; i++) if (!alive(cluster, i)) await cluster.startServer(i);
+    await cluster.waitUp('all');
+  }
+
   /** SIGTERM each process in turn, wait for its exit, start it again, wait until HAProxy has it up. */
   async function rollingRestart(name: string) {
+    await allRunning();
     const t0 = Date.now();
     for (let i = 0; i < 3; i++) {
       const s = cluster.servers[i]!;
@@ -84,6 +91,7 @@ const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcom
 
   /** Stops PostgreSQL (fast: sessions terminated) for 5 s, starts it, and checks what the processes did. */
   async function databaseOutage(name: string) {
+    await allRunning();
     await load.flowing(10);
     const stoppedAt = Date.now();
     cluster.pg.stop();
@@ -164,6 +172,7 @@ const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcom
   it('SIGKILL of the job leader: jobs run again on another within 30 s, no job effect twice', async () => {
     const holder = async () => (await db.query<{ holder: string | null; live: boolean }>('SELECT holder, until > now() AS live FROM market_feed_lease WHERE id = 1')).rows[0]!;
     const pidOf = (h: string | null) => Number(h?.split('/')[1]);
+    await allRunning();
     await until('a price feed leader', async () => (await holder()).live, 10_000);
     const leaderPid = pidOf((await holder()).holder);
     const leader = cluster.servers.findIndex((s) => s.child.pid === leaderPid);

@@ -1,3 +1,4 @@
+import { DEMO_SUPERADMIN } from '../../config.ts';
 import { DEMO_ADMINS } from '../../seed/demo-accounts.ts';
 
 /**
@@ -11,7 +12,8 @@ const SECURE = '/v0/web/secure';
 /** A real 1 x 1 PNG (receipts are decoded and re-encoded). */
 const RECEIPT = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 export const DEPOSIT_AMOUNT = '1000.00';
-const password = (username: string) => DEMO_ADMINS.find((a) => a.username === username)!.password;
+const password = (username: string) =>
+  username === DEMO_SUPERADMIN.username ? DEMO_SUPERADMIN.password : DEMO_ADMINS.find((a) => a.username === username)!.password;
 
 export type Kind = 'wallet' | 'mode' | 'submit' | 'approve' | 'buyMyr' | 'buyUsd' | 'notify';
 export interface Outcome {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, type SpawnedServer } from '../server-process.ts';
 import type { ClusterTools } from './cluster-tools.ts';
-import { ownedFolder, startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
+import { givenToPostgres, ownedFolder, startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 
 /**
  * The production topology of compose.yaml without containers: a PostgreSQL of its own, PgBouncer in
@@ -125,8 +125,8 @@ export async function startCluster(tools: ClusterTools, options: { drainSeconds?
         '',
       ].join('\n'),
     );
-    ownedFolder(userlist);
-    ownedFolder(ini);
+    givenToPostgres(userlist);
+    givenToPostgres(ini);
     const bouncer = keep(tools.pgbouncer, asRoot ? ['-u', 'postgres', ini] : [ini]);
     cleanups.push(() => bouncer.child.kill('SIGKILL'));
 

@@ -35,6 +35,11 @@ function pgRun(bin: string, program: string, args: string[], options: { allowFai
 /** A folder the postgres user owns (under root), or this user's. */
 export function ownedFolder(path: string): string {
   mkdirSync(path, { recursive: true });
+  return givenToPostgres(path);
+}
+
+/** Under root: the file or folder now belongs to the postgres user (who runs PostgreSQL and PgBouncer). */
+export function givenToPostgres(path: string): string {
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
@@ -48,7 +53,7 @@ export function startPrivatePostgres(bin: string, folder: string, port: number):
   const sockets = ownedFolder(join(folder, 'sockets'));
   const logFile = join(folder, 'postgres.log');
   if (!existsSync(logFile)) writeFileSync(logFile, '');
-  if (asRoot) ownedFolder(logFile);
+  givenToPostgres(logFile);
   pgRun(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   // small and quick: the test stops and starts it; fsync off (a scratch instance; nothing to keep)
   const options = [
