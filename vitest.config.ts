@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/__tests__/*.test.ts', 'apps/*/src/**/__tests__/*.test.ts', 'scripts/__tests__/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
@@ -43,6 +43,20 @@ export default defineConfig({
           // two files at once (vitest's default is one fewer than the cores: one on CI's two); each file
           // starts its own server and database, so files do not share state
           maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias: [GRAPHQL_AS_NODE_LOADS_IT] },
+        test: {
+          // the production topology without containers (its own PostgreSQL, PgBouncer, HAProxy, three
+          // server processes): one file, its scenarios in order on one set of processes
+          name: 'cluster',
+          include: ['apps/server/src/**/__tests__/*.cluster.test.ts'],
+          environment: 'node',
+          testTimeout: 150_000,
+          hookTimeout: 150_000,
+          pool: 'forks',
+          maxWorkers: 1,
         },
       },
     ],

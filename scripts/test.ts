@@ -3,6 +3,10 @@
  *  - unit: domain rules and pure server/web helpers
  *  - component: the console's shared kit rendered in jsdom with Testing Library (*.test.tsx)
  *  - integration on PGlite, then on PostgreSQL (TEST_DATABASE_URL; required when AURUM_REQUIRE_PG=1)
+ *  - cluster: the production topology (its own PostgreSQL made with initdb, PgBouncer, HAProxy with
+ *    deploy/haproxy.cfg, three server processes) under load through restarts and faults; the test
+ *    skips itself with a notice when haproxy, pgbouncer or initdb is missing, unless the run requires
+ *    it (AURUM_REQUIRE_PG=1 or CI)
  *  - browser: the built console in Chromium through @playwright/test (playwright.config.ts: two files
  *    at a time, trace and screenshots of a failed test under .tmp/artifacts/browser/), the browser as
  *    apps/web/test/support/find-browser.ts finds it: $AURUM_CHROMIUM,
@@ -86,6 +90,7 @@ if (process.env.TEST_DATABASE_URL || process.env.AURUM_REQUIRE_PG === '1') {
 } else if (!only) {
   console.log('\n(integration-postgres skipped: set TEST_DATABASE_URL to run it)');
 }
+suite('cluster', 'cluster');
 if (!only || only === 'browser') {
   const browser = findBrowser();
   if (browser) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { PriceData, SocketMessage, MyrRateData, Trend } from '@aurum/domain/system/live-messages';
 import { marketStatus, type MarketStatus } from '@aurum/domain/system/market-status';
 import { METALS, type Metal } from '@aurum/domain/system/metals';
@@ -74,7 +75,8 @@ export interface Settings {
  * holidays and trading hours change with time alone).
  */
 export class MarketService {
-  private readonly id = randomBytes(8).toString('hex');
+  /** The feed lease's holder: names the process (host and pid) so an operator sees who leads. */
+  private readonly id = `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
   /** The settings as this process knows them: replaced only by the same or a later version (a reload landing late changes nothing). */
   private readonly copy = new VersionedCopy<Settings>();
   private quotes: Quotes | null = null;

@@ -1,0 +1,233 @@
+import { DEMO_SUPERADMIN } from '../../config.ts';
+import { DEMO_ADMINS } from '../../seed/demo-accounts.ts';
+
+/**
+ * A steady mixed load through the proxy, as a desk would make it: reads (a user's wallet, the
+ * modes), deposits submitted (finance maker) and approved (finance approver), offline orders in
+ * XAU/MYR and XAU/USD (the latter settled by the order engine), now and then a notification.
+ * Every call's outcome is kept with its time, and every acknowledged (200) change is remembered so
+ * that the database can be checked against what was acknowledged.
+ */
+const SECURE = '/v0/web/secure';
+/** A real 1 x 1 PNG (receipts are decoded and re-encoded). */
+const RECEIPT = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const DEPOSIT_AMOUNT = '1000.00';
+const password = (username: string) =>
+  username === DEMO_SUPERADMIN.username ? DEMO_SUPERADMIN.password : DEMO_ADMINS.find((a) => a.username === username)!.password;
+
+export type Kind = 'wallet' | 'mode' | 'submit' | 'approve' | 'buyMyr' | 'buyUsd' | 'notify';
+export interface Outcome {
+  kind: Kind;
+  /** HTTP status, or 'network' when the call got no answer. */
+  status: number | 'network';
+  /** The error contract's code of a refused call. */
+  code?: number;
+  /** When the answer arrived (ms since the epoch). */
+  at: number;
+  detail?: string;
+}
+
+export interface Tokens {
+  maker: string;
+  approver: string;
+  desk: string;
+  operations: string;
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown> | null;
+  text: string;
+}
+
+export async function call(base: string, path: string, init: { method?: string; token?: string; json?: unknown; form?: FormData; basic?: [string, string]; timeoutMs?: number } = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.basic) headers.authorization = `Basic ${Buffer.from(`${init.basic[0]}:${init.basic[1]}`).toString('base64')}`;
+  let body: string | FormData | undefined;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  } else if (init.form) {
+    body = init.form;
+  }
+  const r = await fetch(`${base}${path}`, { method: init.method ?? 'POST', headers, body, signal: AbortSignal.timeout(init.timeoutMs ?? 20_000) });
+  const text = await r.text();
+  let parsed: Record<string, unknown> | null = null;
+  try {
+    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: r.status, body: parsed, text };
+}
+
+export async function signIn(base: string, username: string): Promise<string> {
+  const r = await call(base, '/v0/web/auth/admin/login', { basic: [username, password(username)] });
+  if (r.status !== 200) throw new Error(`sign-in of ${username}: ${r.status} ${r.text}`);
+  return r.body!.jwt as string;
+}
+
+export async function signInAll(base: string): Promise<Tokens> {
+  return {
+    maker: await signIn(base, 'financemaker'),
+    approver: await signIn(base, 'financeapprover'),
+    desk: await signIn(base, 'admin'),
+    operations: await signIn(base, 'operationapprover'),
+  };
+}
+
+function receiptForm(fields: Record<string, string>, name: string): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('receipt', new Blob([new Uint8Array(RECEIPT)], { type: 'image/png' }), name);
+  return form;
+}
+
+const ORDER_NOTE = 'cluster load';
+function customize(userId: number, usd: boolean) {
+  return {
+    userId,
+    action: 0,
+    symbol: usd ? 'XAU/USD' : 'XAU/MYR',
+    currency: usd ? 'USD' : 'MYR',
+    quantity: '1.0000',
+    costPrice: usd ? '88.000' : '395.000',
+    quotePrice: usd ? '89.000' : '398.000',
+    exchangeRate: '4.4700',
+    finalPrice: usd ? '90.000' : '400.000',
+    note: ORDER_NOTE,
+    useAhtConfig: false,
+  };
+}
+
+/** The kinds in turn: reads are half the calls; a notification now and then. */
+const ROUND: Kind[] = ['wallet', 'submit', 'mode', 'approve', 'wallet', 'buyMyr', 'mode', 'submit', 'wallet', 'approve', 'buyUsd', 'mode', 'wallet', 'notify'];
+
+export class ClusterLoad {
+  readonly outcomes: Outcome[] = [];
+  /** Acknowledged changes. */
+  readonly submitted: number[] = [];
+  readonly approved: number[] = [];
+  readonly orders: number[] = [];
+  readonly notifications: string[] = [];
+  private readonly pending: number[] = [];
+  private running = false;
+  private workers: Promise<void>[] = [];
+  private turn = 0;
+  private notified = 0;
+
+  private readonly base: string;
+  private readonly tokens: Tokens;
+  readonly userId: number;
+
+  constructor(base: string, tokens: Tokens, userId: number) {
+    this.base = base;
+    this.tokens = tokens;
+    this.userId = userId;
+  }
+
+  start(workers: number): void {
+    this.running = true;
+    this.workers = Array.from({ length: workers }, async () => {
+      while (this.running) await this.one();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.workers);
+  }
+
+  /** Outcomes from `since` on (ms since the epoch). */
+  since(since: number, until = Infinity): Outcome[] {
+    return this.outcomes.filter((o) => o.at >= since && o.at <= until);
+  }
+
+  /** Waits until `n` more calls answered (the load is really flowing). */
+  async flowing(n = 20, ms = 30_000): Promise<void> {
+    const target = this.outcomes.filter((o) => o.status === 200).length + n;
+    const deadline = Date.now() + ms;
+    while (this.outcomes.filter((o) => o.status === 200).length < target) {
+      if (Date.now() > deadline) throw new Error(`the load is not flowing: ${JSON.stringify(this.outcomes.slice(-5))}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  private async one(): Promise<void> {
+    let kind = ROUND[this.turn++ % ROUND.length]!;
+    if (kind === 'approve' && this.pending.length === 0) kind = 'wallet';
+    const { base, tokens, userId } = this;
+    let answer: Answer;
+    let approving: number | null = null;
+    let subject: string | null = null;
+    try {
+      switch (kind) {
+        case 'wallet':
+          answer = await call(base, `${SECURE}/user/${userId}/wallet`, { method: 'GET', token: tokens.desk });
+          break;
+        case 'mode':
+          answer = await call(base, `${SECURE}/mode`, { method: 'GET', token: tokens.desk });
+          break;
+        case 'submit':
+          answer = await call(base, `${SECURE}/asset/deposit/create`, {
+            token: tokens.maker,
+            form: receiptForm({ userId: String(userId), type: 'MYR', amount: DEPOSIT_AMOUNT, note: 'cluster' }, 'slip.png'),
+          });
+          break;
+        case 'approve':
+          approving = this.pending.shift()!;
+          answer = await call(base, `${SECURE}/asset/deposit/${approving}/approve`, { token: tokens.approver, form: receiptForm({}, 'verified.png') });
+          break;
+        case 'buyMyr':
+        case 'buyUsd':
+          answer = await call(base, `${SECURE}/order/customize`, { token: tokens.desk, json: customize(userId, kind === 'buyUsd') });
+          break;
+        case 'notify':
+          subject = `cluster ${process.pid} ${++this.notified}`;
+          answer = await call(base, `${SECURE}/notification/send`, {
+            token: tokens.desk,
+            json: { subject, content: 'cluster test', recipients: 'selected', userIds: [userId] },
+          });
+          break;
+      }
+    } catch (error) {
+      // an approval whose answer was lost is not retried: it may have been applied
+      this.outcomes.push({ kind, status: 'network', at: Date.now(), detail: String(error) });
+      return;
+    }
+    const code = typeof answer.body?.code === 'number' ? answer.body.code : undefined;
+    this.outcomes.push({ kind, status: answer.status, code, at: Date.now(), detail: answer.status === 200 ? undefined : answer.text.slice(0, 300) });
+    if (answer.status === 200) {
+      if (kind === 'submit') {
+        const id = answer.body!.id as number;
+        this.submitted.push(id);
+        this.pending.push(id);
+      } else if (kind === 'approve') {
+        this.approved.push(approving!);
+      } else if (kind === 'buyMyr' || kind === 'buyUsd') {
+        this.orders.push(answer.body!.id as number);
+      } else if (kind === 'notify') {
+        this.notifications.push(subject!);
+      }
+    } else if (kind === 'approve' && answer.status === 503) {
+      // refused before anything happened (the database or the process was unavailable): try again later
+      this.pending.push(approving!);
+    }
+  }
+}
+
+/** A call that failed: no answer, a server error, or a refusal the load does not expect. */
+export function failed(o: Outcome): boolean {
+  return o.status !== 200;
+}
+
+/** A summary of outcomes: counts by status (and code). */
+export function tally(outcomes: readonly Outcome[]): Record<string, number> {
+  const t: Record<string, number> = {};
+  for (const o of outcomes) {
+    const key = o.code ? `${o.status}/${o.code}` : String(o.status);
+    t[key] = (t[key] ?? 0) + 1;
+  }
+  return t;
+}
