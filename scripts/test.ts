@@ -2,7 +2,8 @@
  * `npm test`: lint, typecheck, then each suite with its own count.
  *  - unit: domain rules and pure server/web helpers
  *  - component: the console's shared kit rendered in jsdom with Testing Library (*.test.tsx)
- *  - integration on PGlite, then on PostgreSQL (TEST_DATABASE_URL; required when AURUM_REQUIRE_PG=1)
+ *  - integration on PGlite and on PostgreSQL side by side (TEST_DATABASE_URL; required when
+ *    AURUM_REQUIRE_PG=1): each suite's output is printed whole when it ends
  *  - cluster: the production topology (its own PostgreSQL made with initdb, PgBouncer, HAProxy with
  *    deploy/haproxy.cfg, three server processes) under load through restarts and faults; the test
  *    skips itself with a notice when haproxy, pgbouncer or initdb is missing, unless the run requires
@@ -15,7 +16,7 @@
  *    AURUM_REQUIRE_BROWSER=1)
  * Prints one line per suite and a closing 'N passed, N failed'.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_MISSING, browserRequired, findBrowser } from '../apps/web/test/support/find-browser.ts';
@@ -61,6 +62,52 @@ function suite(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
   outcomes.push({ name, passed, failed, skipped, ok });
 }
 
+/** A vitest suite run beside others: its output kept and printed whole when it ends, its counts from its JSON report. */
+function suiteBeside(name: string, project: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  if (only && only !== name) return Promise.resolve();
+  const file = join(reports, `${name}.json`);
+  rmSync(file, { force: true });
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => {
+      console.log(`\n=== ${name} ===\n${output}`);
+      const ok = code === 0;
+      let passed = 0, failed = ok ? 0 : 1, skipped = 0;
+      if (existsSync(file)) {
+        const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+        passed = report.numPassedTests;
+        failed = report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0);
+        skipped = report.numPendingTests + report.numTodoTests;
+      }
+      outcomes.push({ name, passed, failed, skipped, ok });
+      resolve();
+    });
+  });
+}
+
+/** A step (no counts) run beside a suite, its output kept and printed whole when it ends. */
+function stepBeside(name: string, cmd: string, args: string[]): Promise<void> {
+  if (only && only !== name) return Promise.resolve();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => {
+      console.log(`\n=== ${name} ===\n${output}`);
+      outcomes.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, ok: code === 0 });
+      resolve();
+    });
+  });
+}
+
 /** The browser suite through @playwright/test (playwright.config.ts): its JSON report gives the counts. */
 function browserSuite(env: NodeJS.ProcessEnv) {
   console.log('\n=== browser ===');
@@ -84,18 +131,21 @@ step('lint', 'npx', ['eslint', '.']);
 step('typecheck', 'npm', ['run', 'typecheck']);
 suite('unit', 'unit');
 suite('component', 'component');
-suite('integration-pglite', 'integration', { AURUM_TEST_DB: 'pglite' });
+// the two integration suites wait on timers and the network more than they compute: side by side
+const integration: Array<Promise<void>> = [suiteBeside('integration-pglite', 'integration', { AURUM_TEST_DB: 'pglite' })];
 if (process.env.TEST_DATABASE_URL || process.env.AURUM_REQUIRE_PG === '1') {
-  suite('integration-postgres', 'integration', { AURUM_TEST_DB: 'postgres' });
+  integration.push(suiteBeside('integration-postgres', 'integration', { AURUM_TEST_DB: 'postgres' }));
 } else if (!only) {
   console.log('\n(integration-postgres skipped: set TEST_DATABASE_URL to run it)');
 }
+const browser = !only || only === 'browser' ? findBrowser() : null;
+// the console's build beside them too; the cluster after, alone (its checks are timed: a busy machine would blur them)
+if (browser && only !== 'browser') integration.push(stepBeside('build', 'npm', ['run', 'build']));
+await Promise.all(integration);
 suite('cluster', 'cluster');
 if (!only || only === 'browser') {
-  const browser = findBrowser();
   if (browser) {
     console.log(`\n(browser: ${browser.path}, from ${browser.from})`);
-    if (only !== 'browser') step('build', 'npm', ['run', 'build']);
     browserSuite({ AURUM_CHROMIUM: browser.path });
   } else if (browserRequired()) {
     console.log(`\n=== browser ===\n${BROWSER_MISSING}\nThis run requires the browser suite (CI=true or AURUM_REQUIRE_BROWSER=1): failed.`);

@@ -1,3 +1,4 @@
+import { until } from '../testing/until.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,14 +25,6 @@ const required = clusterRequired();
 if (!tools && !required) console.log(`(cluster test skipped: ${missingClusterTools().join(', ')} missing) ${CLUSTER_TOOLS_MISSING}`);
 
 const alive = (c: Cluster, i: number) => c.servers[i]!.child.exitCode === null && c.servers[i]!.child.signalCode === null;
-const until = async (what: string, check: () => Promise<boolean> | boolean, ms: number, every = 50) => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await Promise.resolve().then(check).catch(() => false)) return Date.now();
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, every));
-  }
-};
 const summary = (name: string, figures: Record<string, unknown>) =>
   console.log(`CLUSTER ${name}: ${Object.entries(figures).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(' ')}`);
 const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcomes.filter(failed).slice(0, 5));
@@ -143,13 +136,24 @@ const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcom
   /** Every acknowledged change is in the database, and the user's wallet equals the journal and the records. */
   async function nothingAcknowledgedLost() {
     const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await db.query<T>(text, values)).rows;
-    const approved = await q<{ id: string }>("SELECT id FROM payment_requests WHERE id = ANY($1::bigint[]) AND status = 'approved'", [load.approved]);
-    const submitted = await q<{ id: string }>('SELECT id FROM payment_requests WHERE id = ANY($1::bigint[])', [load.submitted]);
-    const orders = await q<{ id: string }>('SELECT id FROM orders WHERE id = ANY($1::bigint[])', [load.orders]);
-    expect({ approved: approved.length, submitted: submitted.length, orders: orders.length }).toEqual({
-      approved: load.approved.length,
-      submitted: load.submitted.length,
-      orders: load.orders.length,
+    // what was acknowledged until now (the load goes on meanwhile: later answers are not in this check)
+    const acknowledged = { approved: [...load.approved], submitted: [...load.submitted], orders: [...load.orders] };
+    const approved = await q<{ id: string }>("SELECT id FROM payment_requests WHERE id = ANY($1::bigint[]) AND status = 'approved'", [acknowledged.approved]);
+    const submitted = await q<{ id: string }>('SELECT id FROM payment_requests WHERE id = ANY($1::bigint[])', [acknowledged.submitted]);
+    const orders = await q<{ id: string }>('SELECT id FROM orders WHERE id = ANY($1::bigint[])', [acknowledged.orders]);
+    const missing = acknowledged.approved.filter((id) => !approved.some((r) => Number(r.id) === id));
+    const why = missing.length
+      ? JSON.stringify({
+          missing,
+          rows: await q('SELECT id, status, decided_at FROM payment_requests WHERE id = ANY($1::bigint[])', [missing]),
+          calls: load.outcomes.filter((o) => o.requestId !== undefined && missing.includes(o.requestId)),
+          twice: acknowledged.approved.filter((id, i) => acknowledged.approved.indexOf(id) !== i),
+        })
+      : '';
+    expect({ approved: approved.length, submitted: submitted.length, orders: orders.length }, why).toEqual({
+      approved: acknowledged.approved.length,
+      submitted: acknowledged.submitted.length,
+      orders: acknowledged.orders.length,
     });
     // the wallet as the API answers it equals the journal's sums
     const wallet = await call(cluster.url, `${SECURE}/user/${load.userId}/wallet`, { method: 'GET', token: tokens.desk });
@@ -231,6 +235,12 @@ const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcom
       }
     };
     const before = await bouncer();
+    // the pooler really runs deploy/pgbouncer.ini's transaction mode (named prepared statements would break there)
+    const admin = new pg.Client({ connectionString: cluster.bouncerAdminUrl });
+    await admin.connect();
+    const config = (await admin.query<{ key: string; value: string }>('SHOW CONFIG')).rows;
+    await admin.end();
+    expect(config.find((r) => r.key === 'pool_mode')?.value).toBe('transaction');
     cluster.setMode('pgbouncer');
     await rollingRestart('pgbouncer-roll');
     await load.flowing(20);

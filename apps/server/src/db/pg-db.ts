@@ -78,6 +78,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         }
         // a client whose connection failed is destroyed on release, never handed to the next call
         let broken: Error | undefined;
+        // a checked-out client has no pool listener: its connection dying between statements would
+        // otherwise be an uncaught 'error' event
+        const onError = (error: Error) => void (broken = error);
+        client.on('error', onError);
         const run = async <T>(sql: string, params?: readonly unknown[], qo?: QueryOptions): Promise<T[]> => {
           try {
             const r = await client.query(statement(sql, params, qo, named));
@@ -96,6 +100,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
           if (!broken) await client.query('ROLLBACK').catch((e: unknown) => void (broken = e as Error));
           throw error;
         } finally {
+          client.removeListener('error', onError);
           client.release(broken);
         }
       }, to?.retry),

@@ -35,7 +35,12 @@ export interface Listener {
   stop(): Promise<void>;
 }
 
-export const LISTENER_DEFAULTS = { heartbeatMs: 5_000, timeoutMs: 5_000, backoff: { baseMs: 250, capMs: 30_000 } } as const;
+/**
+ * The cap is short on purpose: a process is not ready (/readyz) until its listener is back, so the
+ * cap bounds how long after the database's return a process stays out of the proxy. One attempt
+ * every 2 s per process costs the database nothing.
+ */
+export const LISTENER_DEFAULTS = { heartbeatMs: 5_000, timeoutMs: 5_000, backoff: { baseMs: 100, capMs: 2_000 } } as const;
 
 /** The wait before reconnect attempt `n` (0-based): full jitter under a capped exponential. */
 export function backoffDelay(n: number, backoff: { baseMs: number; capMs: number }, random: () => number = Math.random): number {

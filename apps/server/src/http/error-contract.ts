@@ -83,7 +83,8 @@ export function replyWithError(error: unknown, req: FastifyRequest, reply: Fasti
   if (answer.body.code === ErrorCode.DatabaseUnavailable || answer.body.code === ErrorCode.ServerDraining) {
     // the client (or the proxy in front) may try again: nothing of this call was applied
     void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    if (answer.body.code === ErrorCode.DatabaseUnavailable) req.log.warn({ route: req.routeOptions.url, err: (error as { cause?: unknown }).cause ?? error }, 'database unavailable');
+    // a driver's failure once per call (readiness refusals say nothing new)
+    if (error instanceof DatabaseUnavailableError) req.log.warn({ route: req.routeOptions.url, cause: String(error.cause) }, 'database unavailable');
   }
   return reply.status(answer.status).send(answer.body);
 }

@@ -51,6 +51,8 @@ export interface TestServerOptions {
    * starts what it relies on, or drives a job with `app.jobs.get(name).runOnce(now)`.
    */
   jobs?: readonly string[] | 'all';
+  /** On PostgreSQL: what the server connects to instead of its fresh database's URL (a fault test's TCP proxy). */
+  databaseVia?: (url: string) => string;
 }
 
 /** Test servers started and not yet closed (integration-setup.ts checks their order counters after each test). */
@@ -75,7 +77,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    ...(pgdb ? { DATABASE_URL: options.databaseVia ? options.databaseVia(pgdb.url) : pgdb.url } : {}),
     ...options.env,
   });
   const opened = pgdb

@@ -25,6 +25,8 @@ export interface Outcome {
   /** When the answer arrived (ms since the epoch). */
   at: number;
   detail?: string;
+  /** The payment request an approval named. */
+  requestId?: number;
 }
 
 export interface Tokens {
@@ -193,11 +195,11 @@ export class ClusterLoad {
       }
     } catch (error) {
       // an approval whose answer was lost is not retried: it may have been applied
-      this.outcomes.push({ kind, status: 'network', at: Date.now(), detail: String(error) });
+      this.outcomes.push({ kind, status: 'network', at: Date.now(), detail: String(error), ...(approving !== null ? { requestId: approving } : {}) });
       return;
     }
     const code = typeof answer.body?.code === 'number' ? answer.body.code : undefined;
-    this.outcomes.push({ kind, status: answer.status, code, at: Date.now(), detail: answer.status === 200 ? undefined : answer.text.slice(0, 300) });
+    this.outcomes.push({ kind, status: answer.status, code, at: Date.now(), detail: answer.status === 200 ? undefined : answer.text.slice(0, 300), ...(approving !== null ? { requestId: approving } : {}) });
     if (answer.status === 200) {
       if (kind === 'submit') {
         const id = answer.body!.id as number;

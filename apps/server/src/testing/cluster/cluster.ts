@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +48,21 @@ function keep(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env)
 const alive = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
 
 export type PoolMode = 'direct' | 'pgbouncer';
+
+/** The `key = value` lines of deploy/pgbouncer.ini's [pgbouncer] section, with `overrides` replacing or adding keys. */
+export function bouncerSettings(overrides: Record<string, string>): string[] {
+  const settings = new Map<string, string>();
+  let section = '';
+  for (const raw of readFileSync(PGBOUNCER_INI, 'utf8').split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith(';') || line.startsWith('#')) continue;
+    const header = /^\[(.+)\]$/.exec(line);
+    if (header) section = header[1]!;
+    else if (section === 'pgbouncer' && line.includes('=')) settings.set(line.slice(0, line.indexOf('=')).trim(), line.slice(line.indexOf('=') + 1).trim());
+  }
+  for (const [key, value] of Object.entries(overrides)) settings.set(key, value);
+  return [...settings].map(([key, value]) => `${key} = ${value}`);
+}
 
 export interface Cluster {
   pg: PrivatePostgres;
@@ -109,22 +124,18 @@ export async function startCluster(tools: ClusterTools, options: { drainSeconds?
     const userlist = join(bouncerDir, 'userlist.txt');
     writeFileSync(userlist, '"postgres" ""\n');
     const ini = join(bouncerDir, 'pgbouncer.ini');
-    writeFileSync(
-      ini,
-      [
-        `%include ${PGBOUNCER_INI}`,
-        '[databases]',
-        `${DATABASE} = host=127.0.0.1 port=${pgPort} dbname=${DATABASE}`,
-        '[pgbouncer]',
-        'listen_addr = 127.0.0.1',
-        `listen_port = ${bouncerPort}`,
-        'auth_type = trust',
-        'admin_users = postgres',
-        `auth_file = ${userlist}`,
-        'unix_socket_dir =',
-        '',
-      ].join('\n'),
-    );
+    // deploy/pgbouncer.ini's [pgbouncer] settings written out here (PgBouncer 1.18 ignores an
+    // %include before the sections: it ran with its defaults, in session mode), with where it
+    // listens, what it points at and how it authenticates replaced
+    const overrides: Record<string, string> = {
+      listen_addr: '127.0.0.1',
+      listen_port: String(bouncerPort),
+      auth_type: 'trust',
+      admin_users: 'postgres',
+      auth_file: userlist,
+      unix_socket_dir: '',
+    };
+    writeFileSync(ini, ['[databases]', `${DATABASE} = host=127.0.0.1 port=${pgPort} dbname=${DATABASE}`, '[pgbouncer]', ...bouncerSettings(overrides), ''].join('\n'));
     givenToPostgres(userlist);
     givenToPostgres(ini);
     const bouncer = keep(tools.pgbouncer, asRoot ? ['-u', 'postgres', ini] : [ini]);
