@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, DATABASE, type Cluster } from '../testing/cluster/cluster.ts';
-import { ClusterLoad, call, failed, signInAll, tally, type Outcome, type Tokens } from '../testing/cluster/cluster-load.ts';
+import { ClusterLoad, failed, signInAll, tally, type Outcome, type Tokens } from '../testing/cluster/cluster-load.ts';
+import { call } from '../testing/http-call.ts';
 import { ConsoleSocket } from '../testing/cluster/console-socket.ts';
 import { clusterRequired, CLUSTER_TOOLS_MISSING, findClusterTools, missingClusterTools } from '../testing/cluster/cluster-tools.ts';
 

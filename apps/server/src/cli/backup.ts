@@ -1,3 +1,4 @@
+import { processAlive } from '../db/data-dir-lock.ts';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -19,14 +20,6 @@ import { CannotRun } from './backup-errors.ts';
  */
 const REQUEST_TIMEOUT_MS = 10 * 60_000;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Asks the server holding the data folder for a backup and waits for its answer. */
 async function askServer(dataDir: string, pid: number): Promise<string> {
@@ -41,7 +34,7 @@ async function askServer(dataDir: string, pid: number): Promise<string> {
   process.kill(pid, 'SIGUSR2');
   const deadline = Date.now() + REQUEST_TIMEOUT_MS;
   while (!existsSync(answer)) {
-    if (!alive(pid)) throw new BackupFileError(`The server (process ${pid}) stopped before it wrote the backup.`);
+    if (!processAlive(pid)) throw new BackupFileError(`The server (process ${pid}) stopped before it wrote the backup.`);
     if (Date.now() > deadline) throw new BackupFileError(`The server (process ${pid}) did not answer within ${REQUEST_TIMEOUT_MS / 60_000} minutes.`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -14,7 +14,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid runs (one of another user counts). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -51,7 +52,7 @@ export function lockDataDir(dir: string): () => void {
         // an unreadable lock file is stale
       }
       const pid = holder.pid ?? 0;
-      if (pid > 0 && holder.host === hostname() && alive(pid)) throw new DataDirLockedError(dir, pid);
+      if (pid > 0 && holder.host === hostname() && processAlive(pid)) throw new DataDirLockedError(dir, pid);
       rmSync(file, { force: true });
     }
   }

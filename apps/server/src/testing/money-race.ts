@@ -1,3 +1,4 @@
+import { call, type Answer } from './http-call.ts';
 import { Decimal } from '@aurum/domain/money/decimal';
 import { userAccount } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../db/db.ts';
@@ -30,33 +31,6 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     await server.stop();
     throw e;
   }
-}
-
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-async function call(url: string, path: string, init: { method?: string; token?: string; json?: unknown; form?: FormData; basic?: [string, string] }): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.basic) headers.authorization = `Basic ${Buffer.from(`${init.basic[0]}:${init.basic[1]}`).toString('base64')}`;
-  let body: string | FormData | undefined;
-  if (init.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.json);
-  } else if (init.form) {
-    body = init.form;
-  }
-  const r = await fetch(`${url}${path}`, { method: init.method ?? 'POST', headers, body });
-  const text = await r.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // kept as text
-  }
-  return { status: r.status, body: parsed };
 }
 
 async function signIn(url: string, username: string, password: string): Promise<string> {

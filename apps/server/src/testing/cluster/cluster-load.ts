@@ -1,3 +1,4 @@
+import { call, type Answer } from '../http-call.ts';
 import { DEMO_SUPERADMIN } from '../../config.ts';
 import { DEMO_ADMINS } from '../../seed/demo-accounts.ts';
 
@@ -34,34 +35,6 @@ export interface Tokens {
   approver: string;
   desk: string;
   operations: string;
-}
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown> | null;
-  text: string;
-}
-
-export async function call(base: string, path: string, init: { method?: string; token?: string; json?: unknown; form?: FormData; basic?: [string, string]; timeoutMs?: number } = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.basic) headers.authorization = `Basic ${Buffer.from(`${init.basic[0]}:${init.basic[1]}`).toString('base64')}`;
-  let body: string | FormData | undefined;
-  if (init.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.json);
-  } else if (init.form) {
-    body = init.form;
-  }
-  const r = await fetch(`${base}${path}`, { method: init.method ?? 'POST', headers, body, signal: AbortSignal.timeout(init.timeoutMs ?? 20_000) });
-  const text = await r.text();
-  let parsed: Record<string, unknown> | null = null;
-  try {
-    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-  } catch {
-    parsed = null;
-  }
-  return { status: r.status, body: parsed, text };
 }
 
 export async function signIn(base: string, username: string): Promise<string> {

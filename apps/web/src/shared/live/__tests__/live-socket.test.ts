@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconnectDelay, SOCKET_RECONNECT } from '@aurum/domain/system/live-messages';
+import { reconnectDelay, SERVER_RESTART_CLOSE, SOCKET_RECONNECT } from '@aurum/domain/system/live-messages';
 import { createLiveSocket, liveSocketUrl, type SocketLike } from '../live-socket.ts';
 
 class FakeSocket implements SocketLike {
@@ -86,6 +86,19 @@ describe('live socket client', () => {
     expect(h.live.attempts()).toBe(0);
     h.sockets[3]!.onclose?.({ code: 1006 });
     expect(h.fire()).toBe(1000);
+  });
+
+  it('reconnects at once when the server closes for a restart (1012), with the back-off again if that fails', () => {
+    const h = harness(['t1', 't2', 't3']);
+    h.live.start();
+    h.sockets[0]!.onopen?.({});
+    h.sockets[0]!.onclose?.({ code: SERVER_RESTART_CLOSE });
+    expect(h.events.at(-1)).toBe(`close:${SERVER_RESTART_CLOSE}`);
+    expect(h.fire()).toBe(0);
+    // the process behind the proxy is not there yet: the ordinary back-off from then on
+    h.sockets[1]!.onclose?.({ code: SERVER_RESTART_CLOSE });
+    expect(h.fire()).toBe(reconnectDelay(1));
+    expect(h.sockets).toHaveLength(3);
   });
 
   it('gives up after SOCKET_RECONNECT.maxAttempts failed attempts in a row', () => {
