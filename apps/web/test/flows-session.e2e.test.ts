@@ -93,10 +93,13 @@ test.describe('session and shell flows', () => {
 
     // the server goes away and comes back on the same port and data
     await suite.ts.restart();
-    await until(() => socketsClosed).toBe(1);
+    // the server closed it for a restart (1012): the console tries again at once, and with no proxy
+    // in front that first try may meet this same server still starting (then it backs off)
+    await until(() => socketsClosed).toBeGreaterThanOrEqual(1);
     source.xau = { bid: '2400.00', ask: '2401.00' };
     // a new socket, and the prices of the new server's feed
-    await until(() => sockets).toBe(2);
+    await until(() => sockets - socketsClosed).toBe(1);
+    expect(sockets).toBeGreaterThanOrEqual(2);
     await until(() => priceOf(page)).toBeGreaterThan(before * 1.15);
     expect(await page.getByTestId('market-status').getAttribute('data-state')).not.toBe('connecting');
     // the same document: no reload

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useLiveConnection } from '#shared/live/live.ts';
+import { useLiveConnection, useLiveResync } from '#shared/live/live.ts';
 import { useInboxLive } from '#shared/queries/inbox-queries.ts';
 import { useReturnFocus } from '#shared/ui/modal.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
@@ -17,6 +17,12 @@ import { SavedViewsBar } from '../../features/saved-views/components/saved-views
 /** Keeps the inbox badge (and screen) live: mounted once inside the query provider. */
 function InboxLive() {
   useInboxLive();
+  return null;
+}
+
+/** Refetches what the screens show when the live socket says events may have been missed. */
+function LiveResync() {
+  useLiveResync();
   return null;
 }
 
@@ -38,6 +44,7 @@ export function AppShell() {
 
   return (
     <QueryProvider>
+      <LiveResync />
       <InboxLive />
       <SecondFactorGate />
       <IdleDialog />

@@ -57,9 +57,6 @@ authController.subscribe(() => {
  * it once). Closing: when the shell unmounts or the admin signs out.
  */
 export function useLiveConnection(): void {
-  const queryClient = useQueryClient();
-  // a Resync (the server's live events had a gap, or the socket reconnected): everything shown is fetched again
-  useEffect(() => liveStore.onMessage((message) => void (message.type === 'Resync' && queryClient.invalidateQueries())), [queryClient]);
   useEffect(() => {
     users += 1;
     ensureSocket().start();
@@ -71,6 +68,15 @@ export function useLiveConnection(): void {
       }
     };
   }, []);
+}
+
+/**
+ * A Resync (the server's live events had a gap, or the socket reconnected): everything shown is
+ * fetched again. Mounted under the shell's query provider.
+ */
+export function useLiveResync(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => liveStore.onMessage((message) => void (message.type === 'Resync' && queryClient.invalidateQueries())), [queryClient]);
 }
 
 export function useLive<T>(select: (state: LiveState) => T): T {
