@@ -156,14 +156,30 @@ const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcom
       submitted: acknowledged.submitted.length,
       orders: acknowledged.orders.length,
     });
-    // the wallet as the API answers it equals the journal's sums
-    const wallet = await call(cluster.url, `${SECURE}/user/${load.userId}/wallet`, { method: 'GET', token: tokens.desk });
-    const [journal] = await q<{ fund: string }>(
-      `SELECT (coalesce((SELECT sum(amount) FROM ledger_postings WHERE to_account = $1), 0)
-             - coalesce((SELECT sum(amount) FROM ledger_postings WHERE from_account = $1), 0))::numeric(20,2)::text AS fund`,
-      [`user:${load.userId}:fund`],
+    // the wallet as the API answers it equals the journal's sums, read at a moment when no approval
+    // landed between the two reads (the load goes on)
+    const journal = async () =>
+      (
+        await q<{ fund: string }>(
+          `SELECT (coalesce((SELECT sum(amount) FROM ledger_postings WHERE to_account = $1), 0)
+                 - coalesce((SELECT sum(amount) FROM ledger_postings WHERE from_account = $1), 0))::numeric(20,2)::text AS fund`,
+          [`user:${load.userId}:fund`],
+        )
+      )[0]!.fund;
+    let stable: { journal: string; answered: string } | null = null;
+    await until(
+      'a wallet read with the journal unchanged around it',
+      async () => {
+        const before = await journal();
+        const wallet = await call(cluster.url, `${SECURE}/user/${load.userId}/wallet`, { method: 'GET', token: tokens.desk });
+        const after = await journal();
+        if (before === after) stable = { journal: before, answered: (wallet.body?.balances as { fund: string }).fund };
+        return before === after;
+      },
+      10_000,
     );
-    expect((wallet.body?.balances as { fund: string }).fund).toBe(journal!.fund);
+    const read = stable as { journal: string; answered: string } | null;
+    expect(read?.answered).toBe(read?.journal);
   }
 
   it('rolling restart under load: no failed call, the socket back within 2 s', async () => {

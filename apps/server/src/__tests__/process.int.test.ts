@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freshPostgresDatabase } from '../testing/postgres-databases.ts';
 import { spawnServer as start, type SpawnedServer as Running } from '../testing/server-process.ts';
 import { openSocket } from '../testing/socket-client.ts';
+import { until } from '../testing/until.ts';
 import type { PriceData } from '@aurum/domain/system/live-messages';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -41,6 +42,31 @@ describe(`server process on ${driver}`, () => {
     running.push(third);
     await third.waitFor(/Aurum console: /);
     expect(third.output()).not.toMatch(/Demo sign-ins/);
+    // three process starts on PGlite, the first creating its cluster: beside the other suite's files this takes a while
+  }, 90_000);
+
+  (driver === 'postgres' ? it : it.skip)('SIGTERM drains: /readyz turns 503 (3303) at once while calls are still served, then the process exits 0', async () => {
+    const pg = await freshPostgresDatabase();
+    cleanups.push(() => pg.drop());
+    const p = start({ DATABASE_URL: pg.url, DRAIN_SECONDS: '3', PRICE_SOURCE: 'none' });
+    running.push(p);
+    const url = await p.url();
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const signalAt = Date.now();
+    p.child.kill('SIGTERM');
+    await until('/readyz says draining', async () => (await fetch(`${url}/readyz`)).status === 503, 2_000, 20);
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await ready.json()).toEqual({ code: 3303, context: expect.any(String) });
+    // still serving while the proxy takes it out: liveness and every call, each answer closing its connection
+    const live = await fetch(`${url}/livez`);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('connection')).toBe('close');
+    const call = await fetch(`${url}/v0/web/auth/admin/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('admin:Aurum#Demo2026').toString('base64')}` } });
+    expect(call.status).toBe(200);
+    expect(await p.exited).toBe(0);
+    // not before the drain ended
+    expect(Date.now() - signalAt).toBeGreaterThanOrEqual(3_000);
   });
 
   it('refuses a bad configuration with a message for each variable', async () => {

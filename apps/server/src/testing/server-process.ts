@@ -23,10 +23,11 @@ export interface SpawnedServer {
   stop(): Promise<void>;
 }
 
-/** Starts the server with `env` over this process's environment (PORT 0, development, warnings only). */
+/** Starts the server with `env` over this process's environment (PORT 0, development, warnings only, no drain). */
 export function spawnServer(env: Record<string, string>): SpawnedServer {
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    // no drain by default: no proxy checks these processes' readiness (the cluster test sets its own)
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
