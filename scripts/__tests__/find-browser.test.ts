@@ -16,6 +16,12 @@ describe('the browser lookup of the browser tests', () => {
     expect(findBrowser({}, { ...nowhere, folders: [dir] })).toEqual({ path: fake, from: 'the system' });
   });
 
+  it("prefers the system's headless shell to its full browser", () => {
+    const both = mkdtempSync(join(tmpdir(), 'aurum-browser-'));
+    for (const name of ['chromium', 'chromium-headless-shell']) writeFileSync(join(both, name), '');
+    expect(findBrowser({}, { ...nowhere, folders: [both] })).toEqual({ path: join(both, 'chromium-headless-shell'), from: 'the system' });
+  });
+
   it('finds none on a fresh machine, and says how to install one; only CI requires it', () => {
     expect(findBrowser({}, nowhere)).toBeNull();
     expect(BROWSER_MISSING).toContain('apt-get install -y chromium');
