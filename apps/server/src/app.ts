@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerReconciliationRoutes(app, deps);
   const orders = new OrderEngine(deps, market);
   const sockets = attachSocketHub(app, socketAuth(deps), market, deps.events, options.socket);
-  // built, not started (docs/decisions.md "Background jobs")
+  // built, not started (decision 0903)
   const jobs = new JobsRunner([
     market.feedJob,
     market.statusJob,

@@ -54,7 +54,7 @@ export const PERMISSIONS = [
   'saveView',
   'deleteAnySavedView',
   'exportData',
-  // treasury (issue 18; docs/decisions.md "Treasury"): bar movements with maker-checker, hedges, bands
+  // treasury (issue 18; decision 0802): bar movements with maker-checker, hedges, bands
   'recordBarMovement',
   'approveBarMovement',
   'recordHedge',
@@ -99,7 +99,7 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['resetAdminSecondFactor', 'requireSecondFactor'], ['superAdmin']],
   [['saveView'], ['superAdmin', 'financeApprover', 'financeMaker', 'operationApprover', 'operationMaker']],
   [['deleteAnySavedView'], ['superAdmin']],
-  // issue 16: CSV export of the lists (docs/decisions.md "CSV export of every list"); role none reads on screen only
+  // issue 16: CSV export of the lists (decision 0120); role none reads on screen only
   [['exportData'], ['superAdmin', 'financeMaker', 'financeApprover', 'operationMaker', 'operationApprover']],
   // issue 18: the vault's bars move on a maker's record and a second admin's approval (maker-checker by admin id)
   [['recordBarMovement'], ['superAdmin', 'operationMaker', 'financeMaker']],

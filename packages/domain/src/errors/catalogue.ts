@@ -75,8 +75,8 @@ export const ErrorCode = {
   /**
    * 503: the audit chain is not at this server's key and no automatic step may bring it there (in
    * production: no cut-over yet, a trail rewritten, or a key this configuration does not hold), so
-   * no audited change is saved. The server logs what the operator must do (docs/decisions.md
-   * "Audit chain key"); the context says so.
+   * no audited change is saved. The server logs what the operator must do (decision 0307);
+   * the context says so.
    */
   AuditChainNotReady: 3301,
   /**
@@ -203,7 +203,7 @@ const FIXED_MESSAGES: Readonly<Record<number, string>> = {
 };
 
 /**
- * The optional extra of an error body (docs/decisions.md "Errors"): the rule a refused field broke
+ * The optional extra of an error body (decision 0102): the rule a refused field broke
  * and its values, e.g. `{rule: 'minimumQuantity', value: '5'}` or `{rule: 'lessThanOrEqual',
  * compared: '99999999999.999'}`. `rule` is a key of the validation messages; the context stays the
  * field path, so the message of SPEC.md §8 does not change; a form may use the values.

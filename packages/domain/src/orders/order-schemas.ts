@@ -182,7 +182,7 @@ export type PaymentView = z.infer<typeof PaymentView>;
 
 const fees = z.object({ personal: maybe, global: maybe }).nullable();
 
-/** GET order/{id}: the admin detail of SPEC.md §3 (docs/decisions.md "Orders"). */
+/** GET order/{id}: the admin detail of SPEC.md §3 (decision 0407). */
 export const OrderDetail = z.object({
   order: OrderNode,
   id: z.number().int(),

@@ -50,9 +50,9 @@ export type SocketMessage =
   | { type: 'MyrRate'; data: MyrRateData }
   | { type: 'GlobalSetting'; data: MetalAdjustAnswer & { metal: string } }
   | { type: 'Market' | 'Limit' | 'OrderUpdated'; data: Record<string, unknown> & { id: number | string } }
-  /** A deposit, withdrawal or transfer request was created or decided (docs/decisions.md "Requests"). */
+  /** A deposit, withdrawal or transfer request was created or decided (decision 0527). */
   | { type: 'RequestUpdated'; data: RequestView }
-  /** What awaits a maker-checker decision changed: the console asks for its inbox count again (docs/decisions.md "Checker inbox"). */
+  /** What awaits a maker-checker decision changed: the console asks for its inbox count again (decision 0542). */
   | { type: 'InboxChanged'; data: Record<string, never> }
   /** Metal moved (a fill, a settlement, a delivery, a bar movement, a hedge): the console asks for the treasury position again (issue 18). */
   | { type: 'TreasuryPosition'; data: TreasuryPositionData }

@@ -22,8 +22,7 @@ export const HOUSE_BOOKS = { bank: 'MYR', vault: 'XAU', creditLine: 'MYR', tradi
 export type HouseBook = keyof typeof HOUSE_BOOKS;
 
 /**
- * A place metal can be (issue 18 metal books; docs/decisions.md "Treasury: books, position and
- * coverage"): a vault by its code, in transit, at a provider by name, borrowed or consigned metal
+ * A place metal can be (issue 18 metal books; decision 0831): a vault by its code, in transit, at a provider by name, borrowed or consigned metal
  * (the lender's side), and the outside world (where received metal comes from and released metal
  * goes). Account `metal:<METAL>:<place>`.
  */

@@ -628,7 +628,7 @@ export interface ConnectionPage {
   before: number | null;
 }
 
-/** Beyond this many matching orders, an arbitrary filter's total reads "10,000+" (docs/decisions.md "Order counts per status"). */
+/** Beyond this many matching orders, an arbitrary filter's total reads "10,000+" (decision 0421). */
 export const COUNT_BOUND = 10_000;
 
 export async function ordersConnection(q: Queryable, filter: OrderFilter, page: ConnectionPage) {
