@@ -1,4 +1,4 @@
--- Exact order counts per status without a count(*) over every order (issue 14; decision 0420).
+-- Exact order counts per status without a count(*) over every order (decision 0420).
 -- Each statement that inserts, deletes or changes the status of orders
 -- adds rows (status, delta) here from a trigger, so the counts change in the same transaction as
 -- the orders, whatever writes them (the service, the engine, the demo seed, a bulk INSERT ... SELECT,

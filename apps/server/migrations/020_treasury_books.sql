@@ -1,4 +1,4 @@
--- Treasury books, net position and coverage (issue 18; decisions 0831,
+-- Treasury books, net position and coverage (decisions 0831,
 -- 0832, 0835 and 0836).
 --
 -- 1. The ledger grows into metal books: assets XPT and XAG beside MYR and XAU, and accounts

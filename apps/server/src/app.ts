@@ -57,7 +57,7 @@ export interface BuildAppOptions {
   build?: BuildInfo;
   /** The price feed this process may run (null: none; the process still shows what others publish). */
   priceSource?: PriceSource | null;
-  /** The second source that cross-checks the primary (issue 18; null: none, unless PRICE_CHECK_SOURCE says another process runs one). */
+  /** The second source that cross-checks the primary (decision 0862; null: none, unless PRICE_CHECK_SOURCE says another process runs one). */
   priceCheckSource?: PriceSource | null;
   /** Socket options (tests shorten the session sweep). */
   socket?: { throttleMs?: number; sweepMs?: number };

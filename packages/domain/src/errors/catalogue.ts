@@ -38,12 +38,12 @@ export const ErrorCode = {
   ForbiddenAction: 1201,
   GreaterThanAvailableAssets: 2080,
   /**
-   * 422 (issue 18): the change would leave customer metal (wallets plus metal owed on filled buys)
+   * 422 (decision 0835): the change would leave customer metal (wallets plus metal owed on filled buys)
    * above the available bars' weight plus metal at providers, for a metal whose coverage mode is
    * 'refuse'. The detail carries {rule: 'coverage', metal, shortBy}.
    */
   CustomersUncovered: 2090,
-  /** 422 (issue 18): the quote the order was priced on has expired or is unknown; get a new quote. */
+  /** 422 (decision 0865): the quote the order was priced on has expired or is unknown; get a new quote. */
   QuoteExpired: 2091,
   // state conflicts (409, DECISIONS.md §2): the console shows the context as is
   /** An approved bank account cannot change. */
@@ -89,19 +89,19 @@ export const ErrorCode = {
    * A proxy sends the retry to another process.
    */
   ServerDraining: 3303,
-  /** 409 (issue 18): the bar movement is no longer pending (approved or declined already). */
+  /** 409 (decision 0812): the bar movement is no longer pending (approved or declined already). */
   BarMovementNotPending: 3210,
-  /** 409 (issue 18): the bar's status does not allow the movement; the context says why. */
+  /** 409 (decision 0812): the bar's status does not allow the movement; the context says why. */
   BarStatusConflict: 3211,
-  /** 409 (issue 18): the reconciliation break is resolved already. */
+  /** 409 (decision 0822): the reconciliation break is resolved already. */
   ReconciliationBreakResolved: 3212,
   /**
-   * 422 (issue 18, hedges): the orders cannot be linked to the hedge (more grams than the order or
+   * 422 (decision 0843): the orders cannot be linked to the hedge (more grams than the order or
    * the hedge has left, an order not filled, of the other side or metal, a canceled hedge); the
    * context says why, the detail carries {rule, ...}.
    */
   HedgeLinkRefused: 3220,
-  /** 409 (issue 18, hedges): the hedge's state does not allow the action (settle or cancel); the context says why. */
+  /** 409 (decision 0842): the hedge's state does not allow the action (settle or cancel); the context says why. */
   HedgeStateConflict: 3221,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -4,7 +4,7 @@ import { parseAccount, type LedgerMetal, type MetalPlace } from '../wallet/ledge
 import type { TreasuryMetal } from './treasury-metals.ts';
 
 /**
- * The treasury's books, position, coverage and band rules (issue 18; decisions 0832
+ * The treasury's books, position, coverage and band rules (decisions 0832
  * and 0835), pure. The server reads the balances and order facts cheaply and
  * calls these; the property test drives them through a simulator.
  *

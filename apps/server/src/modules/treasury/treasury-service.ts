@@ -35,13 +35,13 @@ import {
 } from './treasury-repository.ts';
 
 /**
- * The treasury's service (issue 18; decisions 0801 and 0832):
+ * The treasury's service (decisions 0801 and 0832):
  * the metal books, the net position per metal and the coverage rule. Other modules (orders,
  * assets, vault, hedges) call `netPosition`, `assertCovered` (or `checkCoverage`), `postMetal` and
  * `positionMoved`, and nothing else of the treasury.
  */
 
-/** A place metal can be (issue 18 metal books): outside the house, a vault, in transit, at a provider, borrowed. */
+/** A place metal can be (the metal books, decision 0831): outside the house, a vault, in transit, at a provider, borrowed. */
 export type MetalPlace = LedgerPlace;
 
 /** The books and order facts of every metal, read in a handful of statements. */

@@ -4,7 +4,7 @@ import type { BarListQuery, MovementListQuery } from '@aurum/domain/vault/vault-
 import type { ListedBar } from '@aurum/domain/vault/weight-list';
 import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
 
-/** The vault's queries (issue 18): vaults, bars, movements, custodian lists. */
+/** The vault's queries (decisions 0810-0816): vaults, bars, movements, custodian lists. */
 
 /** Advisory lock of the vault's movements: every record and decision of a bar movement takes it first (decision 0814). */
 export const VAULT_LOCK = 7261800;
