@@ -1,6 +1,6 @@
 /**
- * bench/coverage-check: what the treasury's coverage rule (issue 18; docs/decisions.md "Treasury:
- * books, position and coverage") adds to order creation under load. One real server (the test
+ * bench/coverage-check: what the treasury's coverage rule (decisions 0835
+ * and 0836) adds to order creation under load. One real server (the test
  * harness's, in this process: the switch below is a function of the treasury module, not a setting
  * a client can reach), market buys of 1 g created by --workers concurrent clients for distinct
  * users, in alternating slices of --seconds with the rule checked and skipped

@@ -8,7 +8,7 @@
  *     Readable, as GET /v0/web/secure/export/orders sends it: the connection's page query, the
  *     Order fields, formula escaping, csv-stringify quoting).
  * Both write into the same sink with backpressure, interleaved over --rounds rounds (the first warms
- * up; the last is the figure). Goals (issue 16): the export within 1.5x the baseline's time (wall
+ * up; the last is the figure). Goals (decision 0930): the export within 1.5x the baseline's time (wall
  * and CPU time are both reported: on a shared machine CPU time is the steadier), and at most 50 MB
  * of RSS growth in any round.
  *

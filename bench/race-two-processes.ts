@@ -15,7 +15,7 @@
  *   submission's FOR UPDATE of the user's row queued between them is what closed the cycle.)
  *   (the PostgreSQL server: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
  *
- * See docs/decisions.md "Lock order of money-moving transactions".
+ * See decision 0530 (docs/decisions/0530-lock-order-of-money-moving-transactions.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

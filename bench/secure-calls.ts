@@ -8,7 +8,7 @@
  *     (the console's own query, apps/web/.../orders-connection-query.ts) vs the same keyset page and timeline rows served bare (PostgreSQL).
  * Load by autocannon from this process, Aurum and the bare server in alternating one-second slices
  * (--seconds of each); beside req/s, the CPU time each process spent per request. The server runs
- * as `npm start` runs it. Goal: at least half of the bare figure (issue 14).
+ * as `npm start` runs it. Goal: at least half of the bare figure (decisions 0924, 0930).
  *
  *   node bench/secure-calls.ts [--seconds 5] [--db postgres,pglite]
  */

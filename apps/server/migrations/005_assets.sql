@@ -1,5 +1,5 @@
--- Payment requests: deposits, withdrawals and transfers (DECISIONS.md §7, docs/decisions.md
--- "Requests"). Amounts are NUMERIC; every movement of value is a journal entry of the wallet ledger
+-- Payment requests: deposits, withdrawals and transfers (DECISIONS.md §7, decision 0520).
+-- Amounts are NUMERIC; every movement of value is a journal entry of the wallet ledger
 -- (hold at creation, the posting at approval, the release at decline), linked here by entry id.
 -- Receipt images live in the receipt storage (files under DATA_DIR/receipts by default); the row
 -- keeps their storage key and content type.

@@ -1,4 +1,4 @@
--- The audit hash chain (docs/decisions.md, "Audit and notifications"). Every row carries
+-- The audit hash chain (decision 0301). Every row carries
 -- prev_hash (row_hash of the row before it, in id order; 64 zeros for the first) and
 -- row_hash = sha256 hex of the canonical serialisation of
 -- (id, at, admin_id, username, action, detail, device, ip, prev_hash): a JSON array of nine

@@ -1,4 +1,4 @@
--- The keyed audit chain (docs/decisions.md, "Audit chain key"). Rows written before the cut-over
+-- The keyed audit chain (decision 0303). Rows written before the cut-over
 -- keep their plain sha256 row_hash (the table refuses UPDATE) and have key_id NULL. From the
 -- cut-over row (action 'audit.keyCutover', appended by the server under the chain lock the first
 -- time it writes or starts after this migration) on, every row's row_hash is HMAC-SHA256 of its

@@ -1,5 +1,5 @@
--- Exact order counts per status without a count(*) over every order (issue 14; docs/decisions.md
--- "Order counts per status"). Each statement that inserts, deletes or changes the status of orders
+-- Exact order counts per status without a count(*) over every order (decision 0420).
+-- Each statement that inserts, deletes or changes the status of orders
 -- adds rows (status, delta) here from a trigger, so the counts change in the same transaction as
 -- the orders, whatever writes them (the service, the engine, the demo seed, a bulk INSERT ... SELECT,
 -- a test's own SQL). Writers only ever insert: no row is shared, so concurrent order changes never

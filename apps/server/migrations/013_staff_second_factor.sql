@@ -1,4 +1,4 @@
--- Staff second factor (issue 17): TOTP (RFC 6238) per admin, its recovery codes, the sign-in
+-- Staff second factor (decisions 0220-0222): TOTP (RFC 6238) per admin, its recovery codes, the sign-in
 -- used sign-in challenges (between the password and the code), and the roles a superAdmin requires it of.
 
 -- One row per admin that started enrolling; confirmed_at set once a code confirmed it. The secret is

@@ -1,4 +1,4 @@
--- Saved views of the console's lists (issue 16; docs/decisions.md "Saved views"): an admin keeps the
+-- Saved views of the console's lists (decision 0715): an admin keeps the
 -- query of a list (its filters, sort and page as the list's address has them) under a name, for
 -- itself or shared with every admin. `list` is one of SAVED_VIEW_LISTS (packages/domain); the query
 -- is kept as the address has it, without the leading '?'.

@@ -1,4 +1,4 @@
--- Treasury (issue 18; docs/decisions.md "Treasury"): the tables the treasury's parts share. Each part
+-- Treasury (decision 0800): the tables the treasury's parts share. Each part
 -- adds what only it needs in its own migration (vault movements 018, reconciliation 019, books and
 -- position 020, hedges 021, price-feed health 022).
 --

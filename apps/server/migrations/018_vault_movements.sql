@@ -1,4 +1,4 @@
--- Vault movements (issue 18; docs/decisions.md "Treasury: vault"): receive, release, dispatch,
+-- Vault movements (decision 0812): receive, release, dispatch,
 -- arrive and status changes of bars, each recorded by a maker as pending and applied only when
 -- another admin approves (maker-checker), or declined with a reason.
 

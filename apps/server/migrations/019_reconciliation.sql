@@ -1,4 +1,4 @@
--- Reconciliation (issue 18; docs/decisions.md "Treasury: reconciliation"): the custodians' latest
+-- Reconciliation (decisions 0820-0823): the custodians' latest
 -- imported bar lists matched to our vault records, and customer metal to the metal that covers it,
 -- on demand and once per business day. A break stays open across runs until an admin resolves it
 -- with a note; a later run finding the same break (same kind, same bar or metal) updates it.

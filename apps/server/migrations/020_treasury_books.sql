@@ -1,5 +1,5 @@
--- Treasury books, net position and coverage (issue 18; docs/decisions.md "Treasury: books,
--- position and coverage").
+-- Treasury books, net position and coverage (decisions 0831,
+-- 0832, 0835 and 0836).
 --
 -- 1. The ledger grows into metal books: assets XPT and XAG beside MYR and XAU, and accounts
 --    metal:<METAL>:<place> for every place metal can be (vault:<code>, transit, provider:<name>,

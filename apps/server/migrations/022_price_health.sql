@@ -1,4 +1,4 @@
--- Price-feed health (issue 18; docs/decisions.md "Treasury: price-feed health and quotes"). One row:
+-- Price-feed health (decision 0863). One row:
 -- the feed's health as last recorded by any server process. A process that sees the health change
 -- updates it only when it differs (under the row lock), and only that process writes the audit row,
 -- so a change is audited once however many processes see it.

@@ -1,4 +1,4 @@
--- The net position's history (issue 18; docs/decisions.md "Treasury: exposure history"): one point
+-- The net position's history (decision 0848): one point
 -- per metal every five minutes, written by the treasuryBands job (the first process to reach a
 -- slot writes it; the key keeps one), read by the Treasury screen's exposure chart.
 CREATE TABLE treasury_history (

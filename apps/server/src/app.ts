@@ -57,7 +57,7 @@ export interface BuildAppOptions {
   build?: BuildInfo;
   /** The price feed this process may run (null: none; the process still shows what others publish). */
   priceSource?: PriceSource | null;
-  /** The second source that cross-checks the primary (issue 18; null: none, unless PRICE_CHECK_SOURCE says another process runs one). */
+  /** The second source that cross-checks the primary (decision 0862; null: none, unless PRICE_CHECK_SOURCE says another process runs one). */
   priceCheckSource?: PriceSource | null;
   /** Socket options (tests shorten the session sweep). */
   socket?: { throttleMs?: number; sweepMs?: number };
@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerReconciliationRoutes(app, deps);
   const orders = new OrderEngine(deps, market);
   const sockets = attachSocketHub(app, socketAuth(deps), market, deps.events, options.socket);
-  // built, not started (docs/decisions.md "Background jobs")
+  // built, not started (decision 0903)
   const jobs = new JobsRunner([
     market.feedJob,
     market.statusJob,

@@ -53,7 +53,7 @@ export interface Config {
   priceSourceUrl: string | null;
   priceTickMs: number;
   priceStaleSeconds: number;
-  /** The second price source, a cross-check of the primary (issue 18): none, simulated or http. */
+  /** The second price source, a cross-check of the primary (decision 0862): none, simulated or http. */
   priceCheckSource: (typeof PRICE_SOURCES)[number];
   priceCheckSourceUrl: string | null;
   priceCheckStaleSeconds: number;
@@ -71,7 +71,7 @@ export interface Config {
   metricsPort: number | null;
   /** The bearer token GET /metrics on the main port requires; null: the main port has no /metrics. */
   metricsToken: string | null;
-  /** The daily reconciliation (issue 18): business-local time (Asia/Kuala_Lumpur) after which it runs once per business day. */
+  /** The daily reconciliation (decision 0823): business-local time (Asia/Kuala_Lumpur) after which it runs once per business day. */
   reconciliationAt: { hour: number; minute: number };
   /** Where backups are written (`npm run backup`, the scheduled backup of the embedded database); absolute. */
   backupDir: string;
@@ -510,7 +510,7 @@ export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
   reconciliationAt: {
     env: 'RECONCILIATION_AT',
     meaning:
-      'the daily reconciliation of the custodians\' bar lists and customer metal (issue 18) runs once per business day after this business-local time (Asia/Kuala_Lumpur, `HH:MM`); weekends and system holidays are skipped',
+      'the daily reconciliation of the custodians\' bar lists and customer metal runs once per business day after this business-local time (Asia/Kuala_Lumpur, `HH:MM`); weekends and system holidays are skipped',
     default: '09:00',
     parse: (raw = '', { name, problem }) => {
       const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(raw);

@@ -11,8 +11,7 @@ import type { PriceSource } from './modules/market/price-sources.ts';
  * Only the configuration and the database's opening are loaded before the database is open: on an
  * empty data folder openDatabase waits for a child process creating PGlite's cluster (about 570 MB
  * while it runs), and this process then holds the least it can (no application modules yet), so the
- * first start's peak stays near a bare PGlite's (bench/memory.ts, docs/decisions.md "Issue 14: the
- * first start's peak").
+ * first start's peak stays near a bare PGlite's (bench/memory.ts, decision 0935).
  */
 async function main(): Promise<void> {
   let config;

@@ -5,7 +5,7 @@ import { seriousAxeViolations, useColorScheme } from './support/axe.ts';
 import { PUBLIC_SCREENS, screenIds, settled, signedInScreens, uncoveredRoutes } from './support/screens.ts';
 
 /**
- * Issue 15's accessibility bar, and issue 16's dark mode: an axe-core scan of every screen of the
+ * The accessibility bar (decisions 0731, 0714): an axe-core scan of every screen of the
  * console, in the light and in the dark theme (the system's setting, which the console follows),
  * finds no serious or critical violation (all rules in the light theme; in the dark theme, which
  * changes colours only, the colour rules). Each screen is scanned once it has loaded its data.

@@ -3,13 +3,13 @@ import { browserSuite, signIn, toast, until, visible } from './support/harness.t
 import { openUser } from './support/people.ts';
 
 /**
- * Issue 15: what a careful staff member trips on in the forms and lists, each checked on screen
+ * What a careful staff member trips on in the forms and lists, each checked on screen
  * against the real server.
  */
 const suite = browserSuite({ jobs: [] });
 
-test.describe('console forms (issue 15)', () => {
-  test('item 5: money and quantity inputs take thousands separators (a trade limit of 1,000 is saved as 1000)', async () => {
+test.describe('console forms', () => {
+  test('money and quantity inputs take thousands separators (a trade limit of 1,000 is saved as 1000)', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     const id = await openUser(page, suite.ts.url, 'aminah');
@@ -26,7 +26,7 @@ test.describe('console forms (issue 15)', () => {
     expect(Number(row!.premium)).toBe(1234.5);
   });
 
-  test('item 6: counted words take their plural form (i18next plurals): one selected user, 1 recipient', async () => {
+  test('counted words take their plural form (i18next plurals): one selected user, 1 recipient', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/action/notification/`);
@@ -46,7 +46,7 @@ test.describe('console forms (issue 15)', () => {
     expect(await toast(page, '1 recipients').count()).toBe(0);
   });
 
-  test('item 8: on a bank account its submitter cannot approve or decline: both disabled, the tooltip says why', async () => {
+  test('on a bank account its submitter cannot approve or decline: both disabled, the tooltip says why', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await openUser(page, suite.ts.url, 'goldenlotus');
@@ -63,7 +63,7 @@ test.describe('console forms (issue 15)', () => {
     }
   });
 
-  test('item 7: the filter badge counts only filters that filter (a category of All is none)', async () => {
+  test('the filter badge counts only filters that filter (a category of All is none)', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.goto(`${suite.ts.url}/account/user/`);
@@ -83,7 +83,7 @@ test.describe('console forms (issue 15)', () => {
     await until(() => page.getByTestId('filter-count').textContent()).toBe('1');
   });
 
-  test('item 7: a withdrawal value put right loses its validation message at once', async () => {
+  test('a withdrawal value put right loses its validation message at once', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     const userId = await openUser(page, suite.ts.url, 'aminah');

@@ -5,7 +5,7 @@ import { simulatedSource } from '../../server/src/modules/market/price-sources.t
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 import { openUser } from './support/people.ts';
 
-/** Issue 15, item 9: disabled looks disabled, modals are 32rem (wide tables open in a drawer), 390 px works. */
+/** Disabled looks disabled, modals are 32rem (wide tables open in a drawer), 390 px works (decisions 0703, 0709, 0710, 0717, 0722). */
 const suite = browserSuite({
   env: { PRICE_TICK_MS: '200' },
   app: { priceSource: simulatedSource({ xau: '2650', xpt: '950', xag: '31', usdMyr: '4.45', volatility: 0.00002, seed: 11 }) },
@@ -27,8 +27,8 @@ async function expectDisabledLook(button: Locator) {
 
 const widthOf = async (page: Page, testId: string) => (await page.getByTestId(testId).boundingBox())!;
 
-test.describe('console look (issue 15 item 9)', () => {
-  test('item 9: disabled buttons look disabled (computed cursor not-allowed and reduced opacity): role-disabled, pager and maker-checker buttons', async () => {
+test.describe('console look', () => {
+  test('disabled buttons look disabled (computed cursor not-allowed and reduced opacity): role-disabled, pager and maker-checker buttons', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
     await page.goto(`${suite.ts.url}/action/notification/`);
@@ -57,7 +57,7 @@ test.describe('console look (issue 15 item 9)', () => {
     expect(enabled.opacity).toBe(1);
   });
 
-  test('item 9: modals are at most 32rem wide; what holds a wide table opens as a drawer', async () => {
+  test('modals are at most 32rem wide; what holds a wide table opens as a drawer', async () => {
     const page = await suite.open({ width: 1400, height: 900 });
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await openUser(page, suite.ts.url, 'aminah');
@@ -83,7 +83,7 @@ test.describe('console look (issue 15 item 9)', () => {
     expect(Math.round(box.y)).toBe(0);
   });
 
-  test('item 9: at 390 px the trade constant table stays inside its card (it scrolls in its own frame), and the page does not scroll sideways', async () => {
+  test('at 390 px the trade constant table stays inside its card (it scrolls in its own frame), and the page does not scroll sideways', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -101,7 +101,7 @@ test.describe('console look (issue 15 item 9)', () => {
     expect(fits.pageWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(390);
   });
 
-  test('item 9: the date picker\'s popover stays inside the filter modal (bounding boxes), at 1280 and at 390 px', async () => {
+  test('the date picker\'s popover stays inside the filter modal (bounding boxes), at 1280 and at 390 px', async () => {
     const page = await suite.open({ width: 1280, height: 720 });
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
@@ -133,7 +133,7 @@ test.describe('console look (issue 15 item 9)', () => {
     }
   });
 
-  test('item 9: the audit trail pages with the one shared pager (the same component as every other list), not a pager of its own', async () => {
+  test('the audit trail pages with the one shared pager (the same component as every other list), not a pager of its own', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     /** The pager's parts as a user sees them: its page-size control, its label and its four moves. */

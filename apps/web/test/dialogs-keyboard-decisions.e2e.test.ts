@@ -6,7 +6,7 @@ import { browserSuite, signIn, toast, until, visible } from './support/harness.t
 import { checkDialog, focusedName, hasFocusInside, tabTo, walkTabs, type DialogCase } from './support/dialogs-keyboard.ts';
 
 /**
- * Issue 15: each dialog by keyboard alone, the decisions: the orders filter, the order actions
+ * Each dialog by keyboard alone (decision 0713), the decisions: the orders filter, the order actions
  * (settle, cancel, revert, payment), a request's approve and decline, the inbox's decision drawer
  * and a notification's confirmation and detail. The same checks as dialogs-keyboard.e2e.test.ts
  * (support/dialogs-keyboard.ts): Tab reaches the opener and Enter (or the shortcut) opens the

@@ -4,7 +4,7 @@ import { browserSuite, signIn, toast, until, visible } from './support/harness.t
 import { checkDialog, focusedName, type DialogCase } from './support/dialogs-keyboard.ts';
 
 /**
- * Issue 15: each dialog by keyboard alone (users, admins and the system screens; the order,
+ * Each dialog by keyboard alone (decision 0713; users, admins and the system screens; the order,
  * request and inbox dialogs are in dialogs-keyboard-decisions.e2e.test.ts, the saved-view dialogs
  * in saved-views-keyboard.e2e.test.ts). Every row of the table: Tab reaches the opener on its
  * screen and Enter opens the dialog; the keyboard lands on the first entry of its Tab order; Tab

@@ -9,7 +9,7 @@ import { adminApi } from './support/api.ts';
 import { advanceClocksTo, nextBusinessMorning, numberIn, orderRows, serverStatus, shownStatus, syncClock } from './support/flows.ts';
 
 /**
- * Order flows driven by an injected clock and price feed (issue 15): the gold price comes from a
+ * Order flows driven by an injected clock and price feed (decision 0734): the gold price comes from a
  * source the test sets; the order engine is not started, the test runs it at the moment it wants
  * (`app.jobs.get('orderEngine').runOnce(now)`); the server's clock and the browser's move
  * together. Sessions are long enough to outlive the clock's jumps (a day at most).

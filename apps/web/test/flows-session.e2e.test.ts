@@ -7,7 +7,7 @@ import { browserSuite, signIn, toast, until, visible } from './support/harness.t
 import { numberIn } from './support/flows.ts';
 
 /**
- * Session and shell flows (issue 15): toasts swiped away and reached with F8 (the page's clock
+ * Session and shell flows (decision 0734): toasts swiped away and reached with F8 (the page's clock
  * paused, so no toast closes by its timer), the live socket coming back after a server restart,
  * a session that has expired on the server's clock.
  */

@@ -6,8 +6,8 @@ import { simulatedSource } from '../../server/src/modules/market/price-sources.t
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 
 /**
- * Issue 15, item 4: after regular hours with trading-period mode on, XAU/MYR is open and XAU/USD
- * is closed. The Create Order preview reads each pair's status as the top bar reads the frame:
+ * After regular hours with trading-period mode on, XAU/MYR is open and XAU/USD
+ * is closed (decision 0611). The Create Order preview reads each pair's status as the top bar reads the frame:
  * XAU/MYR says 'trading period mode' (never 'bank closed'), XAU/USD says it is closed.
  */
 const suite = browserSuite({
@@ -30,8 +30,8 @@ test.beforeAll(async () => {
   if (offset > 0) suite.ts.advanceClock(offset);
 });
 
-test.describe('create order preview: market status (issue 15 item 4)', () => {
-  test('item 4: the preview says trading period mode for XAU/MYR after hours, never bank closed, and closed for XAU/USD', async () => {
+test.describe('create order preview: market status', () => {
+  test('the preview says trading period mode for XAU/MYR after hours, never bank closed, and closed for XAU/USD', async () => {
     const page = await suite.open({ width: 1400, height: 900 });
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     // trading-period mode on, through the screen an admin uses

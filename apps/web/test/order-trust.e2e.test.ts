@@ -9,7 +9,7 @@ import { browserSuite, signIn, until, visible } from './support/harness.ts';
 import { openUser } from './support/people.ts';
 
 /**
- * Issue 15 on the order screens, against the real server: orders are made through the HTTP API
+ * The order screens against the real server: orders are made through the HTTP API
  * (XAU/MYR trades at any hour in trading-period mode), then looked at as a staff member would.
  */
 const suite = browserSuite({
@@ -28,15 +28,15 @@ async function openMarket() {
 }
 
 async function buy(user: number, quantity: string): Promise<number> {
-  const r = await api<{ id: number }>('POST', 'order/create', { symbol: 'XAU/MYR', currency: 'MYR', goodTillDate: null, comment: 'issue 15', userId: user, action: 0, orderType: 'MARKET', quantity });
+  const r = await api<{ id: number }>('POST', 'order/create', { symbol: 'XAU/MYR', currency: 'MYR', goodTillDate: null, comment: 'order screens', userId: user, action: 0, orderType: 'MARKET', quantity });
   return r.id;
 }
 
 const number = (text: string | null) => Number(/-?[\d,]+(\.\d+)?/.exec(text ?? '')?.[0]?.replace(/,/g, '') ?? NaN);
 const statusOf = (page: Page) => page.getByTestId('order-overview').getByTestId('order-status').getAttribute('data-status');
 
-test.describe('order screens (issue 15)', () => {
-  test('item 7: the cursor pager\'s last page holds only its own rows ("11-11 of 11", never "2-11 of 11")', async () => {
+test.describe('order screens', () => {
+  test('the cursor pager\'s last page holds only its own rows ("11-11 of 11", never "2-11 of 11")', async () => {
     await openMarket();
     const shop = await userId('goldenlotus');
     const count = async () => Number((await suite.ts.db.query<{ n: string }>('SELECT count(*)::text AS n FROM orders WHERE user_id = $1', [shop]))[0]!.n);
@@ -63,7 +63,7 @@ test.describe('order screens (issue 15)', () => {
     await until(() => page.getByTestId('page-range').textContent()).toBe(`${total - tail - 9}-${total - tail} of ${total}`);
   });
 
-  test('item 7: a reverted order leaves the user\'s online-orders tab; the order filter badge counts user and status as two', async () => {
+  test('a reverted order leaves the user\'s online-orders tab; the order filter badge counts user and status as two', async () => {
     await openMarket();
     const aminah = await userId('aminah');
     const kept = await buy(aminah, '1');
@@ -97,7 +97,7 @@ test.describe('order screens (issue 15)', () => {
     await until(() => page.getByTestId('filter-count').textContent()).toBe('2');
   });
 
-  test('item 3: order payment shows the available fund and what is owed, and refuses more than the fund', async () => {
+  test('order payment shows the available fund and what is owed, and refuses more than the fund', async () => {
     await openMarket();
     const kiln = await userId('kilnworks');
     // on credit: the whole amount is owed; 500.00 MYR in the fund
@@ -132,7 +132,7 @@ test.describe('order screens (issue 15)', () => {
     await until(payments).toBe(1);
   });
 
-  test('item 2: Order Information has a summary header and grouped sections whose numbers agree with payment_view and total_owed; the payments table names its payment id column', async () => {
+  test('Order Information has a summary header and grouped sections whose numbers agree with payment_view and total_owed; the payments table names its payment id column', async () => {
     await openMarket();
     const kiln = await userId('kilnworks');
     const id = await buy(kiln, '2');

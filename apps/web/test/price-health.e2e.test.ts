@@ -6,7 +6,7 @@ import { adminApi } from './support/api.ts';
 import { nextBusinessMorning } from './support/flows.ts';
 
 /**
- * Price-feed health (issue 18): the top bar turns to its error colour with the reason while the
+ * Price-feed health (decisions 0862, 0864): the top bar turns to its error colour with the reason while the
  * two price sources disagree beyond the threshold, and back once they agree, in both languages.
  */
 const primary = controlledSource();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
 /**
- * Issue 16 in the browser: saved views (restored from a pasted address and from their chip),
+ * In the browser (decisions 0715, 0716, 0718): saved views (restored from a pasted address and from their chip),
  * the command palette (Ctrl/Cmd+K), the single-key shortcuts (?, j/k, Enter) and their switch,
  * the theme choice of the admin menu.
  */

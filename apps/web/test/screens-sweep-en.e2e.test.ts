@@ -3,7 +3,7 @@ import { browserSuite } from './support/harness.ts';
 import { SWEEP_SERVER, sweepEveryScreen } from './support/screens-sweep.ts';
 
 /**
- * Issue 15: every screen of the console (support/screens.ts, each route of the route table) in
+ * Every screen of the console (support/screens.ts, each route of the route table; decision 0720) in
  * English, at 1280 and 390 px: no raw i18n key in the main content; at 390 px no page
  * scrolls sideways and every control can be reached (wide tables scroll inside their own frame).
  * Full-page screenshots go to .tmp/artifacts/screens/en-<width>-<screen>.png. (The other

@@ -3,7 +3,7 @@ import { browserSuite } from './support/harness.ts';
 import { SWEEP_SERVER, sweepEveryScreen } from './support/screens-sweep.ts';
 
 /**
- * Issue 15: every screen of the console (support/screens.ts, each route of the route table) in
+ * Every screen of the console (support/screens.ts, each route of the route table; decision 0720) in
  * Traditional Chinese, at 1280 and 390 px: no raw i18n key and no English word in the main
  * content (codes such as XAU/MYR, product names and the demo data's own words aside); at 390 px no page
  * scrolls sideways and every control can be reached (wide tables scroll inside their own frame).

@@ -6,7 +6,7 @@ import { Secret, TOTP } from 'otpauth';
 import { sessionMessage } from '@aurum/domain/auth/session-messages';
 import { browserSuite, signIn, submitSignIn, until, visible } from './support/harness.ts';
 
-// Issue 17: staff second factor, idle warning, tabs, sessions page, and what the sign-in page loads.
+// Staff second factor, idle warning, tabs, sessions page, and what the sign-in page loads.
 const suite = browserSuite();
 const ASSETS = join(import.meta.dirname, '..', 'dist', 'assets');
 
@@ -32,7 +32,7 @@ async function openMenuItem(page: Page, name: string) {
   await page.getByRole('menuitem', { name }).click();
 }
 
-test.describe('staff second factor and sessions (issue 17)', () => {
+test.describe('staff second factor and sessions', () => {
   test('the sign-in page loads neither the strength estimator nor the QR encoder; the pages that need them do', async () => {
     const heavy = heavyChunks();
     expect(heavy.strength.length).toBeGreaterThan(0);

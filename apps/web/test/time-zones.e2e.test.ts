@@ -7,7 +7,7 @@ import { SECURE, adminApi } from './support/api.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 
 /**
- * Issue 15, item 1: every business date and time is an Asia/Kuala_Lumpur one, shown as one (the
+ * Every business date and time is an Asia/Kuala_Lumpur one, shown as one (decision 0708; the
  * zone named where a time shows), whatever zone the browser runs in. The same order is read in
  * New York (UTC-5/-4) and on Kiritimati (UTC+14) and must read as the server has it.
  */
@@ -26,8 +26,8 @@ const klTime = (instant: string) => {
   return `${dmy(c.date)} ${pad(Math.floor(c.minutes / 60))}:${pad(c.minutes % 60)} MYT`;
 };
 
-test.describe('business time in any browser zone (issue 15 item 1)', () => {
-  test('item 1: an order\'s payment date agrees between the payments table and the timeline, and times are Kuala Lumpur times, in New York and on Kiritimati', async () => {
+test.describe('business time in any browser zone', () => {
+  test('an order\'s payment date agrees between the payments table and the timeline, and times are Kuala Lumpur times, in New York and on Kiritimati', async () => {
     await api('POST', 'mode/set_trading_period', { enabled: true });
     await until(() => suite.ts.app.market.orderPricing()?.status.myr.available ?? false).toBe(true);
     const kiln = Number((await suite.ts.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'kilnworks'"))[0]!.id);

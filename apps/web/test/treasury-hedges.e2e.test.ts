@@ -3,7 +3,7 @@ import { simulatedSource } from '../../server/src/modules/market/price-sources.t
 import { adminApi } from './support/api.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
-/** The Hedges screens (issue 18) against the real server: record a hedge covering an order, find it in the list, on its page and on the order's; both languages. */
+/** The Hedges screens (decisions 0840-0846) against the real server: record a hedge covering an order, find it in the list, on its page and on the order's; both languages. */
 const suite = browserSuite({
   env: { PRICE_TICK_MS: '200' },
   app: { priceSource: simulatedSource({ xau: '2650', xpt: '950', xag: '31', usdMyr: '4.45', volatility: 0.00002, seed: 21 }) },

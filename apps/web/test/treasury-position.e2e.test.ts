@@ -5,7 +5,7 @@ import { adminApi } from './support/api.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
 /**
- * The Treasury screen and the dashboard's net position widget (issue 18) against the real server:
+ * The Treasury screen and the dashboard's net position widget (decision 0846) against the real server:
  * the position per metal, updated live when an order fills in another session, in both languages.
  */
 const suite = browserSuite({

@@ -118,7 +118,7 @@ test.describe('users', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Add bank account' }).click();
     await visible(toast(page, 'Bank account added.'));
     await visible(page.getByTestId('own-submission'));
-    // maker-checker (issue 15 item 8): disabled with why as the tooltip, as requests do; the server refuses it too (bank int. tests)
+    // maker-checker (decision 0550): disabled with why as the tooltip, as requests do; the server refuses it too (bank int. tests)
     for (const name of ['Approve', 'Decline']) {
       expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name, exact: true }).getAttribute('title')).toBe('You submitted this bank account: another admin must approve or decline it.');

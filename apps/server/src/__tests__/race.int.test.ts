@@ -13,7 +13,7 @@ import { foldStatusCounts } from '../modules/orders/order-repository.ts';
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * Money races across processes (docs/decisions.md "Lock order of money-moving transactions"): the
+ * Money races across processes (decision 0530): the
  * small version of bench/race-two-processes.ts. PostgreSQL only: PGlite is one process on one
  * connection, where transactions cannot interleave.
  */

@@ -7,7 +7,7 @@ import { describeVerify } from './audit-verify-text.ts';
 
 /**
  * `npm run audit:cutover`: the operator's one-time cut-over of the audit chain to keyed hashes
- * (docs/decisions.md, "Audit chain key"). In production the server never records it by itself
+ * (decision 0305). In production the server never records it by itself
  * (`npm run admin:create` does on an empty audit table): it appends the `audit.keyCutover` row
  * under the configured AUDIT_HMAC_KEY after the plain sha256 rows of the configured database
  * (DATABASE_URL, else the PGlite data folder, which must not be in use by a running server), and

@@ -12,8 +12,8 @@ import { hashPassword } from '../modules/auth/auth-service.ts';
  * `npm run admin:create -- --username <name> --email <address> [--role superAdmin] [--first A --last B]`
  * with the password in AURUM_ADMIN_PASSWORD. The explicit way to make the first superAdmin of a
  * production database (a production start seeds nothing). On an empty audit table it records the
- * audit chain's cut-over to keyed hashes first (the operator's own action: docs/decisions.md, "Audit
- * chain key"); on a trail that is not at the configured key and may not be brought there
+ * audit chain's cut-over to keyed hashes first (the operator's own action: decision 0305);
+ * on a trail that is not at the configured key and may not be brought there
  * automatically, it creates nothing and says what to run.
  */
 const { values } = parseArgs({

@@ -8,7 +8,7 @@ import { recoverSecondFactor } from '../modules/auth/auth-service.ts';
 
 /**
  * `npm run admin:second-factor-reset -- --username <name>`: removes an admin's second factor and
- * its recovery codes, for a last superAdmin who lost both (issue 17); any other admin's factor is
+ * its recovery codes, for a last superAdmin who lost both (decision 0222); any other admin's factor is
  * reset by another superAdmin in the console. Audited (`admin.secondFactorRecover`, device `cli`).
  * The admin enrols again after the next sign-in (at once when its role requires the factor).
  */

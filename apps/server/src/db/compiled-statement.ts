@@ -4,7 +4,7 @@ import type { Queryable } from './db.ts';
 
 /**
  * Statements built and compiled by Kysely once per shape, their values bound at each run
- * (docs/decisions.md "Issue 14: compiled statements"), and on PostgreSQL kept prepared on each
+ * (decision 0430), and on PostgreSQL kept prepared on each
  * connection under a name made of their text, so that a run skips the server's parse and planning.
  *
  * A hot query whose SQL text depends only on its shape (which filters are present, the direction,

@@ -30,7 +30,7 @@ const parsers = {
 /**
  * PostgreSQL's settings in PGlite, beside PGlite's own: a buffer pool of 16 MB instead of 128 MB.
  * The pool lives in the WebAssembly memory, which never shrinks; pages beyond it come from the
- * operating system's file cache (docs/decisions.md "Memory of the embedded database").
+ * operating system's file cache (decision 0934).
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 

@@ -20,7 +20,7 @@ import type { Database } from './db-types.ts';
 const cache = new WeakMap<Queryable, Kysely<Database>>();
 
 /**
- * Typed queries over our own Db (docs/decisions.md, "Queries: Kysely over our Db").
+ * Typed queries over our own Db (decisions 0910 and 0912).
  *
  *   const rows = await kysely(q).selectFrom('holidays').select(['id', 'name']).execute();
  *

@@ -3,7 +3,7 @@ import { AppError, checkedStatus } from '../http/app-error.ts';
 
 /**
  * Re-running a transaction that PostgreSQL aborted because of other transactions
- * (docs/decisions.md "Lock order of money-moving transactions"): a deadlock victim (40P01) or a
+ * (decision 0531): a deadlock victim (40P01) or a
  * serialization failure (40001) changed nothing, so the whole transaction function may run again
  * from its start. `Db.transaction` does this for every transaction; its function must therefore
  * keep its effects inside the transaction (or undo them itself, as route() does for stored

@@ -17,7 +17,7 @@ export function checkedStatus(code: number, status?: number): number {
 
 /**
  * A failure the client is told about: HTTP status plus the `{code, context}` body (DECISIONS.md §2),
- * and for a refused field the optional `detail` of the rule it broke (docs/decisions.md "Errors").
+ * and for a refused field the optional `detail` of the rule it broke (decisions 0102 and 0108).
  * Raise it with `appError(code, context)`; the status comes from the catalogue. The constructor
  * checks a status given by hand against the catalogue too.
  */

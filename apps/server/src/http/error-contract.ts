@@ -7,7 +7,7 @@ import { handlerStarted } from './route.ts';
 import { DatabaseUnavailableError, isConnectionError, RETRY_AFTER_SECONDS } from '../db/connection-errors.ts';
 
 /**
- * The error contract of every answer (DECISIONS.md §2; docs/decisions.md "Errors"): whatever fails,
+ * The error contract of every answer (DECISIONS.md §2; decision 0101): whatever fails,
  * before a route runs (the HTTP parser, the router, a body parser, multipart) or inside it, the
  * client gets a status and the JSON body `{code, context}` (plus `detail` for some 1001s), never
  * Fastify's or Node's own body and never a stack trace.

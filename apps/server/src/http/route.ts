@@ -71,8 +71,7 @@ export interface RouteContext<B, Q, P> {
   /**
    * Registers the undo of an effect outside the database (a stored receipt file): it runs when this
    * run of the handler does not commit, i.e. when the call fails, and before the transaction runs
-   * again after a deadlock (Db.transaction retries it; docs/decisions.md "Lock order of
-   * money-moving transactions").
+   * again after a deadlock (Db.transaction retries it; decision 0531).
    */
   onRollback(undo: () => Promise<void>): void;
   /**
@@ -220,7 +219,7 @@ function jsonSchema(schema: ZodType | undefined): Record<string, unknown> | unde
   return out;
 }
 
-/** The error body of DECISIONS.md §2 in the OpenAPI document (docs/decisions.md "Errors"). */
+/** The error body of DECISIONS.md §2 in the OpenAPI document (decision 0101). */
 export const ERROR_BODY = {
   type: 'object',
   properties: {

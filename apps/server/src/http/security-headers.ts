@@ -5,7 +5,7 @@ import type { FastifyReply, onRequestHookHandler } from 'fastify';
 import helmet, { contentSecurityPolicy as cspMiddleware, type HelmetOptions } from 'helmet';
 
 /**
- * The security headers of every answer (README "Security"; docs/decisions.md "Security headers"),
+ * The security headers of every answer (README "Security"; decision 0920),
  * worked out by helmet's middleware once per Host and set by securityHeadersHook, registered first
  * in app.ts.
  */
@@ -114,8 +114,8 @@ function recordHeaders(middleware: (req: IncomingMessage, res: ServerResponse, n
  * The onRequest hook that sets the headers of helmetOptions on every answer. helmet's middleware
  * writes the policy out again for each request and sets each header on the raw response, where
  * Node checks it, and Fastify's headers are merged into it once more when the answer is written
- * (together about a tenth of a cached secure call's CPU: bench/secure-calls.ts, docs/decisions.md
- * "Issue 14: security headers as reply headers"). Here the middleware runs once per Host (the
+ * (together about a tenth of a cached secure call's CPU: bench/secure-calls.ts, decision 0924).
+ * Here the middleware runs once per Host (the
  * only input of the policy: connect-src) against a recorder, and each answer gets the recorded
  * headers as Fastify reply headers, checked once when written. A route may still replace one
  * (index.html's policy with its nonce, /docs's, an uploaded file's sandbox).

@@ -1,5 +1,5 @@
 /**
- * Background jobs (docs/decisions.md, "Background jobs"): the price feed, the order engine, the
+ * Background jobs (decision 0903): the price feed, the order engine, the
  * notification worker, the socket sweeps. Building the application starts none of them; the
  * process starts its runner once it listens (server.ts), and a test starts only the jobs it relies
  * on or drives one with runOnce(now). This folder is a mechanism: it imports no module, each job

@@ -33,7 +33,7 @@ export type LiveEvent =
   | { kind: 'request'; userIds: number[]; data: Record<string, unknown> & { id: number } }
   /** What awaits a maker-checker decision changed (an item submitted, decided or removed): sent as {type:'InboxChanged'} to admin-wide sockets. */
   | { kind: 'inbox' }
-  /** Treasury (issue 18): the position moved (sent as {type:'TreasuryPosition'}), or a band was crossed ({type:'TreasuryBand'}), to admin-wide sockets. */
+  /** Treasury (decisions 0834, 0838): the position moved (sent as {type:'TreasuryPosition'}), or a band was crossed ({type:'TreasuryBand'}), to admin-wide sockets. */
   | { kind: 'treasury'; type: 'TreasuryPosition'; data: { metals: string[] } }
   | { kind: 'treasury'; type: 'TreasuryBand'; data: { metal: string; crossing: 'left' | 'returned'; net: string; target: string; band: string } };
 

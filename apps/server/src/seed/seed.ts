@@ -68,7 +68,7 @@ export async function seedDemo(db: Db, config: Config): Promise<SeededSignIn[]> 
       );
       userIds.set(user.username, created!.id);
     }
-    await seedVault(tx, rootId); // first: the bars cover the demo wallets and orders (issue 18 coverage rule)
+    await seedVault(tx, rootId); // first: the bars cover the demo wallets and orders (the coverage rule, decision 0837)
     await seedPeople(tx, {
       users: userIds,
       maker: adminIds.get('financeMaker')!,

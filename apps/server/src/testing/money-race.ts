@@ -6,8 +6,8 @@ import { DEMO_ADMINS } from '../seed/demo-accounts.ts';
 import { spawnServer, type SpawnedServer } from './server-process.ts';
 
 /**
- * Money races across server processes (docs/decisions.md "Lock order of money-moving
- * transactions"): real server processes on one PostgreSQL database, several workers sending
+ * Money races across server processes (decision 0530):
+ * real server processes on one PostgreSQL database, several workers sending
  * deposit approvals and offline orders for ONE user at once, then the user's wallet checked
  * against the journal and against what the answers said happened. Shared by
  * bench/race-two-processes.ts (1,000 operations) and the integration test race.int.test.ts.

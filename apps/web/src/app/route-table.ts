@@ -69,7 +69,7 @@ export const ROUTES: readonly RouteEntry[] = [
     namespaces: ['order', 'validation'],
     title: { param: 'orderMode', values: { tr: 'sidebar:tradeRequests', th: 'sidebar:tradeHistory' }, fallback: 'order:list' },
   },
-  // Order Information: /order/{orderId} (docs/decisions.md "Orders console"); /order/create is matched first (static segment)
+  // Order Information: /order/{orderId} (decision 0450); /order/create is matched first (static segment)
   { path: '/order/:orderId', module: 'features/orders/components/order-information-page.tsx', exportName: 'OrderInformationPage', layout: 'shell', namespaces: ['order', 'validation', 'treasury-hedges'], title: 'order:detail.page' },
   { path: '/order/create', module: 'features/orders/components/create-order-page.tsx', exportName: 'CreateOrderPage', layout: 'shell', namespaces: ['order', 'validation', 'user'], title: 'order:create' },
   {
@@ -85,9 +85,9 @@ export const ROUTES: readonly RouteEntry[] = [
     },
   },
   { path: '/asset/create', module: 'features/assets/components/request-create-page.tsx', exportName: 'RequestCreatePage', layout: 'shell', namespaces: ['asset', 'validation'], title: 'asset:create' },
-  // Deposit, Withdrawal and Transfer Details (SPEC.md names no path; docs/decisions.md "Requests console")
+  // Deposit, Withdrawal and Transfer Details (SPEC.md names no path; decision 0550)
   { path: '/asset/:requestId', module: 'features/assets/components/request-details-page.tsx', exportName: 'RequestDetailsPage', layout: 'shell', namespaces: ['asset', 'validation'] },
-  // the checker inbox (issue 16; docs/decisions.md "Checker inbox")
+  // the checker inbox (decision 0542)
   { path: '/inbox', module: 'features/inbox/components/inbox-page.tsx', exportName: 'InboxPage', layout: 'shell', namespaces: ['inbox', 'asset'], title: 'sidebar:inbox' },
   { path: '/system/constant', module: 'features/system/components/constant-page.tsx', exportName: 'ConstantPage', layout: 'shell', namespaces: ['system', 'validation'] },
   { path: '/system/mode', module: 'features/system/components/mode-page.tsx', exportName: 'ModePage', layout: 'shell', namespaces: ['system'] },
@@ -96,9 +96,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/system/price', module: 'features/system/components/manual-price-page.tsx', exportName: 'ManualPricePage', layout: 'shell', namespaces: ['system', 'validation'] },
   { path: '/system/log', module: 'features/audit/components/audit-trail-page.tsx', exportName: 'AuditTrailPage', layout: 'shell', namespaces: ['system'], title: 'sidebar:log' },
   { path: '/action/notification', module: 'features/notifications/components/notification-page.tsx', exportName: 'NotificationPage', layout: 'shell', namespaces: ['action', 'validation'], title: 'sidebar:notification' },
-  // the vault, bar by bar (issue 18; docs/decisions.md "Treasury: vault")
+  // the vault, bar by bar (decision 0810)
   { path: '/treasury/vault', module: 'features/vault/components/vault-page.tsx', exportName: 'VaultPage', layout: 'shell', namespaces: ['treasury-vault', 'validation'], title: 'sidebar:vault' },
-  // Treasury (issue 18): reconciliation of the custodians' bar lists and customer metal
+  // Treasury: reconciliation of the custodians' bar lists and customer metal
   {
     path: '/treasury/reconciliation',
     module: 'features/reconciliation/components/reconciliation-page.tsx',
@@ -106,7 +106,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'shell',
     namespaces: ['treasury-reconciliation', 'validation'],
   },
-  // the treasury (issue 18): position, ?view=hedges, ?hedge={id} (docs/decisions.md "Treasury: hedges and the Treasury screen")
+  // the treasury: position, ?view=hedges, ?hedge={id} (decision 0846)
   { path: '/treasury', module: 'features/treasury/components/treasury-page.tsx', exportName: 'TreasuryPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'] },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];

@@ -19,7 +19,7 @@ const DASHBOARD_WIDGETS: ReadonlyArray<{ id: string; order: number; wide?: boole
   { id: 'withdrawal-requests', order: 11, load: () => import('../features/assets/components/dashboard-widgets.tsx').then((m) => m.WithdrawalRequestsWidget) },
   { id: 'trade-requests', order: 20, load: () => import('../features/orders/components/dashboard-widgets.tsx').then((m) => m.TradeRequestsWidget) },
   { id: 'trade-overview', order: 21, load: () => import('../features/orders/components/dashboard-widgets.tsx').then((m) => m.TradeOverviewWidget) },
-  // issue 18: the house's net position per metal
+  // the house's net position per metal (decision 0846)
   { id: 'net-position', order: 25, load: () => import('../features/treasury/components/net-position-widget.tsx').then((m) => m.NetPositionWidget) },
   { id: 'trade-constant', order: 30, load: () => import('../features/dashboard/components/trade-constant-widget.tsx').then((m) => m.TradeConstantWidget) },
 ];

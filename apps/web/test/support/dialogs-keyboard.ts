@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { until, visible } from './harness.ts';
 
 /**
- * Issue 15's dialogs by keyboard alone: reach a dialog's opener with Tab, open it with Enter (or a
+ * Dialogs by keyboard alone (decision 0713): reach a dialog's opener with Tab, open it with Enter (or a
  * key), read where the keyboard is and walk the dialog's Tab order. The names are the focused
  * element's role and accessible name as Playwright's aria snapshot gives them ('textbox "Bank
  * name"', 'button "Save"'), so a reviewer reads the order as a user hears it.

@@ -4,7 +4,7 @@ import { isBusinessDay } from '@aurum/domain/system/market-status';
 import type { TestServer } from './harness.ts';
 
 /**
- * Helpers of the flow tests (issue 15, "Flows no test covers yet"): the server's clock and the
+ * Helpers of the flow tests (decision 0734): the server's clock and the
  * browser's kept together, the order screens' readings (an admin's API calls: support/api.ts).
  */
 

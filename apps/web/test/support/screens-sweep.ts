@@ -10,7 +10,7 @@ import { signIn, until, visible, type BrowserSuite } from './harness.ts';
 import { PUBLIC_SCREENS, screenIds, settled, signedInScreens, uncoveredRoutes, type Screen } from './screens.ts';
 
 /**
- * Issue 15's sweep of every screen (screens-sweep-*.e2e.test.ts): in each language, at 1280 and
+ * The sweep of every screen (decision 0720; screens-sweep-*.e2e.test.ts): in each language, at 1280 and
  * 390 px, what a screen's main content says (no raw i18n key; in zh-Hant no English word) and
  * whether the page fits 390 px; a full-page screenshot of each to .tmp/artifacts/screens/.
  */

@@ -50,11 +50,11 @@ export const PERMISSIONS = [
   'verifyAudit',
   'resetAdminSecondFactor',
   'requireSecondFactor',
-  // saved views of the lists (issue 16): keeping one's own, deleting any admin's
+  // saved views of the lists (decision 0715): keeping one's own, deleting any admin's
   'saveView',
   'deleteAnySavedView',
   'exportData',
-  // treasury (issue 18; docs/decisions.md "Treasury"): bar movements with maker-checker, hedges, bands
+  // treasury (decision 0802): bar movements with maker-checker, hedges, bands
   'recordBarMovement',
   'approveBarMovement',
   'recordHedge',
@@ -95,13 +95,13 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['revertOrder'], ['superAdmin', 'financeApprover']],
   [['sendNotification'], ['superAdmin', 'operationMaker', 'operationApprover']],
   [['verifyAudit'], ['superAdmin']],
-  // issue 17: reset another admin's second factor; require the factor per role
+  // reset another admin's second factor; require the factor per role (decision 0222)
   [['resetAdminSecondFactor', 'requireSecondFactor'], ['superAdmin']],
   [['saveView'], ['superAdmin', 'financeApprover', 'financeMaker', 'operationApprover', 'operationMaker']],
   [['deleteAnySavedView'], ['superAdmin']],
-  // issue 16: CSV export of the lists (docs/decisions.md "CSV export of every list"); role none reads on screen only
+  // CSV export of the lists (decision 0120); role none reads on screen only
   [['exportData'], ['superAdmin', 'financeMaker', 'financeApprover', 'operationMaker', 'operationApprover']],
-  // issue 18: the vault's bars move on a maker's record and a second admin's approval (maker-checker by admin id)
+  // the vault's bars move on a maker's record and a second admin's approval (maker-checker by admin id)
   [['recordBarMovement'], ['superAdmin', 'operationMaker', 'financeMaker']],
   [['approveBarMovement'], ['superAdmin', 'operationApprover', 'financeApprover']],
   [['recordHedge'], ['superAdmin', 'financeMaker', 'financeApprover']],

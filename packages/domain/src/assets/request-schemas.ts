@@ -4,7 +4,7 @@ import { listQuery, pageSchema } from '../list/paging.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 
 /**
- * Payment requests (SPEC.md §3, DECISIONS.md §7, docs/decisions.md "Requests"): deposits,
+ * Payment requests (SPEC.md §3, DECISIONS.md §7, decision 0521): deposits,
  * withdrawals and transfers of MYR (bank transfer) or XAU grams (physical gold), pending until an
  * admin other than the submitter approves or declines them.
  */
@@ -142,5 +142,5 @@ export type RequestView = z.infer<typeof RequestView>;
 export const RequestPage = pageSchema(RequestView);
 export type RequestPage = z.infer<typeof RequestPage>;
 
-/** The live socket frame of a request change (docs/decisions.md "Requests"). */
+/** The live socket frame of a request change (decision 0527). */
 export const REQUEST_SOCKET_KIND = 'RequestUpdated';

@@ -1,5 +1,5 @@
 /**
- * The audit hash chain (docs/decisions.md, "Audit and notifications" and "Audit chain key"):
+ * The audit hash chain (decisions 0301, 0303 and 0308):
  * every audit row carries `prev_hash` (the `row_hash` of the row before it in id order,
  * GENESIS_HASH for the first) and `row_hash`. Removing, inserting or altering a row breaks the
  * chain at that row or the one after it.

@@ -8,7 +8,7 @@ export const AUDIT_ACTIONS = [
   'auth.logout',
   'auth.forgotPassword',
   'auth.resetPassword',
-  // staff second factor and sessions (issue 17)
+  // staff second factor and sessions
   'auth.secondFactorEnrol',
   'auth.sessionEnd',
   'admin.secondFactorReset',
@@ -29,7 +29,7 @@ export const AUDIT_ACTIONS = [
   'adjust.userFee',
   'price.manualSet',
   'price.manualClear',
-  // the price feed's health changed (issue 18: stale, sources disagree, healthy again), written by the server
+  // the price feed's health changed (stale, sources disagree, healthy again), written by the server (decision 0863)
   'price.feedHealth',
   // people and access (users, bank accounts, admins)
   'admin.update',
@@ -67,21 +67,21 @@ export const AUDIT_ACTIONS = [
   'savedView.create',
   'savedView.update',
   'savedView.delete',
-  // treasury reconciliation (issue 18): a run on demand, a break resolved with a note
+  // treasury reconciliation: a run on demand, a break resolved with a note
   'reconciliation.run',
   'reconciliation.resolve',
-  // hedges with outside providers (issue 18)
+  // hedges with outside providers
   'hedge.record',
   'hedge.link',
   'hedge.settle',
   'hedge.cancel',
   // a list exported as CSV (the list, its filter, the rows sent)
   'data.export',
-  // treasury books, position and coverage (issue 18): settings changed, a coverage refusal or flag, a band crossing
+  // treasury books, position and coverage: settings changed, a coverage refusal or flag, a band crossing
   'treasury.settings',
   'treasury.coverage',
   'treasury.band',
-  // the vault, bar by bar (issue 18): a vault, movements recorded by a maker, decided by a checker, a weight list imported
+  // the vault, bar by bar: a vault, movements recorded by a maker, decided by a checker, a weight list imported
   'vault.create',
   'vault.receive',
   'vault.release',

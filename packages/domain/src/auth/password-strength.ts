@@ -4,7 +4,7 @@ import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/langua
 
 /**
  * The strength rule of a new password on top of the format rule (`passwordField`): the estimator
- * `@zxcvbn-ts/core` with its common-password dictionaries must score it at least 3 of 4 (issue 17).
+ * `@zxcvbn-ts/core` with its common-password dictionaries must score it at least 3 of 4 (decision 0223).
  * The server checks it on every password it sets; the console loads this module only where a
  * password is set (never on the sign-in page: it carries the dictionaries).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLES } from '../access/roles.ts';
 
-/** Issue 17: the staff second factor (TOTP, RFC 6238) and the sessions an admin sees and ends. */
+/** The staff second factor (TOTP, RFC 6238) and the sessions an admin sees and ends (decisions 0210, 0220-0222). */
 
 /** POST /web/auth/admin/login/otp: the challenge of the sign-in's 401 (1154) and a TOTP or recovery code. */
 export const LoginOtpBody = z.object({

@@ -38,12 +38,12 @@ export const ErrorCode = {
   ForbiddenAction: 1201,
   GreaterThanAvailableAssets: 2080,
   /**
-   * 422 (issue 18): the change would leave customer metal (wallets plus metal owed on filled buys)
+   * 422 (decision 0835): the change would leave customer metal (wallets plus metal owed on filled buys)
    * above the available bars' weight plus metal at providers, for a metal whose coverage mode is
    * 'refuse'. The detail carries {rule: 'coverage', metal, shortBy}.
    */
   CustomersUncovered: 2090,
-  /** 422 (issue 18): the quote the order was priced on has expired or is unknown; get a new quote. */
+  /** 422 (decision 0865): the quote the order was priced on has expired or is unknown; get a new quote. */
   QuoteExpired: 2091,
   // state conflicts (409, DECISIONS.md §2): the console shows the context as is
   /** An approved bank account cannot change. */
@@ -75,8 +75,8 @@ export const ErrorCode = {
   /**
    * 503: the audit chain is not at this server's key and no automatic step may bring it there (in
    * production: no cut-over yet, a trail rewritten, or a key this configuration does not hold), so
-   * no audited change is saved. The server logs what the operator must do (docs/decisions.md
-   * "Audit chain key"); the context says so.
+   * no audited change is saved. The server logs what the operator must do (decision 0307);
+   * the context says so.
    */
   AuditChainNotReady: 3301,
   /**
@@ -89,19 +89,19 @@ export const ErrorCode = {
    * A proxy sends the retry to another process.
    */
   ServerDraining: 3303,
-  /** 409 (issue 18): the bar movement is no longer pending (approved or declined already). */
+  /** 409 (decision 0812): the bar movement is no longer pending (approved or declined already). */
   BarMovementNotPending: 3210,
-  /** 409 (issue 18): the bar's status does not allow the movement; the context says why. */
+  /** 409 (decision 0812): the bar's status does not allow the movement; the context says why. */
   BarStatusConflict: 3211,
-  /** 409 (issue 18): the reconciliation break is resolved already. */
+  /** 409 (decision 0822): the reconciliation break is resolved already. */
   ReconciliationBreakResolved: 3212,
   /**
-   * 422 (issue 18, hedges): the orders cannot be linked to the hedge (more grams than the order or
+   * 422 (decision 0843): the orders cannot be linked to the hedge (more grams than the order or
    * the hedge has left, an order not filled, of the other side or metal, a canceled hedge); the
    * context says why, the detail carries {rule, ...}.
    */
   HedgeLinkRefused: 3220,
-  /** 409 (issue 18, hedges): the hedge's state does not allow the action (settle or cancel); the context says why. */
+  /** 409 (decision 0842): the hedge's state does not allow the action (settle or cancel); the context says why. */
   HedgeStateConflict: 3221,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -203,7 +203,7 @@ const FIXED_MESSAGES: Readonly<Record<number, string>> = {
 };
 
 /**
- * The optional extra of an error body (docs/decisions.md "Errors"): the rule a refused field broke
+ * The optional extra of an error body (decision 0102): the rule a refused field broke
  * and its values, e.g. `{rule: 'minimumQuantity', value: '5'}` or `{rule: 'lessThanOrEqual',
  * compared: '99999999999.999'}`. `rule` is a key of the validation messages; the context stays the
  * field path, so the message of SPEC.md §8 does not change; a form may use the values.

@@ -6,7 +6,7 @@ import { USER_SEARCH_CONDITIONS } from '../users/user-enums.ts';
 import { BankAccountView } from '../users/user-views.ts';
 
 /**
- * The lists a CSV export exists for (issue 16, docs/decisions.md "CSV export of every list"):
+ * The lists a CSV export exists for (decision 0120):
  * `GET /v0/web/secure/export/{list}` with the list's own filters as query parameters.
  */
 export const EXPORT_LISTS = [
@@ -22,7 +22,7 @@ export const EXPORT_LISTS = [
   'holidays',
   'notifications',
   'audit_trail',
-  // issue 18: the reconciliation's breaks
+  // the reconciliation's breaks (decision 0824)
   'reconciliation_breaks',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];

@@ -3,7 +3,7 @@ import { GRAMS_PER_TROY_OUNCE } from '../system/metals.ts';
 import type { HedgeCurrency, HedgeSide } from './hedge-schemas.ts';
 
 /**
- * The rules of hedges (issue 18; docs/decisions.md "Treasury: hedges and the Treasury screen"):
+ * The rules of hedges (decision 0843):
  * how far a hedge moves the net position, how much of an order and of a hedge may still be linked,
  * and the spread the house earned on an order a hedge covers.
  */

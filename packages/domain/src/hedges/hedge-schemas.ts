@@ -5,7 +5,7 @@ import { ValidationMessage } from '../validation/rules.ts';
 import { TREASURY_METALS } from '../treasury/treasury-metals.ts';
 
 /**
- * Hedges (issue 18; docs/decisions.md "Treasury: hedges and the Treasury screen"): trades with
+ * Hedges (decision 0840): trades with
  * outside providers that bring the house's net position back within its band. A hedge follows the
  * net position, not order by order; it may name the orders it covers (parts of several orders),
  * and an order may be covered by several hedges.

@@ -6,7 +6,7 @@ import { Decimal } from '../money/decimal.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 
 /**
- * The checker inbox (issue 16, docs/decisions.md "Checker inbox"): everything awaiting a
+ * The checker inbox (decision 0540): everything awaiting a
  * maker-checker decision, across all users, oldest first. Payment requests keep their action as
  * their kind; a bank account awaiting approval is `bankAccount`.
  */

@@ -3,7 +3,7 @@ import { businessClock } from '../system/business-time.ts';
 import { isBusinessDay, TRADING_CLOSES, TRADING_OPENS } from '../system/market-status.ts';
 
 /**
- * Price-feed health (issue 18; docs/decisions.md "Treasury: price-feed health and quotes"): whether
+ * Price-feed health (decision 0860): whether
  * a price source is fresh on the market calendar, whether a tick comes out of order, and whether
  * two sources agree. Pure: the server's market service feeds it the clock, the holidays and the
  * quotes it holds.

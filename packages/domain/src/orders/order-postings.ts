@@ -3,8 +3,7 @@ import { houseAccount, userAccount, type LedgerAsset, type Posting } from '../wa
 import type { Reservation } from './order-money.ts';
 
 /**
- * The ledger postings of an order's life (DECISIONS.md §5, §6; docs/decisions.md "Orders", money
- * model), pure. Zero amounts are left in: the server posts only the non-zero ones.
+ * The ledger postings of an order's life (DECISIONS.md §5, §6; decision 0403), pure. Zero amounts are left in: the server posts only the non-zero ones.
  */
 
 /** Fill: a buy moves balanceDeducted fund -> fundHeld and creditDeducted credit -> house:creditLine; a sell moves goldReserved gold -> goldHeld. */

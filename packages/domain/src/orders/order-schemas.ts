@@ -49,7 +49,7 @@ export const CreateOrderBody = z
     goodTillDate: z.preprocess((v) => (v === '' ? null : v), ymd.nullable().optional()),
     comment: optionalNote,
     /**
-     * The quote the console showed (a Price frame's quoteId, issue 18): the order is priced at it,
+     * The quote the console showed (a Price frame's quoteId, decision 0865): the order is priced at it,
      * or refused with 2091 once it has expired; absent, the live price prices it.
      */
     quoteId: z.preprocess((v) => (v === '' ? null : v), z.string().max(2048).nullable().optional()),
@@ -182,7 +182,7 @@ export type PaymentView = z.infer<typeof PaymentView>;
 
 const fees = z.object({ personal: maybe, global: maybe }).nullable();
 
-/** GET order/{id}: the admin detail of SPEC.md §3 (docs/decisions.md "Orders"). */
+/** GET order/{id}: the admin detail of SPEC.md §3 (decision 0407). */
 export const OrderDetail = z.object({
   order: OrderNode,
   id: z.number().int(),
@@ -221,7 +221,7 @@ export const OrderDetail = z.object({
   createdBy: maybe,
   timeline: z.array(TimelineEntry),
   external: z.object({ source: maybe, price: maybe, quantity: maybe }).nullable(),
-  /** the hedges covering the order (issue 18), with the spread earned in the order's currency */
+  /** the hedges covering the order (decision 0845), with the spread earned in the order's currency */
   hedges: z.array(OrderHedgeCover),
   payment: PaymentView,
 });

@@ -2,7 +2,7 @@ import { Decimal } from '../money/decimal.ts';
 import type { TreasuryMetal } from '../treasury/treasury-metals.ts';
 
 /**
- * The reconciliation's matcher (issue 18; docs/decisions.md "Treasury: reconciliation"), pure: our
+ * The reconciliation's matcher (decision 0820), pure: our
  * vault records (bars not released) against the custodian's weight list of the same vault, and
  * customer metal against the metal that covers it. A bar is known on both sides by metal + refiner
  * (trimmed, case-insensitive) + serial (trimmed). Weights and fineness compare exactly (to the

@@ -6,7 +6,7 @@ import { TREASURY_METALS } from '../treasury/treasury-metals.ts';
 import { BREAK_KINDS } from './reconciliation-matcher.ts';
 
 /**
- * Reconciliation's requests and answers (issue 18; docs/decisions.md "Treasury: reconciliation"):
+ * Reconciliation's requests and answers (decision 0824):
  * `/v0/web/secure/reconciliation/...` run, latest, breaks, breaks/{id}/resolve and the CSV export
  * 'reconciliation_breaks'.
  */

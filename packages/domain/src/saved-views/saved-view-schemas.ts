@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ValidationMessage, requiredText } from '../validation/rules.ts';
 
 /**
- * Saved views (issue 16): the lists of the console a view can be saved for, declared once. The
+ * Saved views (decision 0715): the lists of the console a view can be saved for, declared once. The
  * console maps each to its address; the server keeps the name only.
  */
 export const SAVED_VIEW_LISTS = [

@@ -30,7 +30,7 @@ export interface PriceData {
   source: string;
   at: string;
   /**
-   * The quote this frame was priced at (issue 18): order create given it prices the order at this
+   * The quote this frame was priced at (decision 0865): order create given it prices the order at this
    * frame's price until `expiresAt`. Null while the feed is unhealthy (no price is quoted) or before
    * the first quotes.
    */
@@ -50,13 +50,13 @@ export type SocketMessage =
   | { type: 'MyrRate'; data: MyrRateData }
   | { type: 'GlobalSetting'; data: MetalAdjustAnswer & { metal: string } }
   | { type: 'Market' | 'Limit' | 'OrderUpdated'; data: Record<string, unknown> & { id: number | string } }
-  /** A deposit, withdrawal or transfer request was created or decided (docs/decisions.md "Requests"). */
+  /** A deposit, withdrawal or transfer request was created or decided (decision 0527). */
   | { type: 'RequestUpdated'; data: RequestView }
-  /** What awaits a maker-checker decision changed: the console asks for its inbox count again (docs/decisions.md "Checker inbox"). */
+  /** What awaits a maker-checker decision changed: the console asks for its inbox count again (decision 0542). */
   | { type: 'InboxChanged'; data: Record<string, never> }
-  /** Metal moved (a fill, a settlement, a delivery, a bar movement, a hedge): the console asks for the treasury position again (issue 18). */
+  /** Metal moved (a fill, a settlement, a delivery, a bar movement, a hedge): the console asks for the treasury position again (decision 0838). */
   | { type: 'TreasuryPosition'; data: TreasuryPositionData }
-  /** A metal's net position left its band or came back inside (issue 18): an alert for superAdmins. */
+  /** A metal's net position left its band or came back inside (decision 0834): an alert for superAdmins. */
   | { type: 'TreasuryBand'; data: TreasuryBandData }
   /** The server's live events had a gap (its database connection came back): refetch everything shown. */
   | { type: 'Resync'; data: Record<string, never> };

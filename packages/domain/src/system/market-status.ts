@@ -27,7 +27,7 @@ export interface MarketInputs {
   modes: Modes;
   /** Whether the price source has sent something recently enough. */
   sourceConnected: boolean;
-  /** Whether the second (cross-check) source's price disagrees with the primary's beyond the threshold (issue 18). */
+  /** Whether the second (cross-check) source's price disagrees with the primary's beyond the threshold (decision 0862). */
   sourcesDisagree?: boolean;
 }
 

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { TREASURY_METALS } from './treasury-metals.ts';
 
 /**
- * The answer of `GET /v0/web/secure/treasury/position` (issue 18): one item per metal. Every
+ * The answer of `GET /v0/web/secure/treasury/position` (decisions 0832, 0833): one item per metal. Every
  * quantity is grams as a decimal string with 4 decimals (signed where it can be negative); the
  * console shows troy ounces beside them. `net` is the house's net position: what it holds and is
- * owed minus what it owes (docs/decisions.md "Treasury: position ...").
+ * owed minus what it owes (decision 0832).
  */
 const grams = z.string().regex(/^-?\d+\.\d{4}$/);
 const money = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -4,8 +4,8 @@ import { parseAccount, type LedgerMetal, type MetalPlace } from '../wallet/ledge
 import type { TreasuryMetal } from './treasury-metals.ts';
 
 /**
- * The treasury's books, position, coverage and band rules (issue 18; docs/decisions.md "Treasury:
- * books, position and coverage"), pure. The server reads the balances and order facts cheaply and
+ * The treasury's books, position, coverage and band rules (decisions 0832
+ * and 0835), pure. The server reads the balances and order facts cheaply and
  * calls these; the property test drives them through a simulator.
  *
  * Sign conventions: the net position is what the house holds and is owed, minus what it owes. A

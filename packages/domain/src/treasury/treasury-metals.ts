@@ -1,5 +1,5 @@
 /**
- * The treasury's metals (issue 18), in the ledger's asset spelling. Customer trading is gold only
+ * The treasury's metals (decision 0800), in the ledger's asset spelling. Customer trading is gold only
  * today; the treasury is built per metal so platinum and silver show when they are traded.
  */
 export const TREASURY_METALS = ['XAU', 'XPT', 'XAG'] as const;

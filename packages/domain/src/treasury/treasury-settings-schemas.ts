@@ -4,7 +4,7 @@ import { COVERAGE_MODES } from './treasury-books.ts';
 import { TREASURY_METALS } from './treasury-metals.ts';
 
 /**
- * `GET/PUT /v0/web/secure/treasury/settings` (issue 18): per metal the coverage rule's mode, the net
+ * `GET/PUT /v0/web/secure/treasury/settings` (decisions 0834, 0835): per metal the coverage rule's mode, the net
  * position's target and its band (grams, 4 decimals). The target may be negative (a desk that runs
  * short on purpose); the band is at least 0.
  */

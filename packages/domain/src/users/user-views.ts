@@ -5,7 +5,7 @@ import { USER_CATEGORIES } from './user-enums.ts';
 import { WalletView } from '../wallet/wallet-view.ts';
 
 /**
- * What the user calls answer (docs/decisions.md "People"). Timestamps are ISO strings, amounts
+ * What the user calls answer (decision 0500). Timestamps are ISO strings, amounts
  * decimal strings; the console types its calls with these.
  */
 export const UserProfile = z.object({

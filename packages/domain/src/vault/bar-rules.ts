@@ -2,7 +2,7 @@ import { Decimal, roundTo } from '../money/decimal.ts';
 import { COUNTED_BY, type TreasuryMetal } from '../treasury/treasury-metals.ts';
 
 /**
- * The vault, bar by bar (issue 18; docs/decisions.md "Treasury: vault"): a bar's weights, its
+ * The vault, bar by bar (decisions 0810 and 0811): a bar's weights, its
  * status machine and the movements that change it. Pure rules: the server and the console call
  * the same functions.
  */

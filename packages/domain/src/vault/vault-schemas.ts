@@ -6,8 +6,8 @@ import { TREASURY_METALS } from '../treasury/treasury-metals.ts';
 import { BAR_STATUSES, MOVEMENT_KINDS, MOVEMENT_STATUSES, SETTABLE_STATUSES } from './bar-rules.ts';
 
 /**
- * Request and answer shapes of the vault (issue 18; `/v0/web/secure/vault/...`; docs/decisions.md
- * "Treasury: vault"). Grams are decimal strings with 4 decimals, fineness parts per thousand with 3.
+ * Request and answer shapes of the vault (`/v0/web/secure/vault/...`; decision 0810).
+ * Grams are decimal strings with 4 decimals, fineness parts per thousand with 3.
  */
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

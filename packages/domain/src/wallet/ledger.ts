@@ -10,7 +10,7 @@ import { Decimal, SCALE, decimalPlaces, isDecimalText } from '../money/decimal.t
 export const LEDGER_ASSETS = ['MYR', 'XAU', 'XPT', 'XAG'] as const;
 export type LedgerAsset = (typeof LEDGER_ASSETS)[number];
 
-/** The metals of the ledger (issue 18 metal books): each has its own books and sums to zero on its own. */
+/** The metals of the ledger (the metal books, decision 0831): each has its own books and sums to zero on its own. */
 export const LEDGER_METALS = ['XAU', 'XPT', 'XAG'] as const;
 export type LedgerMetal = (typeof LEDGER_METALS)[number];
 
@@ -22,9 +22,8 @@ export const HOUSE_BOOKS = { bank: 'MYR', vault: 'XAU', creditLine: 'MYR', tradi
 export type HouseBook = keyof typeof HOUSE_BOOKS;
 
 /**
- * A place metal can be (issue 18 metal books; docs/decisions.md "Treasury: books, position and
- * coverage"): a vault by its code, in transit, at a provider by name, borrowed or consigned metal
- * (the lender's side), and the outside world (where received metal comes from and released metal
+ * A place metal can be (decision 0831): a vault by its code, in transit, at a provider by name,
+ * borrowed or consigned metal (the lender's side), and the outside world (where received metal comes from and released metal
  * goes). Account `metal:<METAL>:<place>`.
  */
 export type MetalPlace = 'outside' | 'transit' | 'borrowed' | `vault:${string}` | `provider:${string}`;

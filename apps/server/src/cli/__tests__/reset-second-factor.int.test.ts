@@ -7,7 +7,7 @@ const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const run = (script: string, env: Record<string, string>, args: string[]) => runCli(script, { NODE_ENV: 'development', ...env }, args);
 
 // each test runs the CLIs as processes (a PGlite opened in each): slower than a call, so a longer limit
-describe(`admin:second-factor-reset, the recovery of a last superAdmin (issue 17), on ${driver}`, { timeout: 90_000 }, () => {
+describe(`admin:second-factor-reset, the recovery of a last superAdmin, on ${driver}`, { timeout: 90_000 }, () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   afterAll(async () => {
     for (const c of cleanups) await c();

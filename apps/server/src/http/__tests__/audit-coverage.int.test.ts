@@ -180,7 +180,7 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('PUT', `${S}/treasury/settings`, { body: { metal: 'XAG', band: '250' } });
   });
 
-  it('hedges: record, link, settle, cancel (issue 18)', async () => {
+  it('hedges: record, link, settle, cancel', async () => {
     const hedge = { provider: 'Audit', metal: 'XAU', side: 'BUY', quantity: '2', price: '400', currency: 'MYR', tradedAt: '2030-01-07T01:30:00Z' };
     const [order] = await ts.db.query<{ id: number }>("SELECT id FROM orders WHERE status = 'FILLED' AND action = 'BUY' ORDER BY id LIMIT 1");
     const one = await step('POST', `${S}/hedge/create`, { body: { ...hedge, clientRef: 'audit-hedge-1' } });
@@ -240,7 +240,7 @@ describe(`every audited change writes exactly one audit row with its classificat
     covered.add(`POST ${S}/inbox/decide`);
   });
 
-  it('the vault (issue 18): a vault, each movement recorded and decided, a weight list imported', async () => {
+  it('the vault: a vault, each movement recorded and decided, a weight list imported', async () => {
     const V = `${S}/vault`;
     const vault = await step('POST', `${V}/create`, { as: 'financeMaker', body: { code: 'AUDIT1', name: 'Audit vault', custodian: 'Custodian' } });
     const other = await step('POST', `${V}/create`, { as: 'financeMaker', body: { code: 'AUDIT2', name: 'Second vault', custodian: 'Custodian' } });
@@ -266,7 +266,7 @@ describe(`every audited change writes exactly one audit row with its classificat
     covered.add(`POST ${V}/import`);
   });
 
-  it('second factor and sessions (issue 17)', async () => {
+  it('second factor and sessions', async () => {
     const who = ts.demo.byRole.financeApprover!;
     const signedIn = (await api.login(who.username, who.password)).body;
     const { secret } = (await api.call<{ secret: string }>('POST', '/v0/web/auth/admin/second_factor/enrol', { token: signedIn.jwt })).body;
@@ -288,7 +288,7 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('POST', `${S}/second_factor/roles`, { body: { roles: [] } });
   });
 
-  it('treasury reconciliation (issue 18): a run on demand, a break resolved', async () => {
+  it('treasury reconciliation: a run on demand, a break resolved', async () => {
     const run = await step('POST', `${S}/reconciliation/run`, { as: 'financeApprover' });
     const [b] = await ts.db.query<{ id: number }>(
       "INSERT INTO reconciliation_breaks (break_key, kind, metal, serial, refiner, first_run_id, last_run_id, opened_at) VALUES ('missingInOurRecords|XAU|probe|AUDIT-1', 'missingInOurRecords', 'XAU', 'AUDIT-1', 'Probe', $1, $1, now()) RETURNING id::int AS id",

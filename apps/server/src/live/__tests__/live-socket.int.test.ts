@@ -37,7 +37,7 @@ describe(`live socket on ${driver}`, () => {
       // the feed, and the status by time (a silent source goes stale)
       jobs: ['priceFeed', 'marketStatus'],
     });
-    // a silent source is stale only while the market is open (issue 18): the clock goes to trading hours
+    // a silent source is stale only while the market is open (decision 0860): the clock goes to trading hours
     ts.advanceClock(msToMarketOpen(ts.now(), 2 * 60 * 60_000));
     api = client(ts);
     for (const role of ['superAdmin', 'operationApprover', 'none']) {

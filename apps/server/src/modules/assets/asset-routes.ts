@@ -30,7 +30,7 @@ const PERMISSIONS = {
 const MULTIPART_DOCS = { consumes: ['multipart/form-data'] };
 
 /**
- * Deposit, withdrawal and transfer requests (DECISIONS.md §7; docs/decisions.md "Requests"). The
+ * Deposit, withdrawal and transfer requests (DECISIONS.md §7; decision 0520). The
  * changes have one route per kind so that each names its own permission; reading is shared.
  */
 export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage: ReceiptStorage = receiptStorageIn(deps.config.dataDir)): void {

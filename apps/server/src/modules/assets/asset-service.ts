@@ -165,7 +165,7 @@ export async function approveRequest(c: RequestChange, action: RequestAction, re
   });
   await setRequestLinks(c.q, before.id, { decision_entry_id: entryId });
   if (before.type === 'XAU') {
-    // customer metal grows with a physical-gold deposit: the coverage rule, after the change (issue 18)
+    // customer metal grows with a physical-gold deposit: the coverage rule, after the change (decision 0835)
     if (action === 'deposit') await assertCovered(c, 'XAU', `asset.deposit ${before.id}`);
     await positionMoved(c.q, c.events);
   }

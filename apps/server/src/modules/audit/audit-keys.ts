@@ -8,7 +8,7 @@ import { DEV_AUDIT_HMAC_KEY, type Config } from '../../config.ts';
  */
 export type AuditKeySource = Pick<Config, 'auditHmacKey' | 'auditHmacPreviousKeys'> & Partial<Pick<Config, 'nodeEnv'>>;
 
-/** The configured audit keys by id, with the hashes of the chain (docs/decisions.md, "Audit chain key"). */
+/** The configured audit keys by id, with the hashes of the chain (decision 0303). */
 export interface AuditKeyring extends ChainHasher {
   /** The id of AUDIT_HMAC_KEY: new rows are keyed with it. */
   currentKeyId: string;

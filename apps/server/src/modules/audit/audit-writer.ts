@@ -114,7 +114,7 @@ export interface LockAuditChainOptions {
 
 /**
  * Takes the chain lock (on the caller's transaction; held until it commits) and brings the chain
- * to the configured key, where an automatic step may (docs/decisions.md, "Audit chain key"):
+ * to the configured key, where an automatic step may (decisions 0305 and 0306):
  * - after rows of a held earlier key (AUDIT_HMAC_PREVIOUS_KEYS; outside production also the public
  *   development key), the rotation row (`audit.keyRotation`, keyed with the new key and endorsed
  *   with the old one);
@@ -178,7 +178,7 @@ export async function cutoverAuditChain(q: Queryable, source: AuditKeySource): P
 /**
  * Appends one audit row, on the caller's transaction (it must be one: the chain lock is held
  * until it commits). Only `route()`, the seed and the CLI call this. The row is chained to the
- * last one and keyed (docs/decisions.md, "Audit and notifications", "Audit chain key"): under the
+ * last one and keyed (decisions 0302 and 0303): under the
  * lock, bring the chain to the configured key (or refuse with AuditChainNotReadyError, 503 3301,
  * when no automatic step may: see lockAuditChain), take the next id and the transaction's time as
  * PostgreSQL renders them, MAC the canonical serialisation here, insert.

@@ -62,7 +62,7 @@ export async function login(deps: AppDeps, q: Queryable, req: FastifyRequest, au
   const ok = admin ? await verifyPassword(password, admin.password_hash) : (await verifyPassword(password, await dummyHash()), false);
   if (!admin || !ok) throw appError(ErrorCode.WrongCredentials);
   audit.actor(admin.username, admin.id);
-  // issue 17: an admin with a second factor gets a challenge (401, 1154) and signs in with POST /login/otp
+  // an admin with a second factor gets a challenge (decision 0221) (401, 1154) and signs in with POST /login/otp
   if (await hasSecondFactor(q, admin.id)) throw await secondFactorChallenge(deps, admin.id);
   const session = await openSession(deps, q, admin.id, { userAgent: req.headers['user-agent'] ?? null, ip: req.ip });
   audit.after({ sessionId: session.sessionId });

@@ -48,7 +48,7 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest): Promise<
       if (touchDue(session.lastSeenAt, now)) await recordAction(deps, admin.sessionId, session, now);
     }
   }
-  // issue 17: the role requires a second factor the admin has not enrolled: only the auth calls (enrol, sign out, sessions) go through
+  // the role requires a second factor (decision 0222) the admin has not enrolled: only the auth calls (enrol, sign out, sessions) go through
   if (secondFactorPending && req.url.startsWith(SECURE_PREFIX)) throw appError(ErrorCode.SecondFactorEnrolmentRequired);
   return admin;
 }

@@ -43,7 +43,7 @@ export function dummyHash(): Promise<string> {
 }
 
 /**
- * Refuses a new password the strength estimator scores below 3 (issue 17), with a 422 (1158) whose
+ * Refuses a new password the strength estimator scores below 3 (decision 0223), with a 422 (1158) whose
  * context says why; `related` are the account's own words (username, e-mail, names). The estimator
  * and its dictionaries are loaded on first use.
  */

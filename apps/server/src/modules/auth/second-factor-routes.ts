@@ -31,7 +31,7 @@ const SECURE = '/v0/web/secure';
 const AdminIdParams = z.object({ adminId: z.coerce.number().int().positive() });
 const SessionEnded = z.object({ sessionId: z.string() });
 
-/** Issue 17: the staff second factor (enrol, sign in with a code, reset, required roles) and the sessions an admin sees and ends. */
+/** The staff second factor (enrol, sign in with a code, reset, required roles) and the sessions an admin sees and ends (decisions 0210, 0220-0222). */
 export function registerSecondFactorRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'POST',

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { SignJWT, jwtVerify } from 'jose';
 
 /**
- * The staff second factor (issue 17): TOTP of RFC 6238 (SHA-1, 6 digits, 30 s steps, as every
+ * The staff second factor (decision 0220): TOTP of RFC 6238 (SHA-1, 6 digits, 30 s steps, as every
  * authenticator app reads them) with `otpauth`; the secret encrypted at rest with AES-256-GCM under
  * TOTP_ENCRYPTION_KEY; ten recovery codes stored as SHA-256 hashes; the sign-in challenge a signed
  * token (jose, HS256) so that the 401 that answers it writes nothing.

@@ -8,7 +8,7 @@ import { cancelHedge, hedgeDetail, hedgeList, linkHedge, recordHedge, settleHedg
 const SECURE = '/v0/web/secure';
 const tags = ['hedges'];
 
-/** Hedges with outside providers (issue 18; docs/decisions.md "Treasury: hedges and the Treasury screen"). */
+/** Hedges with outside providers (decision 0840). */
 export function registerHedgeRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'GET',

@@ -31,7 +31,7 @@ import {
 } from './hedge-repository.ts';
 
 /**
- * Hedges (issue 18; docs/decisions.md "Treasury: hedges and the Treasury screen"): trades with
+ * Hedges (decisions 0840-0843): trades with
  * outside providers, recorded once per client reference, with the net position before and after;
  * the orders they cover (optional: a hedge follows the net position, not order by order); settle
  * and cancel (a canceled hedge no longer counts in the position nor against an order's grams).

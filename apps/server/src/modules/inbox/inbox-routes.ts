@@ -59,7 +59,7 @@ const DecideBody = InboxDecideFields.catchall(z.unknown())
     }),
   );
 
-/** The checker inbox (issue 16; docs/decisions.md "Checker inbox"). */
+/** The checker inbox (decisions 0540 and 0541). */
 export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   const storage = receiptStorageIn(deps.config.dataDir);
 

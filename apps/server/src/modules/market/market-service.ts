@@ -28,7 +28,7 @@ export interface MarketOptions {
   /** Recent prices kept for the chart. */
   historySize: number;
   /**
-   * The cross-check (issue 18): a second source is configured (in this process or another one), its
+   * The cross-check (decision 0862): a second source is configured (in this process or another one), its
    * freshness limit, and how far (basis points) its gold mid may be from the primary's. Null: none.
    */
   check?: { staleMs: number; disagreeBps: number } | null;
@@ -88,7 +88,7 @@ export class MarketService {
   private lastKey = '';
   private readonly history: PricePoint[] = [];
   private readonly listeners = new Set<(message: SocketMessage) => void>();
-  /** The cross-check source's latest quotes (issue 18). */
+  /** The cross-check source's latest quotes (decision 0862). */
   private checkQuotes: Quotes | null = null;
   /** Source time of the last accepted tick per source; an older one is dropped. */
   private readonly lastAccepted: Record<'primary' | 'check', Date | null> = { primary: null, check: null };

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import type { AdjustSettings, BidAsk } from '@aurum/domain/orders/order-pricing';
 
 /**
- * Quotes with an id and an expiry (issue 18; docs/decisions.md "Treasury: price-feed health and
- * quotes"). A quote is what prices an order: the gold quote, the USD/MYR rate, the adjust settings
- * and the variant a Price frame was made with. Its id is the quote itself, signed: the pricing and
+ * Quotes with an id and an expiry (decision 0865). A quote is what prices an order: the gold
+ * quote, the USD/MYR rate, the adjust settings and the variant a Price frame was made with. Its id is the quote itself, signed: the pricing and
  * the expiry as base64url JSON, a dot, and an HMAC-SHA256 of it under a key derived from the
  * server's signing key (the one every process of a database shares, `signingKey()`). So a quote
  * issued by one process is honoured by every other one without a table or a write per Price frame,

@@ -18,7 +18,7 @@ export interface RateSet {
 /** Quotes plus the reference rates the source has this tick (a reference it has no value for is absent). */
 export interface MarketQuotes extends Quotes {
   references?: Partial<Record<ReferenceSource, RateSet>>;
-  /** Which configured source sent it: the primary (absent) or the cross-check (issue 18). */
+  /** Which configured source sent it: the primary (absent) or the cross-check (decision 0862). */
   feed?: 'primary' | 'check';
 }
 

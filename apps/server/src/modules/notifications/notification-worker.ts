@@ -18,7 +18,7 @@ export interface WorkerOptions {
 }
 
 /**
- * Delivers pending notification recipients (docs/decisions.md, "Audit and notifications").
+ * Delivers pending notification recipients (decision 0321).
  * A batch is claimed in one short statement (FOR UPDATE SKIP LOCKED, so processes sharing a
  * database never take the same rows) that leases it: next_attempt_at moves lease seconds ahead
  * and attempts counts up. Each e-mail is then sent outside any transaction and its row marked

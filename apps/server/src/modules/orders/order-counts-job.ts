@@ -2,7 +2,7 @@ import type { Db } from '../../db/db.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import { foldStatusCounts } from './order-repository.ts';
 
-/** How often the status counters are folded (docs/decisions.md "Order counts per status"). */
+/** How often the status counters are folded (decision 0420). */
 export const ORDER_COUNTS_FOLD_MS = 10_000;
 
 /**

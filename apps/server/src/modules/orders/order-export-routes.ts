@@ -14,7 +14,7 @@ const FILTERS =
   'the connection\'s filters (adminOrdersConnection): userCondition, userInput, action, orderId, status (repeated or comma-separated), orderType, createdAfter, createdBefore, filledAt, goodTillDate (one date or two), symbol, currency, quantity';
 
 /**
- * The orders exports (issue 16): every order matching the GraphQL connection's filters, by id; Trade
+ * The orders exports (decision 0120): every order matching the GraphQL connection's filters, by id; Trade
  * Requests and Trade History are the same list within the open or the closed statuses (a status
  * filter outside them matches nothing, as on screen).
  */

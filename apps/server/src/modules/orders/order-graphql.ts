@@ -472,7 +472,7 @@ export function registerOrderGraphql(app: FastifyInstance, deps: AppDeps): void 
   // An operation (query text and operation name) that parsed, passed validation and compiled once is
   // not parsed, validated or compiled again (the schema and rules are fixed for the process); refused
   // ones are not kept. graphql-jit turns the operation into one function that completes its fields
-  // (docs/decisions.md "Issue 14: compiled GraphQL operations").
+  // (decision 0432).
   const compiledOperations = new Map<string, CompiledOperation>();
   const rules = [...specifiedRules, depthLimitRule(MAX_DEPTH), costLimitRule(MAX_FIELDS), ...(deps.config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [])];
   // Failures before the resolver runs (no or bad token, malformed JSON, a body outside its schema) are

@@ -14,7 +14,7 @@ import { asDate, containsPattern, isoDate, kysely } from '../../db/query-builder
 
 /**
  * The orders' queries, and nothing else: rows in, rows (or nodes) out, built with Kysely
- * (docs/decisions.md "Queries: Kysely over our Db"). The rules that decide what to write live in
+ * (decision 0910). The rules that decide what to write live in
  * the domain (packages/domain/src/orders), the transactions and locks in order-service.ts.
  */
 
@@ -648,7 +648,7 @@ interface ConnectionBindings {
 }
 
 /**
- * The connection's statements by shape (docs/decisions.md "Issue 14: compiled statements"): the
+ * The connection's statements by shape (decision 0430): the
  * filters given, the direction, which cursors: 2 directions x 4 cursor cases x the filter sets the
  * console sends (a handful in practice; the oldest goes beyond the limit).
  */
@@ -736,8 +736,7 @@ export async function connectionRead(
 ): Promise<ConnectionRead> {
   const { shape, slotted } = filterShape(f);
   // a filter counted by the bounded count, on a pool that runs statements side by side: the count
-  // runs beside the page instead of inside its statement (docs/decisions.md "Issue 14: compiled
-  // GraphQL operations and prepared statements")
+  // runs beside the page instead of inside its statement (decision 0434)
   const apart = options.concurrentCount === true && !onlyStatuses(f);
   const key = `${shape}|${page.backward ? 'backward' : 'forward'}|${page.after === null ? '' : 'after'}|${page.before === null ? '' : 'before'}|${beyond?.cond ?? ''}|${apart ? 'apart' : 'with-total'}`;
   const counted = apart

@@ -82,7 +82,7 @@ export interface OrderContext {
   graceDays: number;
   /**
    * A buy filled although it leaves customers uncovered (the metal's coverage mode is 'alert'):
-   * a route notes it on its audit row, the engine writes a row of its own (issue 18).
+   * a route notes it on its audit row, the engine writes a row of its own (decision 0835).
    */
   coverageFlagged?: (flag: { orderId: number; metal: 'XAU'; shortBy: string | null }) => Promise<void> | void;
   /** route()'s beforeCommit: the coverage rule runs as the transaction's last step (its lock is held until commit). */
@@ -216,7 +216,7 @@ export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPr
   });
   await post(ctx, filled, 'fill', fillPostings(row.user_id, row.action, reserved));
   await addTimeline(ctx.q, row.id, 'FILLED', ctx.now, ctx.by);
-  // a filled buy is metal owed from now on: the coverage rule, after the fill's own changes (issue 18)
+  // a filled buy is metal owed from now on: the coverage rule, after the fill's own changes (decision 0835)
   if (row.action === 'BUY') await coverageAfter(ctx, row, 'order.fill');
   return filled;
 }
@@ -400,7 +400,7 @@ export function createOrder(ctx: OrderContext, market: MarketService, minGrams: 
     if (!pricing) throw marketUnavailable('market source disconnect');
     const isLimit = body.orderType === 'LIMIT';
     if (isLimit && goodTillDateInPast(body.goodTillDate, businessDate(ctx.now))) throw invalidFormat('goodTillDate');
-    // a quote the console showed prices the order while it lasts (issue 18); else the live price does
+    // a quote the console showed prices the order while it lasts (decision 0865); else the live price does
     const quoted = body.quoteId ? market.checkQuote(body.quoteId, ctx.now) : null;
     if (quoted && !quoted.ok) throw appError(ErrorCode.QuoteExpired, 'quoteId', { detail: { rule: 'quote', why: quoted.why } });
     const live = livePrices(quoted?.ok ? quoted.pricing : pricing, user, side);
@@ -628,7 +628,7 @@ export interface ConnectionPage {
   before: number | null;
 }
 
-/** Beyond this many matching orders, an arbitrary filter's total reads "10,000+" (docs/decisions.md "Order counts per status"). */
+/** Beyond this many matching orders, an arbitrary filter's total reads "10,000+" (decision 0421). */
 export const COUNT_BOUND = 10_000;
 
 export async function ordersConnection(q: Queryable, filter: OrderFilter, page: ConnectionPage) {

@@ -5,7 +5,7 @@ import { one, type Queryable } from '../../db/db.ts';
 import { escapeLike } from '../../db/query-builder.ts';
 
 /**
- * Reconciliation's queries (issue 18). Reading the vault, the custodians' lists, the ledger and the
+ * Reconciliation's queries (decisions 0820-0823). Reading the vault, the custodians' lists, the ledger and the
  * orders is read-only here: the matcher is in the domain, the writes are to the runs and breaks
  * tables of migration 019 only.
  */

@@ -33,7 +33,7 @@ import {
 } from './reconciliation-repository.ts';
 
 /**
- * Reconciliation (issue 18; docs/decisions.md "Treasury: reconciliation"): each custodian's latest
+ * Reconciliation (decisions 0820-0823): each custodian's latest
  * imported bar list matched to our vault records, and customer metal to the available bars' book
  * weight plus metal at providers, per metal. A run records what it used and counted; each break
  * stays open across runs until an admin resolves it with a note.

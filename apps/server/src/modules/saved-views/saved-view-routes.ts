@@ -16,7 +16,7 @@ import { createSavedView, editSavedView, removeSavedView, savedViews } from './s
 const SECURE = '/v0/web/secure';
 const tags = ['saved views'];
 
-/** Saved views of the console's lists (issue 16; docs/decisions.md "Saved views"). */
+/** Saved views of the console's lists (decision 0715). */
 export function registerSavedViewRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'GET',

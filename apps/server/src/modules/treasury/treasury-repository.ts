@@ -3,7 +3,7 @@ import type { CoverageMode } from '@aurum/domain/treasury/treasury-books';
 import type { Queryable } from '../../db/db.ts';
 
 /**
- * The treasury's queries (issue 18). The books come from treasury_book_deltas (migration 020):
+ * The treasury's queries (decision 0836). The books come from treasury_book_deltas (migration 020):
  * a handful of rows per metal once folded, written by triggers in the writers' own transactions.
  */
 

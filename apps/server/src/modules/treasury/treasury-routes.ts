@@ -11,7 +11,7 @@ import { TREASURY_HISTORY_MS } from './treasury-jobs.ts';
 const SECURE = '/v0/web/secure';
 const tags = ['treasury'];
 
-/** The treasury's position and limits (issue 18; docs/decisions.md "Treasury: books, position and coverage"). */
+/** The treasury's position and limits (decisions 0832 and 0834). */
 export function registerTreasuryRoutes(app: FastifyInstance, deps: AppDeps, market: MarketService): void {
   route(app, deps, {
     method: 'GET',

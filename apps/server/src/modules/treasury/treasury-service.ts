@@ -35,13 +35,13 @@ import {
 } from './treasury-repository.ts';
 
 /**
- * The treasury's service (issue 18; docs/decisions.md "Treasury: books, position and coverage"):
+ * The treasury's service (decisions 0801 and 0832):
  * the metal books, the net position per metal and the coverage rule. Other modules (orders,
  * assets, vault, hedges) call `netPosition`, `assertCovered` (or `checkCoverage`), `postMetal` and
  * `positionMoved`, and nothing else of the treasury.
  */
 
-/** A place metal can be (issue 18 metal books): outside the house, a vault, in transit, at a provider, borrowed. */
+/** A place metal can be (the metal books, decision 0831): outside the house, a vault, in transit, at a provider, borrowed. */
 export type MetalPlace = LedgerPlace;
 
 /** The books and order facts of every metal, read in a handful of statements. */
@@ -177,7 +177,7 @@ const QUOTA_SLOTS = 16;
  * user): it takes them from a quota slot of headroom handed out in advance when the slot has them
  * (no lock shared by all buys); otherwise, and for every other change (grams 0), the books are read
  * afresh with every slot of the metal locked (until commit) and the headroom handed out again
- * (docs/decisions.md "Treasury: books, position and coverage"). Mode 'refuse': 422 2090 with
+ * (decisions 0835 and 0836). Mode 'refuse': 422 2090 with
  * detail {rule:'coverage', metal, shortBy}, whose audit row (treasury.coverage) route() writes
  * after the rollback. Mode 'alert': accepted and answered 'flagged'; the caller records it.
  */

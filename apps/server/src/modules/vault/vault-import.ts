@@ -5,8 +5,8 @@ import { invalidFormat } from '../../http/app-error.ts';
 import type { MultipartLimits } from '../../http/route.ts';
 
 /**
- * Reading a custodian's weight list file into rows of text cells (docs/decisions.md "Treasury:
- * vault"): CSV with csv-parse (comma, semicolon or tab; a BOM dropped), Excel .xlsx with exceljs
+ * Reading a custodian's weight list file into rows of text cells (decision 0816):
+ * CSV with csv-parse (comma, semicolon or tab; a BOM dropped), Excel .xlsx with exceljs
  * (pure JavaScript, the first worksheet). The domain's readWeightList reads the rows.
  */
 

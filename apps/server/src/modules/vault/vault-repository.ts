@@ -4,9 +4,9 @@ import type { BarListQuery, MovementListQuery } from '@aurum/domain/vault/vault-
 import type { ListedBar } from '@aurum/domain/vault/weight-list';
 import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
 
-/** The vault's queries (issue 18): vaults, bars, movements, custodian lists. */
+/** The vault's queries (decisions 0810-0816): vaults, bars, movements, custodian lists. */
 
-/** Advisory lock of the vault's movements: every record and decision of a bar movement takes it first (docs/decisions.md "Treasury: vault"). */
+/** Advisory lock of the vault's movements: every record and decision of a bar movement takes it first (decision 0814). */
 export const VAULT_LOCK = 7261800;
 
 export async function lockVault(q: Queryable): Promise<void> {

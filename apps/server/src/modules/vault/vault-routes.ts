@@ -38,7 +38,7 @@ const ListFile = z
 const ImportBody = z.intersection(ImportFields, z.object({ file: ListFile }));
 
 /**
- * The vault, bar by bar (issue 18; docs/decisions.md "Treasury: vault"): vaults, bars, movements
+ * The vault, bar by bar (decision 0812): vaults, bars, movements
  * recorded by a maker (recordBarMovement) and decided by another admin (approveBarMovement), and
  * the custodian's weight list.
  */

@@ -63,7 +63,7 @@ import {
 } from './vault-repository.ts';
 
 /**
- * The vault, bar by bar (issue 18; docs/decisions.md "Treasury: vault"). Every movement is recorded
+ * The vault, bar by bar (decisions 0812 and 0813). Every movement is recorded
  * by a maker as pending and applied only when another admin approves it: then, in the same
  * transaction, the bars change status and the metal books move (treasury-service's postMetal), and
  * a movement that takes bars out of cover asks the coverage rule (assertCovered) after its changes.

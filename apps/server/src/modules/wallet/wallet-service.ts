@@ -125,8 +125,8 @@ export interface MoneyScope {
 const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 
 /**
- * THE lock order of every transaction that moves money (docs/decisions.md "Lock order of
- * money-moving transactions"). Each such transaction calls this first, before it inserts or
+ * THE lock order of every transaction that moves money (decision 0530).
+ * Each such transaction calls this first, before it inserts or
  * updates anything, and takes no other lock of these kinds afterwards:
  *
  *   0. when it acts on the market (orders, the engine's fills and settlements): the settings lock,

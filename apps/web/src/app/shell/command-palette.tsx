@@ -28,7 +28,7 @@ const idOf = (text: string): number | null => {
 };
 
 /**
- * The command palette (Ctrl/Cmd+K, issue 16): jumps to any screen, and to a user (by id, username,
+ * The command palette (Ctrl/Cmd+K, decision 0716): jumps to any screen, and to a user (by id, username,
  * name or e-mail) or an order (by id; a user's orders by username), searching the server as one
  * types.
  */

@@ -22,7 +22,7 @@ const KEEP_ALIVE_EVERY_MS = 60_000;
 const keepAlive = () => http.request(`${AUTH_API}/second_factor`, { background: false }).catch(() => undefined);
 
 /**
- * The idle warning (issue 17): counts the admin's input in any tab of the console (BroadcastChannel),
+ * The idle warning (decision 0225): counts the admin's input in any tab of the console (BroadcastChannel),
  * warns 2 minutes before the limit with "stay signed in", signs out when it is reached; a sign-out
  * in another tab ends this tab's session too. Reads Date.now and timers only (a test's clock drives it).
  */

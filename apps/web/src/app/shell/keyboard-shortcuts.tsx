@@ -42,7 +42,7 @@ function moveInList(step: 1 | -1): boolean {
 }
 
 /**
- * The console's keyboard (issue 16): Ctrl/Cmd+K opens the command palette; `?` lists the shortcuts;
+ * The console's keyboard (decisions 0716, 0718): Ctrl/Cmd+K opens the command palette; `?` lists the shortcuts;
  * j/k move in a list and Enter opens the row. Single-key shortcuts follow the admin menu's switch
  * (WCAG 2.1.4) and never fire while typing in a field or with a dialog open.
  */

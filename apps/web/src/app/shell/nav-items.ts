@@ -29,7 +29,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     key: 'groups.requests',
     items: [
-      // the checker inbox (issue 16): everything awaiting a decision, with a live count badge
+      // the checker inbox (decision 0542): everything awaiting a decision, with a live count badge
       { key: 'inbox', to: '/inbox/', match: 'prefix' },
       { key: 'tradeRequests', to: '/order/?orderMode=tr', match: 'exact', query: { name: 'orderMode', value: 'tr' } },
       { key: 'depositRequests', to: '/asset/?action=deposit', match: 'exact', query: { name: 'action', value: 'deposit' } },
@@ -42,7 +42,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [{ key: 'tradeHistory', to: '/order/?orderMode=th', match: 'exact', query: { name: 'orderMode', value: 'th' } }],
   },
   {
-    // issue 18: the treasury (the net position, hedges)
+    // the treasury (the net position, hedges; decision 0846)
     key: 'groups.treasury',
     items: [
       { key: 'treasury', to: '/treasury/?view=position', match: 'exact', query: { name: 'view', value: 'position' } },

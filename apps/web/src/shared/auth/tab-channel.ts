@@ -1,5 +1,5 @@
 /**
- * What the console's tabs of one browser tell each other (issue 17), over a BroadcastChannel: an
+ * What the console's tabs of one browser tell each other (decision 0225), over a BroadcastChannel: an
  * action of the admin (the idle limit counts it in every tab) and a sign-out (the other tabs end
  * their sessions too). A browser without BroadcastChannel simply does not share them.
  */

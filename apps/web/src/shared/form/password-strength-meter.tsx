@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 type Estimate = (password: string) => { score: number; strongEnough: boolean; reason: string | null };
 
 /**
- * The strength of a new password as it is typed (issue 17): the server's own rule
+ * The strength of a new password as it is typed (decision 0224): the server's own rule
  * (`passwordStrength` of the domain, `@zxcvbn-ts/core` with its dictionaries), loaded only where a
  * password is set, never on the sign-in page.
  */

@@ -36,7 +36,7 @@ const FIRST_ACTIONS = ['keydown', 'pointerdown'] as const;
 /**
  * lazyZodResolver for a component: one resolver per mount, warmed up at the admin's first key or
  * click, so nothing but the form itself is fetched before it takes input (the sign-in page's
- * budget, docs/decisions.md "Sign-in page budget"); a submit before the rules arrived waits for them.
+ * budget, decision 0932); a submit before the rules arrived waits for them.
  */
 export function useLazyZodResolver<T extends FieldValues>(load: Load<T>): Resolver<T> {
   const [lazy] = useState(() => lazyZodResolver(load));

@@ -23,9 +23,9 @@ export const NAMESPACES = [
   'treasury-vault',
   'user',
   'validation',
-  // Treasury (issue 18): one namespace per part
+  // Treasury: one namespace per part (decision 0846)
   'treasury-reconciliation',
-  // issue 18: hedges, the Treasury screen and its dashboard widget
+  // hedges, the Treasury screen and its dashboard widget
   'treasury-hedges',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -45,7 +45,7 @@ export const marketOfSymbol = (symbol: Symbol): Market => (symbol === 'XAU/USD' 
 
 /**
  * One market's status read from a Price frame: the reading the top bar and the Create Order
- * preview share (issue 15, item 4). The frame's `reason` is the first reason of any market (the
+ * preview share (decision 0611). The frame's `reason` is the first reason of any market (the
  * top bar's text); a market that is open has no reason of its own, except XAU/MYR open after
  * regular hours, which only trading-period mode allows (the domain's marketStatus).
  */

@@ -4,8 +4,8 @@ import { http } from '../http/client.ts';
 import { SECURE_API } from '../http/paths.ts';
 
 /**
- * The bar movements that serve a payment request (issue 18: a physical gold deposit or
- * withdrawal names the bars that moved): read by the request's details and the vault screen.
+ * The bar movements that serve a payment request (a physical gold deposit or
+ * withdrawal names the bars that moved, decision 0815): read by the request's details and the vault screen.
  */
 export function requestBarMovements(requestId: number) {
   return queryOptions({

@@ -33,7 +33,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('cancelHedge' as const), pick }),
 );
 
-describe('treasury books, position and coverage (issue 18)', () => {
+describe('treasury books, position and coverage', () => {
   it('for any sequence of orders, payments, transfers, bar movements and hedges: postings balance per metal, net = the sum of the books = the operations\' effects, and no accepted operation leaves customers uncovered', () => {
     fc.assert(
       fc.property(fc.array(opArb, { minLength: 30, maxLength: 60 }), (ops) => {

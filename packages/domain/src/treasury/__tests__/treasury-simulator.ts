@@ -6,7 +6,7 @@ import { applyEntry, metalAccount, parseAccount, walletOf, type AccountId, type 
 import { coverageShortBy, positionLines, type MetalFacts, type PositionLines } from '../treasury-books.ts';
 
 /**
- * A pure simulator of the treasury (issue 18 property test): users, orders through their life
+ * A pure simulator of the treasury (the property test of decision 0832): users, orders through their life
  * cycle, payments, deposits, withdrawals, transfers, bars and hedges, all posting through the
  * domain's own posting functions into one journal. The coverage rule is checked where the server
  * checks it (a buy's fill, a gold deposit's approval, the cancel of a filled sell, a bar released

@@ -5,9 +5,9 @@ import { client } from '../../../testing/client.ts';
 import { spawnServer, type SpawnedServer } from '../../../testing/server-process.ts';
 
 /**
- * Issue 14: two server processes on one PostgreSQL database, each with its own caches of sessions,
+ * Two server processes on one PostgreSQL database, each with its own caches of sessions,
  * admins and modes. A change made through A reaches B through LISTEN/NOTIFY: B applies it within
- * a second (each check is warmed on B first, so B really holds what the change makes stale).
+ * a second (each check is warmed on B first, so B really holds what the change makes stale; decision 0211).
  */
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';

@@ -5,11 +5,11 @@ import { client } from '../../../testing/client.ts';
 import { LIVE_CHANNEL, type LiveEvent } from '../../../live/event-bus.ts';
 
 /**
- * Issue 14: each process holds sessions, admins and the modes (auth-cache.ts, mode-service.ts) and
+ * Each process holds sessions, admins and the modes (auth-cache.ts, mode-service.ts) and
  * drops them when told. These tests change rows behind the server's back (as another process
  * would, without its notification) to show that the copy is really held, then send the
  * notification another process sends and see the copy dropped at once: well before the 30 s
- * safety net could have let it go.
+ * safety net could have let it go (decision 0211).
  */
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';

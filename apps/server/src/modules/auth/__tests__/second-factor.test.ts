@@ -15,7 +15,7 @@ import {
 const KEY = 'a-test-key-of-at-least-thirty-two-characters';
 const at = Date.UTC(2026, 10, 24, 10, 0, 15); // 15 s into a step
 
-describe('second factor (issue 17)', () => {
+describe('second factor', () => {
   it('encrypts the secret with the configured key; another key or a changed row does not decrypt', () => {
     const stored = encryptSecret(KEY, 'JBSWY3DPEHPK3PXP');
     expect(stored).not.toContain('JBSWY3DPEHPK3PXP');

@@ -10,7 +10,7 @@ import { gramsMoved, positionOf } from './treasury-helpers.ts';
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * The treasury's parts together (issue 18), each through its own API: the vault's movements move
+ * The treasury's parts together (decisions 0801, 0813, 0835, 0820), each through its own API: the vault's movements move
  * the books and the position, the coverage rule refuses a release that would uncover customers,
  * a custodian's list imported through the vault is what the reconciliation compares (a hedge
  * through its API: hedges.int.test.ts).

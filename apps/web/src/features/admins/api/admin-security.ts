@@ -4,7 +4,7 @@ import { AdminSessionList } from '@aurum/domain/auth/second-factor-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 
-/** Issue 17: a superAdmin's view of another admin's sessions (logoutAdmin) and the reset of its second factor. */
+/** A superAdmin's view of another admin's sessions (logoutAdmin) and the reset of its second factor (decisions 0210, 0222). */
 const sessionsOf = (adminId: number) =>
   queryOptions({ queryKey: ['admins', adminId, 'sessions'], queryFn: () => http.request(`${SECURE_API}/admin/${adminId}/sessions`, { schema: AdminSessionList }) });
 

@@ -10,7 +10,7 @@ import { Button, buttonVariants } from '#shared/ui/button.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
 import { useAdminSessions, useEndAdminSession, useResetSecondFactor } from '../api/admin-security.ts';
 
-/** An admin's live sessions (ended one by one with logoutAdmin) and the reset of its second factor (not one's own), issue 17. */
+/** An admin's live sessions (ended one by one with logoutAdmin) and the reset of its second factor (not one's own; decisions 0210, 0222). */
 export function AdminSecurityCard({ adminId }: { adminId: number }) {
   const { t } = useTranslation(['admin', 'common', 'shell']);
   const me = useAdmin();

@@ -4,7 +4,7 @@ import { formatNumber } from '#shared/format/display.ts';
 import { requestBarMovements } from '#shared/queries/vault-movement-queries.ts';
 import { Card } from '#shared/ui/card.tsx';
 
-/** The bars that moved for a physical gold deposit or withdrawal (issue 18): each vault movement naming the request. */
+/** The bars that moved for a physical gold deposit or withdrawal (decision 0815): each vault movement naming the request. */
 export function RequestBars({ requestId }: { requestId: number }) {
   const { t } = useTranslation('asset');
   const movements = useQuery(requestBarMovements(requestId));

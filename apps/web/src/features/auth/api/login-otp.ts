@@ -6,7 +6,7 @@ import { authController, http } from '#shared/http/client.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { AUTH_API } from '#shared/http/paths.ts';
 
-/** POST /web/auth/admin/login/otp: the challenge of the sign-in's 401 (1154) and a TOTP or recovery code (issue 17). */
+/** POST /web/auth/admin/login/otp: the challenge of the sign-in's 401 (1154) and a TOTP or recovery code (decision 0221). */
 export function loginOtp(body: { challenge: string; code: string }): Promise<LoginAnswer> {
   return http.request(`${AUTH_API}/login/otp`, {
     method: 'POST',

@@ -20,7 +20,7 @@ export function login(credentials: LoginForm): Promise<LoginAnswer> {
 /**
  * Signs in: stores the session, success toast; failure: error toast 'failed' with the catalogue
  * message. A right password of an admin with a second factor answers 401 (1154) with a challenge:
- * `onChallenge` gets it and the page asks for the code (issue 17).
+ * `onChallenge` gets it and the page asks for the code (decision 0221).
  */
 export function useLogin(onChallenge: (challenge: string) => void = () => undefined) {
   const { t } = useTranslation(['auth', 'common']);

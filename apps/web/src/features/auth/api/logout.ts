@@ -26,7 +26,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      // the other tabs of this browser end their sessions too (issue 17)
+      // the other tabs of this browser end their sessions too (decision 0225)
       tellOtherTabs({ type: 'signOut' });
       authController.forgetStoredSession();
       toast.success(t('logout.success'));

@@ -11,7 +11,7 @@ import { useLogin } from '../api/login.ts';
 import { AuthButton } from './auth-button.tsx';
 import { AuthCard } from './auth-card.tsx';
 
-// the second step (issue 17) loads only for an admin with a second factor
+// the second step (decision 0224) loads only for an admin with a second factor
 const SecondFactorStep = lazy(() => import('./second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })));
 
 const MAX_LENGTH = { username: 100, password: 200 } as const;

@@ -5,7 +5,7 @@ import { useLoginOtp } from '../api/login-otp.ts';
 import { AuthButton } from './auth-button.tsx';
 import { AuthCard } from './auth-card.tsx';
 
-/** The second step of the sign-in of an admin with a second factor (issue 17): the authenticator's code, or a recovery code. */
+/** The second step of the sign-in of an admin with a second factor (decision 0221): the authenticator's code, or a recovery code. */
 export function SecondFactorStep({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
   const { t } = useTranslation(['auth', 'common']);
   const [code, setCode] = useState('');

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@aurum/domain/list/paging';
 import { formatNumber } from '#shared/format/display.ts';
 
 /**
- * Cursor paging of the orders connection (SPEC.md §2, §7; docs/decisions.md "Orders console").
+ * Cursor paging of the orders connection (SPEC.md §2, §7; decision 0450).
  * The server orders by id ascending; the console shows newest first:
  * - newest page (no cursor): `last: limit`, reversed for display;
  * - older (display "next"): `before: startCursor, last: limit`;
@@ -175,7 +175,7 @@ export function pageRange(state: CursorState, offset: number | null, rows: numbe
 export type PagerLabelKey = 'common:list.range' | 'common:list.rangeAtLeast' | 'order:paging.rows' | 'order:paging.rowsAtLeast';
 
 /**
- * The pager's label (SPEC.md §2 'start-end of total'; docs/decisions.md "Order counts per status"):
+ * The pager's label (SPEC.md §2 'start-end of total'; decision 0421):
  * '1-10 of 25', or '1-10 of 10,000+' when the total is a lower bound; 'n rows of total' when the
  * start is unknown.
  */

@@ -78,7 +78,7 @@ export const currencyOf = (symbol: Symbol): 'MYR' | 'USD' => (symbol === 'XAU/MY
 
 /**
  * POST order/create's body: action 0 buy / 1 sell, price only on a limit, GTD date only when GTD
- * (else null); a market order carries the quoteId of the price its preview showed (issue 18), so
+ * (else null); a market order carries the quoteId of the price its preview showed (decision 0866), so
  * it is priced at that price or refused (2091) once the quote has expired.
  */
 export function createOrderBody(v: OnlineOrderValues, quoteId: string | null = null): CreateOrderBody {

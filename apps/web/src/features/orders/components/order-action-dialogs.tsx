@@ -99,7 +99,7 @@ export function RevertDialog({ order, onClose }: { order: ActionTarget; onClose:
  * Order Payment: received amount (MYR for a buy, XAU grams delivered for a sell), payment date
  * (today at most; changing it recalculates the amount owed, interest included, through
  * order/total_owed) and a note. SPEC.md §4: a sell's payment date can only be adjusted when
- * depositing XAU, which is what a sell's payment is here (docs/decisions.md "Orders console").
+ * depositing XAU, which is what a sell's payment is here (decision 0454).
  */
 export function PaymentDialog({ order, onClose }: { order: ActionTarget; onClose: () => void }) {
   const { t } = useTranslation(['order', 'validation', 'common']);

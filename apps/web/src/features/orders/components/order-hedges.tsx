@@ -6,9 +6,9 @@ import { Card } from '#shared/ui/card.tsx';
 import { TableHead } from '#shared/ui/table-head.tsx';
 
 /**
- * The hedges covering an order (issue 18), beside its external source: the hedge, its provider,
+ * The hedges covering an order, beside its external source: the hedge, its provider,
  * the grams of this order it covers, its price and the spread earned, in the order's currency
- * (the rule in the treasury-hedges namespace and docs/decisions.md "Treasury: hedges ...").
+ * (the rule in the treasury-hedges namespace and decisions 0844 and 0845).
  */
 export function OrderHedges({ d }: { d: OrderDetail }) {
   const { t } = useTranslation('treasury-hedges');

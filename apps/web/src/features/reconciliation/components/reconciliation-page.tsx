@@ -26,7 +26,7 @@ import { BarCell, DifferenceCell } from './break-cells.tsx';
 import { BreakDetailModal } from './break-detail.tsx';
 
 /**
- * Reconciliation (Treasury > Reconciliation, /treasury/reconciliation/; issue 18): the latest run
+ * Reconciliation (Treasury > Reconciliation, /treasury/reconciliation/; decision 0824): the latest run
  * (on demand or the daily job) with the custodian lists it used and its counts, run now, the
  * breaks (open by default) with the postings that explain each, resolve with a note, export.
  */

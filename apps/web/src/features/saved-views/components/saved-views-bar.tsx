@@ -36,7 +36,7 @@ function refocus(viewId: number | null): void {
 }
 
 /**
- * Saved views above a list (issue 16): a chip per view (the admin's own, then those shared with all
+ * Saved views above a list (decision 0715): a chip per view (the admin's own, then those shared with all
  * admins) that restores the list's filters, sort and page by its address; "Save view" keeps the
  * current one. The owner renames, re-saves, shares and deletes its views; a superAdmin deletes any.
  */

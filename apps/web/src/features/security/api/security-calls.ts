@@ -11,7 +11,7 @@ import type { AdminRole } from '@aurum/domain/access/roles';
 import { http } from '#shared/http/client.ts';
 import { AUTH_API, SECURE_API } from '#shared/http/paths.ts';
 
-/** Issue 17: the signed-in admin's second factor and sessions (all under the auth root). */
+/** The signed-in admin's second factor and sessions, all under the auth root (decisions 0210, 0220). */
 export const securityQueries = {
   all: ['security'] as const,
   status: () => queryOptions({ queryKey: ['security', 'secondFactor'], queryFn: () => http.request(`${AUTH_API}/second_factor`, { schema: SecondFactorStatus }) }),

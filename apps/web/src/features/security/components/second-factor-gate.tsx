@@ -6,7 +6,7 @@ export const SECURITY_PATH = '/account/security/';
 
 /**
  * Leads an admin whose role requires a second factor it has not enrolled to the security page,
- * right after the password and before anything else (issue 17): the server refuses its other
+ * right after the password and before anything else (decision 0222): the server refuses its other
  * calls (403, 1156) until it enrols.
  */
 export function SecondFactorGate(): null {

@@ -17,7 +17,7 @@ import { CheckboxField } from '#shared/ui/checkbox-field.tsx';
 import { securityQueries, useConfirmEnrolment, useSaveSecondFactorRoles, useSecondFactorRoles, useEndSession, useOwnSessions, useSecondFactorStatus, useStartEnrolment } from '../api/security-calls.ts';
 import { QrCode } from './qr-code.tsx';
 
-/** Security (/account/security): the second factor (enrol with a QR code, recovery codes shown once) and the admin's sessions (issue 17). */
+/** Security (/account/security): the second factor (enrol with a QR code, recovery codes shown once) and the admin's sessions (decision 0224). */
 export function SecurityPage() {
   const { t } = useTranslation('security');
   return (

@@ -51,7 +51,7 @@ export const HISTORY_HOURS = 24;
 /**
  * The exposure history: the server's points (every metal's net every five minutes over the last
  * HISTORY_HOURS, written by the treasuryBands job), then one snapshot per answer of the live
- * position since the last of them (docs/decisions.md "Treasury: exposure history"). A new answer
+ * position since the last of them (decision 0848). A new answer
  * with the same nets adds nothing.
  */
 export function usePositionHistory(answer: PositionAnswer | undefined): readonly PositionSnapshot[] {

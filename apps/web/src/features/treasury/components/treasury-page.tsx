@@ -8,7 +8,7 @@ const HedgeDetail = lazy(() => import('./hedge-detail.tsx').then((m) => ({ defau
 
 /**
  * The treasury's screens on one route (the sign-in page's budget carries every route of the
- * table, so the treasury takes one; docs/decisions.md "Treasury: hedges and the Treasury screen"):
+ * table, so the treasury takes one; decision 0846):
  * /treasury/?hedge={id} a hedge, ?view=hedges the hedge list, else (view=position) the position.
  */
 export function TreasuryPage() {

@@ -18,7 +18,7 @@ export function listMovements(search: string, signal?: AbortSignal) {
   return http.request(`${SECURE_API}/vault/movement/list${search ? `?${search}` : ''}`, { schema: MovementPage, signal });
 }
 
-/** The vault screen's queries (issue 18). */
+/** The vault screen's queries. */
 export const vaultQueries = {
   all: () => ['vault'] as const,
   vaults: () => queryOptions({ queryKey: [...vaultQueries.all(), 'vaults'], queryFn: ({ signal }) => listVaults(signal) }),

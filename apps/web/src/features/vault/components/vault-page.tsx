@@ -158,7 +158,7 @@ function PendingMovements({ onDecline }: { onDecline: (m: MovementView) => void 
 }
 
 /**
- * Vault (/treasury/vault/; issue 18, docs/decisions.md "Treasury: vault"): the bars with filters
+ * Vault (/treasury/vault/; decision 0810): the bars with filters
  * and totals per metal (grams and troy ounces), receive and import, movements of the selected
  * bars, and the movements awaiting a second admin's approval.
  */

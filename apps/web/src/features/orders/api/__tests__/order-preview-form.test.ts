@@ -71,7 +71,7 @@ describe('online order form', () => {
     expect(createOrderBody(schema.parse({ ...market, expiration: 'GTD', goodTillDate: '2030-02-01' })).goodTillDate).toBeNull();
   });
 
-  it("a market order carries the quoteId of the price its preview showed; a limit order none (issue 18)", () => {
+  it("a market order carries the quoteId of the price its preview showed; a limit order none", () => {
     expect(createOrderBody(schema.parse(market), 'q.sig')).toMatchObject({ orderType: 'MARKET', quoteId: 'q.sig' });
     expect(CreateOrderBody.safeParse(createOrderBody(schema.parse(market), 'q.sig')).success).toBe(true);
     expect(createOrderBody(schema.parse(market), null)).not.toHaveProperty('quoteId');
