@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ROLES } from '../access/roles.ts';
 import { listQuery } from '../list/paging.ts';
 import { emailField, passwordField, requiredText, usernameField } from '../validation/rules.ts';
+import { emptyToUndefined } from '../validation/preprocess.ts';
 
 export const AdminCreateBody = z.object({
   username: usernameField,
@@ -21,7 +22,7 @@ export const AdminPasswordBody = z.object({ password: passwordField });
 export const ADMIN_SORT_FIELDS = ['id', 'username', 'email', 'role', 'createdAt'] as const;
 
 export const AdminListQuery = listQuery(ADMIN_SORT_FIELDS).extend({
-  input: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(254).optional()),
+  input: z.preprocess(emptyToUndefined, z.string().max(254).optional()),
   role: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(ADMIN_ROLES).optional()),
 });
 export type AdminListQuery = z.infer<typeof AdminListQuery>;

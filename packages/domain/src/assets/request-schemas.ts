@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalOf, idField } from '../money/decimal-columns.ts';
 import { listQuery, pageSchema } from '../list/paging.ts';
 import { ValidationMessage } from '../validation/rules.ts';
+import { blankToUndefined, upperCode } from '../validation/preprocess.ts';
 
 /**
  * Payment requests (SPEC.md §3, DECISIONS.md §7, decision 0521): deposits,
@@ -27,8 +28,6 @@ export function methodOf(action: RequestAction, type: RequestType): RequestMetho
 export const REQUEST_MAX_VALUE = '1000000000';
 export const REQUEST_NOTE_MAX = 1000;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 const id = idField;
 
 function createFields(action: z.ZodType<RequestAction, unknown>) {
@@ -37,7 +36,7 @@ function createFields(action: z.ZodType<RequestAction, unknown>) {
       action,
       /** The user whose wallet it is: the depositor, the withdrawer, the sender of a transfer. */
       userId: id,
-      type: z.preprocess(upper, z.enum(REQUEST_TYPES)),
+      type: z.preprocess(upperCode, z.enum(REQUEST_TYPES)),
       /** Optional: when sent it must be the type's method (MYR bankTransfer, XAU physicalGold); none for transfers. */
       method: z.preprocess(blankToUndefined, z.enum(REQUEST_METHODS).optional()),
       /** MYR, 2 decimals, > 0: only for type MYR. */
@@ -97,7 +96,7 @@ export const REQUEST_SORT_FIELDS = ['id', 'createdAt', 'decidedAt', 'amount', 'q
 export const RequestListQuery = listQuery(REQUEST_SORT_FIELDS).extend({
   action: z.preprocess(blankToUndefined, z.enum(REQUEST_ACTIONS).optional()),
   status: z.preprocess(blankToUndefined, z.enum(REQUEST_STATUSES).optional()),
-  type: z.preprocess((v) => upper(blankToUndefined(v)), z.enum(REQUEST_TYPES).optional()),
+  type: z.preprocess((v) => upperCode(blankToUndefined(v)), z.enum(REQUEST_TYPES).optional()),
   userId: z.preprocess(blankToUndefined, id.optional()),
   createdAfter: z.preprocess(blankToUndefined, moment.optional()),
   createdBefore: z.preprocess(blankToUndefined, moment.optional()),

@@ -4,6 +4,7 @@ import { ORDER_CURRENCIES, ORDER_SIDES, ORDER_TYPES } from '../orders/order-sche
 import { BANK_ACCOUNT_STATUSES } from '../users/user-schemas.ts';
 import { USER_SEARCH_CONDITIONS } from '../users/user-enums.ts';
 import { BankAccountView } from '../users/user-views.ts';
+import { blankToUndefined } from '../validation/preprocess.ts';
 
 /**
  * The lists a CSV export exists for (decision 0120):
@@ -106,16 +107,15 @@ export function csvValueAt(item: unknown, path: readonly string[]): CsvValue {
 /** CREATED, Created, OffLine -> CREATED, CREATED, OFF_LINE: the GraphQL filters take either spelling. */
 export const serverSpelling = (value: string) => value.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
 
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** A query parameter given once, repeated (status=A&status=B) or comma-separated (status=A,B). */
 const many = (v: unknown) => {
-  const b = blank(v);
+  const b = blankToUndefined(v);
   if (b === undefined) return undefined;
   return (Array.isArray(b) ? b : [b]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x])).filter((x) => x !== '');
 };
 const spelled = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.string().max(40).transform(serverSpelling).pipe(z.enum(values));
-const text = (max: number) => z.preprocess(blank, z.string().max(max).optional());
+const text = (max: number) => z.preprocess(blankToUndefined, z.string().max(max).optional());
 
 /**
  * The orders connection's filters (adminOrdersConnection, SPEC.md §7) as query parameters, for the
@@ -123,26 +123,26 @@ const text = (max: number) => z.preprocess(blank, z.string().max(max).optional()
  * comma-separated. Paging arguments are not filters: an export has every matching row.
  */
 export const OrderExportQuery = z.object({
-  userCondition: z.preprocess(blank, spelled(USER_SEARCH_CONDITIONS.filter((c): c is 'USER_ID' | 'USER_NAME' => c !== 'EMAIL') as ['USER_ID', 'USER_NAME']).optional()),
+  userCondition: z.preprocess(blankToUndefined, spelled(USER_SEARCH_CONDITIONS.filter((c): c is 'USER_ID' | 'USER_NAME' => c !== 'EMAIL') as ['USER_ID', 'USER_NAME']).optional()),
   userInput: text(254),
-  action: z.preprocess(blank, spelled(ORDER_SIDES).optional()),
-  orderId: z.preprocess(blank, z.coerce.number().int().min(1).max(2_147_483_647).optional()),
+  action: z.preprocess(blankToUndefined, spelled(ORDER_SIDES).optional()),
+  orderId: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional()),
   status: z.preprocess(many, z.array(spelled(ORDER_STATUSES)).max(ORDER_STATUSES.length).optional()),
-  orderType: z.preprocess(blank, spelled(ORDER_TYPES).optional()),
+  orderType: z.preprocess(blankToUndefined, spelled(ORDER_TYPES).optional()),
   createdAfter: text(40),
   createdBefore: text(40),
   filledAt: z.preprocess(many, z.array(z.string().max(40)).max(2).optional()),
   goodTillDate: z.preprocess(many, z.array(z.string().max(40)).max(2).optional()),
   symbol: text(20),
-  currency: z.preprocess(blank, spelled(ORDER_CURRENCIES).optional()),
+  currency: z.preprocess(blankToUndefined, spelled(ORDER_CURRENCIES).optional()),
   quantity: text(40),
 });
 export type OrderExportQuery = z.infer<typeof OrderExportQuery>;
 
 /** The bank accounts export: every live account (not removed), by status and user. */
 export const BankAccountExportQuery = z.object({
-  status: z.preprocess(blank, z.enum(BANK_ACCOUNT_STATUSES).optional()),
-  userId: z.preprocess(blank, z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(BANK_ACCOUNT_STATUSES).optional()),
+  userId: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional()),
 });
 export type BankAccountExportQuery = z.infer<typeof BankAccountExportQuery>;
 

@@ -3,6 +3,7 @@ import { decimalOf, idField } from '../money/decimal-columns.ts';
 import { listQuery, pageSchema } from '../list/paging.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 import { TREASURY_METALS } from '../treasury/treasury-metals.ts';
+import { blankToUndefined, upperCode } from '../validation/preprocess.ts';
 
 /**
  * Hedges (decision 0840): trades with
@@ -22,8 +23,6 @@ export const HEDGE_LINKS_MAX = 100;
 export const HEDGE_TEXT_MAX = 64;
 export const HEDGE_PROVIDER_MAX = 100;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 /** Printable text without surrounding spaces. */
 const label = (max: number) =>
   z
@@ -63,11 +62,11 @@ export const HedgeCreateBody = z.object({
   clientRef: label(HEDGE_TEXT_MAX),
   provider: label(HEDGE_PROVIDER_MAX),
   providerOrderId: z.preprocess(blankToUndefined, label(HEDGE_TEXT_MAX).optional()),
-  metal: z.preprocess(upper, z.enum(TREASURY_METALS)),
-  side: z.preprocess(upper, z.enum(HEDGE_SIDES)),
+  metal: z.preprocess(upperCode, z.enum(TREASURY_METALS)),
+  side: z.preprocess(upperCode, z.enum(HEDGE_SIDES)),
   quantity: decimalOf('grams'),
   price: decimalOf('price'),
-  currency: z.preprocess(upper, z.enum(HEDGE_CURRENCIES)),
+  currency: z.preprocess(upperCode, z.enum(HEDGE_CURRENCIES)),
   fee: z.preprocess(blankToUndefined, decimalOf('amount', { allowZero: true }).default('0')),
   tradedAt: moment,
   orders: z.preprocess(blankToUndefined, links.optional()),
@@ -86,7 +85,7 @@ const day = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.is
 
 /** GET hedge/list: filters (metal, provider, state, traded from/to as yyyy-MM-dd business days) and the shared paging. */
 export const HedgeListQuery = listQuery(HEDGE_SORT_FIELDS).extend({
-  metal: z.preprocess((v) => upper(blankToUndefined(v)), z.enum(TREASURY_METALS).optional()),
+  metal: z.preprocess((v) => upperCode(blankToUndefined(v)), z.enum(TREASURY_METALS).optional()),
   provider: z.preprocess(blankToUndefined, z.string().max(HEDGE_PROVIDER_MAX).optional()),
   state: z.preprocess(blankToUndefined, z.enum(HEDGE_STATES).optional()),
   tradedFrom: z.preprocess(blankToUndefined, day.optional()),

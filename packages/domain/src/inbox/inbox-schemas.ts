@@ -4,6 +4,7 @@ import { REQUEST_ACTIONS, REQUEST_NOTE_MAX, REQUEST_TYPES, type RequestAction } 
 import { idField } from '../money/decimal-columns.ts';
 import { Decimal } from '../money/decimal.ts';
 import { ValidationMessage } from '../validation/rules.ts';
+import { emptyToUndefined } from '../validation/preprocess.ts';
 
 /**
  * The checker inbox (decision 0540): everything awaiting a
@@ -65,7 +66,6 @@ export const InboxItem = z.object({
 });
 export type InboxItem = z.infer<typeof InboxItem>;
 
-const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /** How deep the inbox pages go: page x limit at most this (a queue that long is worked from its oldest end). */
 export const INBOX_MAX_DEPTH = 10_000;
@@ -123,7 +123,7 @@ export const InboxDecideFields = z.object({
   decision: z.enum(INBOX_DECISIONS),
   items: InboxItemsField,
   /** Decline: one reason for every item (optional, as on the single-item routes); refused with approve. */
-  reason: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(REQUEST_NOTE_MAX, { error: ValidationMessage.maxLength }).optional()),
+  reason: z.preprocess(emptyToUndefined, z.string().max(REQUEST_NOTE_MAX, { error: ValidationMessage.maxLength }).optional()),
 });
 export type InboxDecideFields = z.infer<typeof InboxDecideFields>;
 

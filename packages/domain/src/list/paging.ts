@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyToUndefined } from '../validation/preprocess.ts';
 
 /** Page size options of every list (SPEC.md §9); default 10. */
 export const PAGE_SIZES = [10, 15, 20, 25, 30, 50, 100, 250, 500, 1000] as const;
@@ -11,7 +12,6 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
  * list), order (asc by default). Query strings arrive as text; empty values count as absent.
  */
 export function listQuery<const S extends readonly [string, ...string[]]>(sortFields: S) {
-  const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
   return z.object({
     page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
     limit: z.preprocess(

@@ -4,6 +4,7 @@ import { decimalOf, idField } from '../money/decimal-columns.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 import { SYMBOLS } from '../system/metals.ts';
 import { ORDER_STATUSES, TIMELINE_ACTIONS } from './order-status.ts';
+import { upperCode } from '../validation/preprocess.ts';
 
 /**
  * The order calls of SPEC.md §7 (request bodies) and their answers, declared once: the server
@@ -27,7 +28,6 @@ const ymd = z
   });
 export const dateField = ymd;
 
-const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 const optionalNote = z.preprocess((v) => (v === '' ? null : v), z.string().max(1000, { error: ValidationMessage.maxLength }).nullable().optional());
 const id = idField;
 
@@ -38,11 +38,11 @@ export const CreateOrderBody = z
   .object({
     userId: id,
     action: ActionCode,
-    orderType: z.preprocess(upper, z.enum(['MARKET', 'LIMIT'])),
+    orderType: z.preprocess(upperCode, z.enum(['MARKET', 'LIMIT'])),
     /** Limit price: MYR per gram for XAU/MYR, USD per troy ounce for XAU/USD; ignored for market orders. */
     price: z.preprocess((v) => (v === '' || v === 0 ? null : typeof v === 'number' ? String(v) : v), decimalOf('price').nullable().optional()),
-    symbol: z.preprocess(upper, z.enum(SYMBOLS)),
-    currency: z.preprocess(upper, z.enum(ORDER_CURRENCIES)),
+    symbol: z.preprocess(upperCode, z.enum(SYMBOLS)),
+    currency: z.preprocess(upperCode, z.enum(ORDER_CURRENCIES)),
     /** Grams, 4 decimals. */
     quantity: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), decimalOf('grams')),
     /** GTD: the last business date the order may wait (yyyy-MM-dd); null is GTC. */
@@ -62,8 +62,8 @@ export const CustomizeOrderBody = z
   .object({
     userId: id,
     action: ActionCode,
-    symbol: z.preprocess(upper, z.enum(SYMBOLS)),
-    currency: z.preprocess(upper, z.enum(ORDER_CURRENCIES)),
+    symbol: z.preprocess(upperCode, z.enum(SYMBOLS)),
+    currency: z.preprocess(upperCode, z.enum(ORDER_CURRENCIES)),
     quantity: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), decimalOf('grams')),
     source: optionalNote,
     /** What the desk paid an outside provider, per gram in the order's currency. */
@@ -99,7 +99,7 @@ export const TotalOwedBody = z.object({ orderId: id, paymentDate: ymd });
 export const RevertedDetailBody = z.object({ orderId: id });
 
 /** Status names as the console sends them (Created) or as the server stores them (CREATED). */
-export const StatusName = z.preprocess(upper, z.enum(ORDER_STATUSES));
+export const StatusName = z.preprocess(upperCode, z.enum(ORDER_STATUSES));
 export const ListCountBody = z.object({ filterType: z.literal('Status').default('Status'), status: z.array(StatusName).default([]) });
 
 export const LegacyListBody = z.object({

@@ -4,6 +4,7 @@ import { ID_MAX } from '../money/decimal-columns.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 import { TREASURY_METALS } from '../treasury/treasury-metals.ts';
 import { BREAK_KINDS } from './reconciliation-matcher.ts';
+import { blankToUndefined } from '../validation/preprocess.ts';
 
 /**
  * Reconciliation's requests and answers (decision 0824):
@@ -14,7 +15,6 @@ export const BREAK_STATUSES = ['open', 'resolved'] as const;
 export type BreakStatus = (typeof BREAK_STATUSES)[number];
 export const RESOLVE_NOTE_MAX = 1000;
 
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const grams = z.string();
 
 /** One bar as a side records it (decimal strings as stored). */
@@ -99,10 +99,10 @@ export type BreakView = z.infer<typeof BreakView>;
 
 /** The breaks list's filters (also the CSV export's): status (open by default), kind, metal, serial. */
 const breakFilters = {
-  status: z.preprocess(blank, z.enum([...BREAK_STATUSES, 'all']).default('open')),
-  kind: z.preprocess(blank, z.enum(BREAK_KINDS).optional()),
-  metal: z.preprocess(blank, z.enum(TREASURY_METALS).optional()),
-  serial: z.preprocess(blank, z.string().trim().max(40).optional()),
+  status: z.preprocess(blankToUndefined, z.enum([...BREAK_STATUSES, 'all']).default('open')),
+  kind: z.preprocess(blankToUndefined, z.enum(BREAK_KINDS).optional()),
+  metal: z.preprocess(blankToUndefined, z.enum(TREASURY_METALS).optional()),
+  serial: z.preprocess(blankToUndefined, z.string().trim().max(40).optional()),
 };
 export const BreakListQuery = listQuery(['openedAt', 'kind', 'metal', 'serial']).extend(breakFilters);
 export type BreakListQuery = z.infer<typeof BreakListQuery>;

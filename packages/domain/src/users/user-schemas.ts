@@ -11,6 +11,7 @@ import {
   USER_CATEGORIES,
   USER_SEARCH_CONDITIONS,
 } from './user-enums.ts';
+import { emptyToUndefined } from '../validation/preprocess.ts';
 
 /** Optional text: empty means absent; otherwise no leading or trailing spaces. */
 const optionalText = (max = 255) =>
@@ -104,10 +105,10 @@ export const USER_SORT_FIELDS = ['id', 'username', 'email', 'category', 'created
 
 /** GET user list: search by condition + input, filter by category, sort, page. */
 export const UserListQuery = listQuery(USER_SORT_FIELDS).extend({
-  condition: z.preprocess((v) => (v === '' ? undefined : v), z.enum(USER_SEARCH_CONDITIONS).optional()),
-  input: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(254).optional()),
+  condition: z.preprocess(emptyToUndefined, z.enum(USER_SEARCH_CONDITIONS).optional()),
+  input: z.preprocess(emptyToUndefined, z.string().max(254).optional()),
   /** A picker's search: username, e-mail, first, last or full name contains it (case-insensitive), or it is the id. */
-  q: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(254).optional()),
+  q: z.preprocess(emptyToUndefined, z.string().max(254).optional()),
   category: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(USER_CATEGORIES).optional()),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;

@@ -4,14 +4,13 @@ import { listQuery, pageSchema } from '../list/paging.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 import { TREASURY_METALS } from '../treasury/treasury-metals.ts';
 import { BAR_STATUSES, MOVEMENT_KINDS, MOVEMENT_STATUSES, SETTABLE_STATUSES } from './bar-rules.ts';
+import { blankToUndefined, upperCode } from '../validation/preprocess.ts';
 
 /**
  * Request and answer shapes of the vault (`/v0/web/secure/vault/...`; decision 0810).
  * Grams are decimal strings with 4 decimals, fineness parts per thousand with 3.
  */
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 const text = (max: number) =>
   z.preprocess(trimmed, z.string({ error: ValidationMessage.required }).min(1, { error: ValidationMessage.required }).max(max, { error: ValidationMessage.maxLength }));
@@ -21,7 +20,7 @@ export const NOTE_MAX = 1000;
 /** Most bars one movement names (a receive, a release...). */
 export const MOVEMENT_MAX_BARS = 500;
 
-export const Metal = z.preprocess(upper, z.enum(TREASURY_METALS));
+export const Metal = z.preprocess(upperCode, z.enum(TREASURY_METALS));
 export const Grams = decimalOf('grams');
 /** Parts per thousand: 0 < f <= 1000 with at most 3 decimals (gold below 995.0 is not Good Delivery, and is accepted). */
 export const Fineness = decimalOf('fineness', { max: '1000' });
@@ -31,7 +30,7 @@ export const VAULT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{0,19}$/;
 
 /** POST vault/create */
 export const VaultCreateBody = z.object({
-  code: z.preprocess(upper, z.string().regex(VAULT_CODE_PATTERN)),
+  code: z.preprocess(upperCode, z.string().regex(VAULT_CODE_PATTERN)),
   name: text(100),
   custodian: text(100),
 });

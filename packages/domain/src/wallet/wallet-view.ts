@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Decimal, SCALE, roundTo } from '../money/decimal.ts';
 import { pageSchema } from '../list/paging.ts';
 import { LEDGER_ASSETS, USER_BOOKS, parseAccount, type Posting, type UserBook, type Wallet } from './ledger.ts';
+import { emptyToUndefined } from '../validation/preprocess.ts';
 
 /** A user's wallet as the API answers it: each book at its asset's scale (MYR 2, XAU 4). */
 export const WalletView = z.object({
@@ -39,8 +40,8 @@ export function userLines(posting: Posting, userId: number): UserLine[] {
 
 /** GET /v0/web/secure/user/{userId}/wallet: page and limit of the history, newest first. */
 export const WalletHistoryQuery = z.object({
-  page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).default(1)),
-  limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1000).default(10)),
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
+  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
 });
 export type WalletHistoryQuery = z.infer<typeof WalletHistoryQuery>;
 

@@ -8,6 +8,8 @@ export interface FieldShellProps {
   labelId?: string;
   required?: boolean;
   hint?: string;
+  /** id of the hint, for the control's aria-describedby. */
+  hintId?: string;
   /** A validation message key (validation namespace) or a ready text. */
   error?: string;
   errorValues?: Record<string, string | number>;
@@ -17,7 +19,7 @@ export interface FieldShellProps {
 }
 
 /** Label with required asterisk, the control, a hint and the rule message below (SPEC.md §5). */
-export function FieldShell({ label, htmlFor, labelId, required, hint, error, errorValues, errorId, className = '', children }: FieldShellProps) {
+export function FieldShell({ label, htmlFor, labelId, required, hint, hintId, error, errorValues, errorId, className = '', children }: FieldShellProps) {
   const { t } = useTranslation(['validation', 'common']);
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
@@ -32,7 +34,11 @@ export function FieldShell({ label, htmlFor, labelId, required, hint, error, err
         ) : null}
       </div>
       {children}
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-xs text-red-600">
           {t(`validation:${error}`, { defaultValue: error, ...errorValues })}
