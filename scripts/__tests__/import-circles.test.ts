@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DEPCRUISE = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+const DEPCRUISE = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
 
 interface Violation {
   rule: { name: string };
@@ -19,7 +19,10 @@ async function circlesIn(...folders: string[]): Promise<Violation[]> {
   const run = promisify(execFile);
   const args = [DEPCRUISE, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...folders];
   // it exits non-zero when it finds a violation: the JSON on stdout says which
-  const { stdout } = await run(process.execPath, args, { cwd: ROOT, maxBuffer: 256 * 1024 * 1024 }).catch((error: { stdout: string }) => error);
+  const { stdout } = await run(process.execPath, args, { cwd: ROOT, maxBuffer: 256 * 1024 * 1024 }).catch((error: { stdout?: string }) => {
+    if (!error.stdout) throw error;
+    return { stdout: error.stdout };
+  });
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
