@@ -7,6 +7,7 @@
 // - a routes file (`*-routes.ts`) holds no SQL and imports no repository or query helper;
 // - a console feature does not import another feature at all (stricter than "through a public entry").
 // scripts/__tests__/lint-boundaries.test.ts lints scripts/lint-fixtures/ (files breaking each rule) with this config.
+// Import circles are dependency-cruiser's (.dependency-cruiser.cjs), which npm run lint runs after this.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';

@@ -4,9 +4,9 @@ import { emailField, passwordField, usernameField } from '@aurum/domain/validati
 import { passwordStrength } from '@aurum/domain/auth/password-strength';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../bootstrap.ts';
-import { findAdminByUsername, insertAdmin } from '../modules/admins/admin-service.ts';
+import { insertAdmin } from '../modules/admins/admin-service.ts';
 import { AuditChainNotReadyError, writeAudit } from '../modules/audit/audit-writer.ts';
-import { hashPassword } from '../modules/auth/auth-service.ts';
+import { findAdminByUsername, hashPassword } from '../modules/auth/auth-service.ts';
 
 /**
  * `npm run admin:create -- --username <name> --email <address> [--role superAdmin] [--first A --last B]`

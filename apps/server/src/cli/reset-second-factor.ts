@@ -2,9 +2,8 @@ import { parseArgs } from 'node:util';
 import { usernameField } from '@aurum/domain/validation/rules';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../bootstrap.ts';
-import { findAdminByUsername } from '../modules/admins/admin-service.ts';
 import { AuditChainNotReadyError, writeAudit } from '../modules/audit/audit-writer.ts';
-import { recoverSecondFactor } from '../modules/auth/auth-service.ts';
+import { findAdminByUsername, recoverSecondFactor } from '../modules/auth/auth-service.ts';
 
 /**
  * `npm run admin:second-factor-reset -- --username <name>`: removes an admin's second factor and

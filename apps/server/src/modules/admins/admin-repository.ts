@@ -1,38 +1,23 @@
 import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import type { AdminRole } from '@aurum/domain/access/roles';
-import { SERVER_ROLE_OF } from '@aurum/domain/access/roles';
-import type { AdminUserWire } from '@aurum/domain/auth/schemas';
 import type { Queryable } from '../../db/db.ts';
 import type { AdminsTable, Database } from '../../db/db-types.ts';
 import { containsPattern, kysely, sameText } from '../../db/query-builder.ts';
 
+// the admin as this module lists and edits it; authentication reads its own (auth-repository.ts)
 const selectAdmins = (q: Queryable) =>
   kysely(q)
     .selectFrom('admins as a')
     .leftJoin('admins as c', 'c.id', 'a.created_by')
-    .select(['a.id', 'a.username', 'a.email', 'a.first_name', 'a.last_name', 'a.role', 'a.password_hash', 'a.updated_at', 'a.created_at', 'c.username as creator'])
+    .select(['a.id', 'a.username', 'a.email', 'a.first_name', 'a.last_name', 'a.role', 'a.updated_at', 'a.created_at', 'c.username as creator'])
     .where('a.deleted_at', 'is', null);
 
 type SelectedAdmin = Awaited<ReturnType<ReturnType<typeof selectAdmins>['executeTakeFirstOrThrow']>>;
 
-/** A live admin as read; its role (a CHECK list in the schema) typed by the domain. */
-export type AdminRow = Omit<SelectedAdmin, 'role'> & { role: AdminRole };
-/** The same row (it carries created_at too); kept as a name for the list and detail. */
-export type AdminListRow = AdminRow;
+/** A live admin with its dates and creator, as the list and the detail show it; its role typed by the domain. */
+export type AdminListRow = Omit<SelectedAdmin, 'role'> & { role: AdminRole };
 
-const typed = (row: SelectedAdmin | undefined): AdminRow | undefined => row as AdminRow | undefined;
-
-export async function findAdminByUsername(q: Queryable, username: string): Promise<AdminRow | undefined> {
-  return typed(await selectAdmins(q).where(sameText('a.username', username)).executeTakeFirst());
-}
-
-export async function findAdminByEmail(q: Queryable, email: string): Promise<AdminRow | undefined> {
-  return typed(await selectAdmins(q).where(sameText('a.email', email)).executeTakeFirst());
-}
-
-export async function findAdminById(q: Queryable, id: number): Promise<AdminRow | undefined> {
-  return typed(await selectAdmins(q).where('a.id', '=', id).executeTakeFirst());
-}
+const typed = (row: SelectedAdmin | undefined): AdminListRow | undefined => row as AdminListRow | undefined;
 
 export async function insertAdmin(
   q: Queryable,
@@ -57,20 +42,6 @@ export async function insertAdmin(
 export async function countAdmins(q: Queryable): Promise<number> {
   const row = await kysely(q).selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
   return row.n;
-}
-
-/** The admin as the auth calls answer it. */
-export function toAdminWire(row: AdminRow): AdminUserWire {
-  return {
-    id: row.id,
-    username: row.username,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    role: SERVER_ROLE_OF[row.role],
-    updatedAt: row.updated_at.toISOString(),
-    creator: row.creator,
-  };
 }
 
 /** Advisory lock serialising changes that could remove the last superAdmin (delete, demote). */
@@ -123,10 +94,6 @@ export async function updateAdmin(q: Queryable, id: number, a: { email: string; 
 
 export async function markAdminDeleted(q: Queryable, id: number, at: Date): Promise<void> {
   await kysely(q).updateTable('admins').set({ deleted_at: at, updated_at: at }).where('id', '=', id).execute();
-}
-
-export async function setAdminPassword(q: Queryable, id: number, passwordHash: string, at: Date): Promise<void> {
-  await kysely(q).updateTable('admins').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
 }
 
 type AdminSort = 'id' | 'username' | 'email' | 'role' | 'createdAt';

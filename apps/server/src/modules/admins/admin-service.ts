@@ -9,27 +9,21 @@ import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { uniquely } from '../../db/unique-violation.ts';
-import { announceAdminChanged, endAllSessions, hashPassword, refuseWeakPassword } from '../auth/auth-service.ts';
+import { announceAdminChanged, changeAdminPassword, endAllSessions, hashPassword, refuseWeakPassword } from '../auth/auth-service.ts';
 import {
   countAdmins,
-  findAdminByEmail,
-  findAdminById,
-  findAdminByUsername,
   findAdminWithDates,
   insertAdmin,
   listAdmins,
   lockedSuperAdminCount,
   markAdminDeleted,
-  setAdminPassword,
   takenAdminIdentity,
-  toAdminWire,
   updateAdmin,
   type AdminListRow,
-  type AdminRow,
 } from './admin-repository.ts';
 
-// what the auth module, the seed and the CLI read of admins
-export { countAdmins, findAdminByEmail, findAdminById, findAdminByUsername, insertAdmin, toAdminWire, type AdminRow };
+// what the seed, the start and the CLI need of admins (the reads of sign-in are auth's)
+export { countAdmins, insertAdmin };
 
 export const ADMIN_CONTEXT = {
   lastSuperAdmin: 'The last superAdmin cannot be deleted or given another role; make another admin superAdmin first.',
@@ -59,7 +53,8 @@ function toDetail(r: AdminListRow): AdminDetail {
   return { ...toListItem(r), updatedAt: r.updated_at.toISOString(), permissions: permissionsOf(r.role) };
 }
 
-async function liveAdmin(q: Queryable, id: number, options: { forUpdate?: boolean } = {}): Promise<AdminListRow> {
+/** The live admin of a call's path, or 404. */
+async function adminOr404(q: Queryable, id: number, options: { forUpdate?: boolean } = {}): Promise<AdminListRow> {
   const row = await findAdminWithDates(q, id, options);
   if (!row) throw notFound('admin');
   return row;
@@ -71,7 +66,7 @@ export async function adminList(q: Queryable, query: AdminListQuery): Promise<Pa
 }
 
 export async function adminDetail(q: Queryable, id: number): Promise<AdminDetail> {
-  return toDetail(await liveAdmin(q, id));
+  return toDetail(await adminOr404(q, id));
 }
 
 export async function createAdmin(c: Change, body: AdminCreateBody): Promise<{ id: number }> {
@@ -88,7 +83,7 @@ export async function createAdmin(c: Change, body: AdminCreateBody): Promise<{ i
 /** Edits an admin (e-mail, names, role); demoting the last superAdmin is refused (409, 3003). */
 export async function editAdmin(c: Change, id: number, body: AdminEditBody): Promise<AdminDetail> {
   const superAdmins = await lockedSuperAdminCount(c.q);
-  const before = await liveAdmin(c.q, id, { forUpdate: true });
+  const before = await adminOr404(c.q, id, { forUpdate: true });
   if (before.role === 'superAdmin' && body.role !== 'superAdmin' && superAdmins <= 1) throw lastSuperAdmin();
   const taken = await takenAdminIdentity(c.q, { email: body.email }, before.id);
   if (taken) throw duplicateAdmin(taken);
@@ -103,7 +98,7 @@ export async function editAdmin(c: Change, id: number, body: AdminEditBody): Pro
 /** Deletes an admin (soft) and ends its sessions; not oneself (3004), not the last superAdmin (3003). */
 export async function deleteAdmin(c: Change, id: number): Promise<{ id: number; sessionsEnded: number }> {
   const superAdmins = await lockedSuperAdminCount(c.q);
-  const target = await liveAdmin(c.q, id, { forUpdate: true });
+  const target = await adminOr404(c.q, id, { forUpdate: true });
   if (target.id === c.by) throw appError(ErrorCode.CannotDeleteSelf, ADMIN_CONTEXT.deleteSelf);
   if (target.role === 'superAdmin' && superAdmins <= 1) throw lastSuperAdmin();
   await markAdminDeleted(c.q, target.id, c.now);
@@ -115,9 +110,9 @@ export async function deleteAdmin(c: Change, id: number): Promise<{ id: number; 
 }
 
 export async function resetAdminPassword(c: Change, id: number, password: string): Promise<{ id: number; sessionsEnded: number }> {
-  const target = await liveAdmin(c.q, id, { forUpdate: true });
+  const target = await adminOr404(c.q, id, { forUpdate: true });
   await refuseWeakPassword(password, [target.username, target.email, target.first_name, target.last_name]);
-  await setAdminPassword(c.q, target.id, await hashPassword(password), c.now);
+  await changeAdminPassword(c.q, target.id, password, c.now);
   const sessionsEnded = await endAllSessions(c.q, target.id, 'password-reset', c.now);
   c.audit.before({ adminId: target.id, username: target.username });
   c.audit.after({ passwordChanged: true, sessionsEnded });
@@ -126,15 +121,9 @@ export async function resetAdminPassword(c: Change, id: number, password: string
 
 /** Force logout: ends every session of that admin at once. */
 export async function logoutAdmin(c: Change, id: number): Promise<{ sessionsEnded: number }> {
-  const target = await findAdminById(c.q, id);
-  if (!target) throw notFound('admin');
+  const target = await adminOr404(c.q, id);
   const sessionsEnded = await endAllSessions(c.q, target.id, 'forced', c.now);
   c.audit.before({ adminId: target.id, username: target.username });
   c.audit.after({ sessionsEnded });
   return { sessionsEnded };
-}
-
-/** Sets an admin's password (the password-reset link); the caller ends its sessions. */
-export async function changeAdminPassword(q: Queryable, id: number, password: string, at: Date): Promise<void> {
-  await setAdminPassword(q, id, await hashPassword(password), at);
 }

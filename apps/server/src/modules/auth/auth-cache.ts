@@ -8,7 +8,7 @@ import { notifyLive, type EventBus } from '../../live/event-bus.ts';
  * What every secure call needs of its session and its admin, held by each process
  * (cache/process-cache.ts) instead of read from the database on every call. Only open sessions
  * are held; their limits are checked on every call against the clock (idle, absolute). Dropped
- * everywhere when a session ends (`announceSessionsEnded`, sessions.ts) or an admin is edited or
+ * everywhere when a session ends (`announceSessionsEnded`, session-lifecycle.ts) or an admin is edited or
  * deleted (`announceAdminChanged`), through LISTEN/NOTIFY, and at once in the process that made
  * the change.
  */

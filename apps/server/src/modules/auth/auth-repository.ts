@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { AdminRole } from '@aurum/domain/access/roles';
+import { SERVER_ROLE_OF, type AdminRole } from '@aurum/domain/access/roles';
+import type { AdminUserWire } from '@aurum/domain/auth/schemas';
 import type { SessionEndReason } from '@aurum/domain/auth/session-messages';
 import type { Queryable } from '../../db/db.ts';
 import { kysely, sameText } from '../../db/query-builder.ts';
@@ -13,6 +14,52 @@ export interface SessionRow {
   expires_at: Date;
   ended_at: Date | null;
   end_reason: SessionEndReason | null;
+}
+
+// The admin account as sign-in, refresh, password reset and the second factor read it. The admins
+// module lists and edits admins and reaches these through auth-service.ts: auth is the lower module.
+const selectAdmin = (q: Queryable) =>
+  kysely(q)
+    .selectFrom('admins as a')
+    .leftJoin('admins as c', 'c.id', 'a.created_by')
+    .select(['a.id', 'a.username', 'a.email', 'a.first_name', 'a.last_name', 'a.role', 'a.password_hash', 'a.updated_at', 'a.created_at', 'c.username as creator'])
+    .where('a.deleted_at', 'is', null);
+
+type SelectedAdmin = Awaited<ReturnType<ReturnType<typeof selectAdmin>['executeTakeFirstOrThrow']>>;
+
+/** A live admin as read; its role (a CHECK list in the schema) typed by the domain. */
+export type AdminRow = Omit<SelectedAdmin, 'role'> & { role: AdminRole };
+
+const typed = (row: SelectedAdmin | undefined): AdminRow | undefined => row as AdminRow | undefined;
+
+export async function findAdminByUsername(q: Queryable, username: string): Promise<AdminRow | undefined> {
+  return typed(await selectAdmin(q).where(sameText('a.username', username)).executeTakeFirst());
+}
+
+export async function findAdminByEmail(q: Queryable, email: string): Promise<AdminRow | undefined> {
+  return typed(await selectAdmin(q).where(sameText('a.email', email)).executeTakeFirst());
+}
+
+export async function findAdminById(q: Queryable, id: number): Promise<AdminRow | undefined> {
+  return typed(await selectAdmin(q).where('a.id', '=', id).executeTakeFirst());
+}
+
+/** The admin as the auth calls answer it. */
+export function toAdminWire(row: AdminRow): AdminUserWire {
+  return {
+    id: row.id,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    role: SERVER_ROLE_OF[row.role],
+    updatedAt: row.updated_at.toISOString(),
+    creator: row.creator,
+  };
+}
+
+export async function setAdminPassword(q: Queryable, id: number, passwordHash: string, at: Date): Promise<void> {
+  await kysely(q).updateTable('admins').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
 }
 
 /** A new session: created and last seen at `at`. */
@@ -66,8 +113,8 @@ export async function sessionOfRefreshToken(q: Queryable, tokenHash: string): Pr
     .executeTakeFirst();
 }
 
-/** A live (not deleted) admin's name and role, and whether its role requires a second factor it has not enrolled. */
-export async function liveAdmin(
+/** A live (not deleted) admin's name and role, and whether its role requires a second factor it has not enrolled: what authentication holds. */
+export async function findAdminAccess(
   q: Queryable,
   adminId: number,
 ): Promise<{ id: number; username: string; role: AdminRole; second_factor_pending: boolean } | undefined> {

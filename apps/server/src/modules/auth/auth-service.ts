@@ -5,26 +5,32 @@ import { sessionMessage } from '@aurum/domain/auth/session-messages';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { appError, invalidFormat, sessionEnded } from '../../http/app-error.ts';
-import type { AuditRecorder } from '../../http/route.ts';
-import { changeAdminPassword, findAdminByEmail, findAdminById, findAdminByUsername, toAdminWire } from '../admins/admin-service.ts';
+import type { AuditRecorder, AuthAdmin } from '../../http/route.ts';
 import { readBasicAuth } from './basic-auth.ts';
-import { dummyHash, verifyPassword } from './passwords.ts';
-import { endAllSessions, endSession, openSession, refreshSession } from './sessions.ts';
+import { changeAdminPassword, dummyHash, hashPassword, refuseWeakPassword, verifyPassword } from './passwords.ts';
+import { endAllSessions, endSession, lapsedReason, openSession, refreshSession } from './session-lifecycle.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { recordRefreshFailure, tooManyAttempts, tooManyRefreshFailures } from './throttle.ts';
-import { insertPasswordReset, lockLiveReset, resetsSince, useResets } from './auth-repository.ts';
+import {
+  findAdminByEmail,
+  findAdminById,
+  findAdminByUsername,
+  insertPasswordReset,
+  lockLiveReset,
+  openSessionTimes,
+  resetsSince,
+  toAdminWire,
+  useResets,
+} from './auth-repository.ts';
 import type { SocketAuth } from '../../live/socket-hub.ts';
-import { authenticate, loadSessionAdmin, type AuthAdmin } from './authenticate.ts';
-import { lapsedReason } from './sessions.ts';
-import { hashPassword, refuseWeakPassword } from './passwords.ts';
-import { openSessionTimes } from './auth-repository.ts';
+import { authenticate, loadSessionAdmin } from './authenticate.ts';
 import { verifyAccessToken } from './tokens.ts';
 import { hasSecondFactor, secondFactorChallenge } from './second-factor-service.ts';
 
-export type { AuthAdmin };
+// what the admins module, the seed and the CLI use of auth: auth is the lower module and imports no other
 export { endAllSessions };
-export { hashPassword };
-export { refuseWeakPassword } from './passwords.ts';
+export { changeAdminPassword, hashPassword, refuseWeakPassword };
+export { findAdminByUsername };
 export { recoverSecondFactor } from './second-factor-service.ts';
 export { announceAdminChanged } from './auth-cache.ts';
 

@@ -1,22 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdminRole } from '@aurum/domain/access/roles';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@aurum/domain/auth/background';
 import { SESSION_MESSAGES, sessionMessage } from '@aurum/domain/auth/session-messages';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { appError, sessionEnded } from '../../http/app-error.ts';
+import type { AuthAdmin } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { authCaches, type AuthCaches, type CachedAdmin, type CachedSession } from './auth-cache.ts';
 import { verifyAccessToken, type AccessClaims } from './tokens.ts';
-import { lapsedReason, touchDue, touchSession } from './sessions.ts';
-import { liveAdmin, sessionWithAdmin } from './auth-repository.ts';
-
-export interface AuthAdmin {
-  id: number;
-  username: string;
-  role: AdminRole;
-  sessionId: string;
-}
+import { lapsedReason, touchDue, touchSession } from './session-lifecycle.ts';
+import { findAdminAccess, sessionWithAdmin } from './auth-repository.ts';
 
 /** The root of the calls an admin whose role requires a second factor cannot make before enrolling (http/route.ts SECURE_ROOT). */
 const SECURE_PREFIX = '/v0/web/secure/';
@@ -98,7 +91,7 @@ async function liveSession(deps: AppDeps, sessionId: string, adminId: number): P
 }
 
 async function readAdmin(q: Queryable, adminId: number): Promise<CachedAdmin | undefined> {
-  const row = await liveAdmin(q, adminId);
+  const row = await findAdminAccess(q, adminId);
   return row ? { id: Number(row.id), username: row.username, role: row.role, secondFactorPending: row.second_factor_pending } : undefined;
 }
 

@@ -1,6 +1,8 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { appError } from '../../http/app-error.ts';
+import type { Queryable } from '../../db/db.ts';
+import { setAdminPassword } from './auth-repository.ts';
 
 /** argon2id at 19 MiB and 2 passes (DECISIONS.md §9), stored in the PHC string format. */
 const MEMORY_KIB = 19 * 1024;
@@ -51,4 +53,9 @@ export async function refuseWeakPassword(password: string, related: readonly str
   const { passwordStrength } = await import('@aurum/domain/auth/password-strength');
   const strength = passwordStrength(password, related);
   if (!strength.strongEnough) throw appError(ErrorCode.WeakPassword, strength.reason);
+}
+
+/** Sets an admin's password, hashed (the reset link, and a superAdmin's reset); the caller ends its sessions. */
+export async function changeAdminPassword(q: Queryable, adminId: number, password: string, at: Date): Promise<void> {
+  await setAdminPassword(q, adminId, await hashPassword(password), at);
 }

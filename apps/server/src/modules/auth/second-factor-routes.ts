@@ -24,7 +24,7 @@ import {
   secondFactorStatus,
   startEnrolment,
 } from './second-factor-service.ts';
-import { endSessionOf, liveSessionsOf } from './session-service.ts';
+import { endSessionOf, liveSessionsOf } from './session-list-service.ts';
 
 const AUTH = '/v0/web/auth/admin';
 const SECURE = '/v0/web/secure';

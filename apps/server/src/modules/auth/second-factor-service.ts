@@ -7,9 +7,8 @@ import type { Queryable } from '../../db/db.ts';
 import { appError } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { AuditRecorder } from '../../http/route.ts';
-import { findAdminById, toAdminWire } from '../admins/admin-service.ts';
 import { announceAdminChanged, announceAdminsChanged } from './auth-cache.ts';
-import { failedSignInsOfAccount, liveAdmin } from './auth-repository.ts';
+import { failedSignInsOfAccount, findAdminAccess, findAdminById, toAdminWire } from './auth-repository.ts';
 import {
   CHALLENGE_SECONDS,
   decryptSecret,
@@ -21,7 +20,7 @@ import {
   signChallenge,
   totpStep,
   verifyChallenge,
-} from './second-factor.ts';
+} from './second-factor-crypto.ts';
 import {
   challengeUsed,
   confirmFactor,
@@ -37,7 +36,7 @@ import {
   useRecoveryCode,
   useStep,
 } from './second-factor-repository.ts';
-import { openSession } from './sessions.ts';
+import { openSession } from './session-lifecycle.ts';
 
 const conflict = (context: string) => appError(ErrorCode.SecondFactorConflict, context);
 
@@ -61,7 +60,7 @@ export async function secondFactorChallenge(deps: AppDeps, adminId: number) {
 }
 
 export async function secondFactorStatus(q: Queryable, adminId: number): Promise<SecondFactorStatus> {
-  const [factor, admin, roles] = await Promise.all([findFactor(q, adminId), liveAdmin(q, adminId), requiredRoles(q)]);
+  const [factor, admin, roles] = await Promise.all([findFactor(q, adminId), findAdminAccess(q, adminId), requiredRoles(q)]);
   const enrolled = factor?.confirmed_at != null;
   return { enrolled, required: admin ? roles.includes(admin.role) : false, recoveryCodesLeft: enrolled ? await recoveryCodesLeft(q, adminId) : 0 };
 }

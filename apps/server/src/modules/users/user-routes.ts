@@ -10,7 +10,7 @@ import {
   UserListQuery,
   UserPasswordBody,
 } from '@aurum/domain/users/user-schemas';
-import { AddressView, TradeConfigView, UserDetail, UserListAnswer, UserListItem, UserProfile } from '@aurum/domain/users/user-views';
+import { AddressView, TradeConfigView, UserListAnswer, UserListItem, UserProfile } from '@aurum/domain/users/user-views';
 import { csvColumnsOf } from '@aurum/domain/export/export-schemas';
 import { route } from '../../http/route.ts';
 import { EXPORT_BATCH, exportRoute, pagedRows } from '../../http/csv-export.ts';
@@ -18,7 +18,6 @@ import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import {
   createUser,
-  deleteUser,
   editUser,
   identityTaken,
   listUsers,
@@ -27,7 +26,6 @@ import {
   setAddress,
   setAllUsersFees,
   setTradeConfig,
-  userDetail,
 } from './user-service.ts';
 
 const SECURE = '/v0/web/secure';
@@ -83,17 +81,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   }
 
   route(app, deps, {
-    method: 'GET',
-    url: `${SECURE}/user/:userId`,
-    summary: 'A user: profile, address, trade configuration, bank account, wallet balances',
-    tags,
-    auth: 'admin',
-    params: USER_PARAMS,
-    response: UserDetail,
-    handler: async ({ db, params }) => userDetail(db, params.userId),
-  });
-
-  route(app, deps, {
     method: 'PUT',
     url: `${SECURE}/user/:userId`,
     summary: 'Edit a user; a username, e-mail or phone taken by another user is 409 (1001, the field)',
@@ -146,19 +133,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     body: AllUsersFeeBody,
     response: z.object({ updated: z.number().int() }),
     handler: async (ctx) => setAllUsersFees(changeOf(ctx, deps), ctx.body),
-  });
-
-  route(app, deps, {
-    method: 'DELETE',
-    url: `${SECURE}/user/:userId`,
-    summary: 'Delete a user (soft): refused (422, 1050) while it has pending requests or anything in its wallet',
-    tags,
-    auth: 'admin',
-    permission: 'deleteUser',
-    audit: 'user.delete',
-    params: USER_PARAMS,
-    response: z.object({ id: z.number().int() }),
-    handler: async (ctx) => deleteUser(changeOf(ctx, deps), ctx.params.userId),
   });
 
   route(app, deps, {

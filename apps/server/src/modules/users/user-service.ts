@@ -1,14 +1,11 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { Address, AllUsersFeeBody, Phone, TradeConfigBody, UserCreateBody, UserEditBody } from '@aurum/domain/users/user-schemas';
 import type { AddressView, UserDetail, UserProfile } from '@aurum/domain/users/user-views';
-import { isWalletEmpty } from '@aurum/domain/wallet/wallet-view';
 import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { uniquely } from '../../db/unique-violation.ts';
 import { hashPassword } from '../auth/auth-service.ts';
-import { bankAccountView } from '../bank/bank-service.ts';
-import { lockForMoney, walletBalances } from '../wallet/wallet-service.ts';
 import {
   duplicate,
   duplicateOfIndex,
@@ -32,14 +29,15 @@ import {
   type UserRow,
 } from './user-repository.ts';
 
+// users is the base module: bank, wallet and assets lock and read users through these; what
+// composes a user with its bank account and wallet (its detail, its deletion) is modules/customers
 export { findUser, listUsers, lockUser, userEverExisted, type UserRow };
 
-/** Everything the console shows of a user: profile, address, trade configuration, bank account, wallet. */
-export async function userDetail(q: Queryable, userId: number): Promise<UserDetail> {
+/** The user's own part of its detail (profile, address, trade configuration); 404 when there is no live user. */
+export async function userRecord(q: Queryable, userId: number): Promise<{ id: number } & Pick<UserDetail, 'profile' | 'address' | 'tradeConfig'>> {
   const user = await findUser(q, userId);
   if (!user) throw notFound('user');
-  const [address, bankAccount, wallet] = [await findAddress(q, user.id), await bankAccountView(q, user.id), await walletBalances(q, user.id)];
-  return { profile: toProfile(user), address, tradeConfig: toTradeConfig(user), bankAccount, wallet };
+  return { id: user.id, profile: toProfile(user), address: await findAddress(q, user.id), tradeConfig: toTradeConfig(user) };
 }
 
 /** Whether a username, e-mail or phone is taken by a live user. */
@@ -96,20 +94,17 @@ export async function setAllUsersFees(c: Change, body: AllUsersFeeBody): Promise
   return { updated };
 }
 
-/** Deletes a user (soft): refused (422, 1050) while it has pending requests or anything in its wallet. */
-export async function deleteUser(c: Change, userId: number): Promise<{ id: number }> {
-  // no posting may land on the wallet between the check and the deletion: the wallet first, then
-  // the row (the lock order of money-moving transactions, lockForMoney)
-  await lockForMoney(c.q, { userIds: [userId], userRows: [userId] });
-  const user = await lockUser(c.q, userId);
-  const pending = await pendingRequestCount(c.q, user.id);
-  if (pending > 0) {
-    throw appError(ErrorCode.UserHasPendingRequests, `The user has ${pending} pending request(s).`);
-  }
-  const wallet = await walletBalances(c.q, user.id);
-  if (!isWalletEmpty(wallet)) {
-    throw appError(ErrorCode.UserHasPendingRequests, 'The wallet of the user is not empty.');
-  }
+/** A user deletion refused (422, 1050): it has pending requests, or something in its wallet. */
+export const cannotDeleteUser = (why: string) => appError(ErrorCode.UserHasPendingRequests, why);
+
+/** Refuses (422, 1050) to delete a user while it has pending requests; the caller holds its row lock. */
+export async function refuseDeleteWhilePending(q: Queryable, user: UserRow): Promise<void> {
+  const pending = await pendingRequestCount(q, user.id);
+  if (pending > 0) throw cannotDeleteUser(`The user has ${pending} pending request(s).`);
+}
+
+/** Marks a locked user deleted (soft); its profile is the audit row's before. */
+export async function markDeleted(c: Change, user: UserRow): Promise<{ id: number }> {
   await markUserDeleted(c.q, user.id, c.by, c.now);
   c.audit.before(toProfile(user));
   return { id: user.id };

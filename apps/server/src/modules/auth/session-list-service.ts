@@ -5,9 +5,8 @@ import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { appError, notFound } from '../../http/app-error.ts';
-import { findAdminById } from '../admins/admin-service.ts';
-import { openSessionsOf } from './auth-repository.ts';
-import { endSession, lapsedReason } from './sessions.ts';
+import { findAdminById, openSessionsOf } from './auth-repository.ts';
+import { endSession, lapsedReason } from './session-lifecycle.ts';
 
 /** "Chrome 131 on Linux", "Mobile Safari 17 on iOS (iPhone)", or null when the user agent tells nothing. */
 export function deviceOf(userAgent: string | null): string | null {

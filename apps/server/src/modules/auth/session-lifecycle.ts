@@ -1,9 +1,18 @@
 import type { SessionEndReason } from '@aurum/domain/auth/session-messages';
 import type { Queryable } from '../../db/db.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { findAdminById, type AdminRow } from '../admins/admin-service.ts';
 import { announceSessionsEnded } from './auth-cache.ts';
-import { endOpenSession, endOpenSessionsOf, insertRefreshToken, insertSession, sessionOfRefreshToken, touchLastSeen, type SessionRow } from './auth-repository.ts';
+import {
+  endOpenSession,
+  endOpenSessionsOf,
+  findAdminById,
+  insertRefreshToken,
+  insertSession,
+  sessionOfRefreshToken,
+  touchLastSeen,
+  type AdminRow,
+  type SessionRow,
+} from './auth-repository.ts';
 import { hashToken, newOpaqueToken, newSessionId, signAccessToken } from './tokens.ts';
 
 export function issueAccessToken(deps: AppDeps, adminId: number, sessionId: string): Promise<string> {

@@ -10,7 +10,7 @@ import {
   signChallenge,
   totpStep,
   verifyChallenge,
-} from '../second-factor.ts';
+} from '../second-factor-crypto.ts';
 
 const KEY = 'a-test-key-of-at-least-thirty-two-characters';
 const at = Date.UTC(2026, 10, 24, 10, 0, 15); // 15 s into a step
