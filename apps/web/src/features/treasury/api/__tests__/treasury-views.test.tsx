@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionItem } from '@aurum/domain/treasury/position-schemas';
+import { troyOunces } from '@aurum/domain/treasury/treasury-books';
 import { HedgeForm, hedgeBodyOf, hedgeFormDefaults } from '../hedge-form.ts';
-import { ouncesOf, shownMetals } from '../position-view.ts';
+import { shownMetals } from '../position-view.ts';
 import { hedgeListSearch } from '../treasury-queries.ts';
 
 const zero = '0.0000';
@@ -29,8 +30,8 @@ const item = (metal: PositionItem['metal'], extra: Partial<PositionItem> = {}): 
 
 describe('the position on screen', () => {
   it('shows troy ounces beside grams', () => {
-    expect(ouncesOf('31.1034768')).toBe('1.0000');
-    expect(ouncesOf('-10.0000')).toBe('-0.3215');
+    expect(troyOunces('31.1034768')).toBe('1.0000');
+    expect(troyOunces('-10.0000')).toBe('-0.3215');
   });
   it('shows gold always, platinum and silver once they are on the books or outside their band', () => {
     expect(shownMetals([item('XAU'), item('XPT'), item('XAG')]).map((i) => i.metal)).toEqual(['XAU']);
