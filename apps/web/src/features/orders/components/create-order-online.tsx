@@ -23,8 +23,8 @@ import {
   onlineOrderSchema,
   type OnlineOrderInput,
   type OnlineOrderValues,
-} from '../api/order-preview-form.ts';
-import { disabledLimit, orderPreview } from '../api/order-preview.ts';
+} from '../model/order-preview-form.ts';
+import { disabledLimit, orderPreview } from '../model/order-preview.ts';
 import { useOrderUser } from '../api/order-preview-user.ts';
 import { ControlledToggle, CreateOrderFrame, QuantityField, SideAndPairFields, usePlaceOrderSubmit } from './create-order-fields.tsx';
 import { CreateOrderPreview } from './create-order-preview.tsx';

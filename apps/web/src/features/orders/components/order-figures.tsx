@@ -8,7 +8,7 @@ import { isoToDisplay } from '#shared/format/date.ts';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList, type DetailItem } from '#shared/ui/detail-list.tsx';
 import { orderQueries } from '../api/order-queries.ts';
-import { businessToday } from '../api/payment-rules.ts';
+import { businessToday } from '../model/payment-rules.ts';
 import { DetailSection, Section, money } from './order-detail-section.tsx';
 import { OrderStatusBadge } from './order-labels.tsx';
 

@@ -13,7 +13,7 @@ import { PageHeader } from '#shared/ui/page-header.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { useLiveOrders } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
-import { mergeOrder } from '../api/order-view.ts';
+import { mergeOrder } from '../model/order-view.ts';
 import { ConfirmOrderDialog, PaymentDialog, RevertDialog, type ActionTarget } from './order-action-dialogs.tsx';
 import { Failure } from './order-detail-section.tsx';
 import { Overview, Pricing, SummaryHeader } from './order-figures.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '@aurum/domain/orders/order-schemas';
 import { formatDate, formatDateTime } from '#shared/format/display.ts';
 import { DetailList } from '#shared/ui/detail-list.tsx';
-import { nextEntryDue, pastEntries } from '../api/order-view.ts';
+import { nextEntryDue, pastEntries } from '../model/order-view.ts';
 import { Section } from './order-detail-section.tsx';
 
 /** The longest wait setTimeout takes (about 24.8 days); a later entry is looked at again then. */

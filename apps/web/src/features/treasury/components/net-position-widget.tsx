@@ -6,7 +6,7 @@ import { Badge } from '#shared/ui/badge.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
 import { useLivePosition } from '../api/live-position.ts';
-import { shownMetals } from '../api/position-view.ts';
+import { shownMetals } from '../model/position-view.ts';
 
 /** Dashboard 'net position': per metal the house's net, flagged outside its band; live. */
 export function NetPositionWidget() {

@@ -15,7 +15,7 @@ import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { TableHead } from '#shared/ui/table-head.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
 import { useLivePosition, usePositionHistory } from '../api/live-position.ts';
-import { POSITION_LINES, shownMetals } from '../api/position-view.ts';
+import { POSITION_LINES, shownMetals } from '../model/position-view.ts';
 import { LimitsDialog } from './limits-dialog.tsx';
 
 const ExposureChart = lazy(() => import('./exposure-chart.tsx').then((m) => ({ default: m.ExposureChart })));

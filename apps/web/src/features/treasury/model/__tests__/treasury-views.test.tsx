@@ -3,7 +3,6 @@ import type { PositionItem } from '@aurum/domain/treasury/position-schemas';
 import { troyOunces } from '@aurum/domain/treasury/treasury-books';
 import { HedgeForm, hedgeBodyOf, hedgeFormDefaults } from '../hedge-form.ts';
 import { shownMetals } from '../position-view.ts';
-import { hedgeListSearch } from '../treasury-queries.ts';
 
 const zero = '0.0000';
 const item = (metal: PositionItem['metal'], extra: Partial<PositionItem> = {}): PositionItem => ({
@@ -54,8 +53,5 @@ describe('the Record hedge form', () => {
     expect(paths(HedgeForm.safeParse({ ...v, orderId: '12' }))).toEqual(['linkQuantity']);
     expect(paths(HedgeForm.safeParse({ ...v, linkQuantity: '1' }))).toEqual(['orderId']);
     expect(paths(HedgeForm.safeParse({ ...v, quantity: '1.00001', price: '-1' }))).toEqual(['quantity', 'price']);
-  });
-  it("asks the list with the address's filters, 'all' as none", () => {
-    expect(hedgeListSearch(new URLSearchParams('view=hedges&metal=all&state=settled&provider=met&page=2'))).toBe('page=2&provider=met&state=settled');
   });
 });
