@@ -91,4 +91,46 @@ test.describe('treasury vault', () => {
     const lists = await suite.ts.db.query<{ row_count: number }>('SELECT row_count FROM custodian_bar_lists WHERE vault_id = $1', [vault.id]);
     expect(lists.map((l) => l.row_count)).toEqual([2]);
   });
+
+  test('the bar list keeps its filter and page in the address: a reload shows the same page of the same vault, back returns to the first', async () => {
+    const api = adminApi(suite);
+    const vault = await api.call<{ id: number; code: string }>('POST', 'vault/create', { code: 'E2E-PAGE', name: 'Paged vault', custodian: 'Brink' });
+    // eleven bars received into it from a weight list: one more than a page of ten
+    const serials = Array.from({ length: 11 }, (_, i) => `PG-${String(i + 1).padStart(4, '0')}`);
+    const form = new FormData();
+    form.set('vaultId', String(vault.id));
+    form.set('asOf', '2026-01-05');
+    form.set('unit', 'g');
+    form.set('receive', 'true');
+    form.set('file', new Blob([['Serial,Brand,Gross Weight,Fineness', ...serials.map((s) => `${s},PAMP,1000,999.9`)].join('\n')], { type: 'text/csv' }), 'weights.csv');
+    const imported = await fetch(`${suite.ts.url}/v0/web/secure/vault/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await api.jwt()}` } });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+
+    const page = await suite.open();
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
+    await page.goto(`${suite.ts.url}/treasury/vault/`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Vault' }));
+    await page.getByRole('combobox', { name: 'Vault', exact: true }).click();
+    await page.getByRole('option', { name: 'E2E-PAGE', exact: true }).click();
+    const rows = page.getByTestId('bar-row');
+    await until(() => rows.count()).toBe(10);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await until(() => rows.count()).toBe(1);
+    const last = await rows.getAttribute('data-serial');
+    expect(serials).toContain(last);
+    const address = new URL(page.url());
+    expect(address.searchParams.get('vaultId')).toBe(String(vault.id));
+    expect(address.searchParams.get('page')).toBe('2');
+
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'Vault' }));
+    await until(() => rows.count()).toBe(1);
+    expect(await rows.getAttribute('data-serial')).toBe(last);
+    await visible(page.getByRole('combobox', { name: 'Vault', exact: true }).getByText('E2E-PAGE'));
+
+    // back: the first page of the same vault
+    await page.goBack();
+    await until(() => rows.count()).toBe(10);
+    expect(new URL(page.url()).searchParams.get('vaultId')).toBe(String(vault.id));
+  });
 });

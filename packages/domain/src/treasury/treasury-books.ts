@@ -155,9 +155,9 @@ export function markToMarket(net: string, price: MetalPrice | null): { mtmMyr: s
   return { mtmUsd, mtmMyr: roundTo(new Decimal(net).times(myrPerGram), SCALE.MYR), usdMyrExposure: mtmUsd };
 }
 
-/** Troy ounces of a gram quantity (shown beside grams), 4 decimals. */
-export function troyOunces(gramsValue: string): string {
-  return roundTo(new Decimal(gramsValue).div(GRAMS_PER_TROY_OUNCE), 4);
+/** Troy ounces of a gram quantity (shown beside grams), 4 decimals unless `scale` says otherwise. */
+export function troyOunces(gramsValue: string, scale = 4): string {
+  return roundTo(new Decimal(gramsValue).div(GRAMS_PER_TROY_OUNCE), scale);
 }
 
 /** The metal of a metal-book account, or null for other accounts. */

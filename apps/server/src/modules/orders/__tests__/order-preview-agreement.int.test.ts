@@ -13,7 +13,7 @@ const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
  * The Create Order preview and the server agree (one pricing function, one answer): the console
- * previews with the domain's orderQuote (apps/web/src/features/orders/api/order-preview.ts) from
+ * previews with the domain's orderQuote (apps/web/src/features/orders/model/order-preview.ts) from
  * what it has, the live Price frame, GET adjust/xau and the user's trade configuration (GET
  * user/{id}); the order the server then creates is charged exactly that.
  */

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_PAGE_HEADERS, AuditListAnswer } from '@aurum/domain/audit/audit-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { listBody } from './audit-filter.ts';
+import { listBody } from '../model/audit-filter.ts';
 
 type ListBody = ReturnType<typeof listBody>;
 

@@ -20,7 +20,7 @@ import { rangeProblem } from '#shared/ui/date-range.ts';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { Select } from '#shared/ui/select.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
-import { AUDIT_RANGE_MAX_DAYS, exportSearch, filterFromQuery, type AuditFilterValues } from '../api/audit-filter.ts';
+import { AUDIT_RANGE_MAX_DAYS, exportSearch, filterFromQuery, type AuditFilterValues } from '../model/audit-filter.ts';
 import { useAuditTrail } from '../api/list-audit-trail.ts';
 import { useVerifyAuditTrail } from '../api/verify-audit-trail.ts';
 import { actionLabel } from './action-label.ts';

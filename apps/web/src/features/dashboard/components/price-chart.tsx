@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { createChart, LineSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import type { UTCTimestamp } from 'lightweight-charts';
 import type { PriceData } from '@aurum/domain/system/live-messages';
+import { addLine, createLineChart, localSeconds } from '#shared/ui/line-chart.ts';
 import { liveStore } from '#shared/live/live.ts';
 import type { PricePoint } from '../api/market-queries.ts';
 
@@ -10,9 +11,6 @@ interface Point {
   time: UTCTimestamp;
   value: number;
 }
-
-// the chart's axis is in UTC: shift by the browser's offset so it reads in local time
-const localSeconds = (at: string): UTCTimestamp => Math.floor((Date.parse(at) - new Date(at).getTimezoneOffset() * 60_000) / 1000) as UTCTimestamp;
 
 /** Points in time order, one per second (the last price of a second wins). */
 export function toSeries(points: readonly PricePoint[], pick: (p: PricePoint) => string): Point[] {
@@ -37,17 +35,10 @@ export function PriceChart({ history, unit, labels }: { history: readonly PriceP
   useEffect(() => {
     const el = container.current;
     if (!el) return;
-    const chart = createChart(el, {
-      autoSize: true,
-      layout: { textColor: '#475569', background: { color: '#ffffff' }, attributionLogo: false },
-      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
-      timeScale: { timeVisible: true, secondsVisible: true },
-      rightPriceScale: { borderColor: '#e2e8f0' },
-    });
+    const chart = createLineChart(el);
     const precision = unit === 'myr' ? 3 : 2;
-    const format = { type: 'price' as const, precision, minMove: 1 / 10 ** precision };
-    const buy: ISeriesApi<'Line'> = chart.addSeries(LineSeries, { color: '#d97706', lineWidth: 2, title: labels.buy, priceFormat: format });
-    const sell: ISeriesApi<'Line'> = chart.addSeries(LineSeries, { color: '#0f766e', lineWidth: 2, title: labels.sell, priceFormat: format });
+    const buy = addLine(chart, { color: '#d97706', title: labels.buy, precision });
+    const sell = addLine(chart, { color: '#0f766e', title: labels.sell, precision });
     const pickBuy = (p: PricePoint) => (unit === 'myr' ? p.myrBuy : p.usdBuy);
     const pickSell = (p: PricePoint) => (unit === 'myr' ? p.myrSell : p.usdSell);
     const seedBuy = toSeries(history, pickBuy);

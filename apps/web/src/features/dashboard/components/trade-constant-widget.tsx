@@ -10,7 +10,8 @@ import { Badge } from '#shared/ui/badge.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { systemQueries } from '#shared/queries/system-queries.ts';
-import { useEffectiveRate, useGoldAdjust } from '../api/get-trade-constants.ts';
+import { useGoldAdjust } from '#shared/queries/use-gold-adjust.ts';
+import { useEffectiveRate } from '../api/get-effective-rate.ts';
 
 type Variant = 'regular' | 'afterHour';
 

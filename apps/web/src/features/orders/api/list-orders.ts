@@ -3,8 +3,8 @@ import { OrderNode } from '@aurum/domain/orders/order-schemas';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import type { PageInfo, PageVariables } from './order-paging.ts';
-import type { FilterVariables } from './order-filters.ts';
+import type { PageInfo, PageVariables } from '../model/order-paging.ts';
+import type { FilterVariables } from '../model/order-filters.ts';
 import { ORDERS_CONNECTION_QUERY } from './orders-connection-query.ts';
 
 export type ConnectionVariables = FilterVariables & PageVariables;

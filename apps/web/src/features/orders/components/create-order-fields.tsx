@@ -20,8 +20,8 @@ import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { FieldShell } from '#shared/ui/field.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
-import { rememberNewOrder, type NewOrder } from '../api/new-order-cache.ts';
-import { MIN_ORDER_GRAMS, minimumFromServer, submissionKeys } from '../api/order-preview-form.ts';
+import { rememberNewOrder, type NewOrder } from '../model/new-order-cache.ts';
+import { MIN_ORDER_GRAMS, minimumFromServer, submissionKeys } from '../model/order-preview-form.ts';
 
 export interface ToggleOption<T extends string> {
   value: T;

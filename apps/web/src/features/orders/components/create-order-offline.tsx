@@ -15,8 +15,8 @@ import {
   offlineOrderSchema,
   type OfflineOrderInput,
   type OfflineOrderValues,
-} from '../api/order-preview-form.ts';
-import { offlinePreview } from '../api/order-preview.ts';
+} from '../model/order-preview-form.ts';
+import { offlinePreview } from '../model/order-preview.ts';
 import { useOrderUser } from '../api/order-preview-user.ts';
 import { ControlledToggle, CreateOrderFrame, QuantityField, SideAndPairFields, usePlaceOrderSubmit } from './create-order-fields.tsx';
 

@@ -15,6 +15,7 @@ import { useLive } from '#shared/live/live.ts';
 import { DateField } from '#shared/ui/date-field.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
+import { useGoldAdjust } from '#shared/queries/use-gold-adjust.ts';
 import { useCreateOrder } from '../api/place-order.ts';
 import {
   NOTE_MAX_LENGTH,
@@ -22,9 +23,8 @@ import {
   onlineOrderSchema,
   type OnlineOrderInput,
   type OnlineOrderValues,
-} from '../api/order-preview-form.ts';
-import { disabledLimit, orderPreview } from '../api/order-preview.ts';
-import { useGoldAdjust } from '../api/order-preview-settings.ts';
+} from '../model/order-preview-form.ts';
+import { disabledLimit, orderPreview } from '../model/order-preview.ts';
 import { useOrderUser } from '../api/order-preview-user.ts';
 import { ControlledToggle, CreateOrderFrame, QuantityField, SideAndPairFields, usePlaceOrderSubmit } from './create-order-fields.tsx';
 import { CreateOrderPreview } from './create-order-preview.tsx';

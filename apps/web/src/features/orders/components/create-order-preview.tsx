@@ -5,7 +5,7 @@ import { formatDecimal } from '#shared/format/number.ts';
 import { marketOfSymbol, pairStatus, reasonKey } from '#shared/live/market-status.ts';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList, type DetailItem } from '#shared/ui/detail-list.tsx';
-import type { OrderPreview } from '../api/order-preview.ts';
+import type { OrderPreview } from '../model/order-preview.ts';
 
 /** The live preview of an online order: live price, the price it is computed at, amount and fees. */
 export function CreateOrderPreview({ preview, price, symbol, limit, hasUser }: { preview: OrderPreview; price: PriceData | null; symbol: Symbol; limit: boolean; hasUser: boolean }) {

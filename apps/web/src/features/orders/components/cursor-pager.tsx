@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PagerFrame } from '#shared/list/pagination.tsx';
-import type { PageInfo, PagingMove } from '../api/order-paging.ts';
-import { cursorsFor, pagerLabel } from '../api/order-paging.ts';
+import type { PageInfo, PagingMove } from '../model/order-paging.ts';
+import { cursorsFor, pagerLabel } from '../model/order-paging.ts';
 
 export interface CursorPagerProps {
   info: PageInfo;

@@ -8,11 +8,11 @@ import { formatDateTime } from '#shared/format/display.ts';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
-import { statusEnum } from '../api/order-filters.ts';
+import { statusEnum } from '../model/order-filters.ts';
 import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
-import { barWidths, mergeOrders } from '../api/order-view.ts';
-import { forDisplay } from '../api/order-paging.ts';
+import { barWidths, mergeOrders } from '../model/order-view.ts';
+import { forDisplay } from '../model/order-paging.ts';
 import { OrderStatusBadge } from './order-labels.tsx';
 
 const LATEST = 5;

@@ -14,7 +14,7 @@ import { orderQueries } from '../api/order-queries.ts';
 import { userQueries } from '#shared/queries/user-queries.ts';
 import { isApiError } from '#shared/http/api-error.ts';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { businessToday, paymentProblem, paymentUnit } from '../api/payment-rules.ts';
+import { businessToday, paymentProblem, paymentUnit } from '../model/payment-rules.ts';
 
 export interface ActionTarget {
   id: number;

@@ -13,12 +13,12 @@ import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { ExportButton } from '#shared/export/export-button.tsx';
 import { searchOfVariables } from '#shared/export/export-list.ts';
-import { forgetNewOrders, useNewOrders } from '../api/new-order-cache.ts';
-import { filterVariables, ORDER_FILTERS } from '../api/order-filters.ts';
+import { forgetNewOrders, useNewOrders } from '../model/new-order-cache.ts';
+import { filterVariables, ORDER_FILTERS } from '../model/order-filters.ts';
 import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
-import { listRows } from '../api/order-view.ts';
-import { cursorsFor, forDisplay, offsetAfter, pageRange, pageStart, pageVariables, patched, readCursorState, tailRows, withLimit, type PagingMove } from '../api/order-paging.ts';
+import { listRows } from '../model/order-view.ts';
+import { cursorsFor, forDisplay, offsetAfter, pageRange, pageStart, pageVariables, patched, readCursorState, tailRows, withLimit, type PagingMove } from '../model/order-paging.ts';
 import { CursorPager } from './cursor-pager.tsx';
 import { OrdersTable } from './orders-table.tsx';
 

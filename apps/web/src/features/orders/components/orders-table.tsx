@@ -5,7 +5,7 @@ import { DataTable, type Column } from '#shared/list/data-table.tsx';
 import { formatDecimal } from '#shared/format/number.ts';
 import { formatDateTime } from '#shared/format/display.ts';
 import { Badge } from '#shared/ui/badge.tsx';
-import type { OrderRowView } from '../api/order-view.ts';
+import type { OrderRowView } from '../model/order-view.ts';
 import { OrderStatusBadge, orderTypeKey } from './order-labels.tsx';
 
 /** The order table of the lists and the user tabs: a row links to Order Information. */

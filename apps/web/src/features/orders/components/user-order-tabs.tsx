@@ -10,8 +10,8 @@ import { DetailList } from '#shared/ui/detail-list.tsx';
 import { DEFAULT_PAGE_SIZE } from '@aurum/domain/list/paging';
 import { useLiveOrders, useOrderRefetch } from '../api/live-orders.ts';
 import { orderQueries } from '../api/order-queries.ts';
-import { mergeOrders, rowOf } from '../api/order-view.ts';
-import { forDisplay, pageRange, pageVariables, pagingAfter, type CursorState, type PagingMove } from '../api/order-paging.ts';
+import { mergeOrders, rowOf } from '../model/order-view.ts';
+import { forDisplay, pageRange, pageVariables, pagingAfter, type CursorState, type PagingMove } from '../model/order-paging.ts';
 import { CursorPager } from './cursor-pager.tsx';
 import { OrdersTable } from './orders-table.tsx';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BarRecordView, BreakView } from '@aurum/domain/reconciliation/reconciliation-schemas';
+import { troyOunces } from '@aurum/domain/treasury/treasury-books';
 import { formatDecimal } from '#shared/format/number.ts';
-import { troyOunces } from './grams.ts';
 
 /** A fineness as stored (999.900) without its trailing zeros (999.9). */
 const perThousand = (fineness: string) => (fineness.includes('.') ? fineness.replace(/\.?0+$/, '') : fineness);
@@ -22,5 +22,5 @@ export function DifferenceCell({ row }: { row: BreakView }) {
   const { t } = useTranslation(['treasury-reconciliation']);
   if (row.difference === null) return <>-</>;
   if (row.kind === 'finenessDiffers') return <span className="whitespace-nowrap tabular-nums">{perThousand(formatDecimal(row.difference, 4))}‰</span>;
-  return <span className="whitespace-nowrap tabular-nums">{t('treasury-reconciliation:breaks.grams', { grams: formatDecimal(row.difference, 4), ounces: troyOunces(row.difference) })}</span>;
+  return <span className="whitespace-nowrap tabular-nums">{t('treasury-reconciliation:breaks.grams', { grams: formatDecimal(row.difference, 4), ounces: troyOunces(row.difference, 3) })}</span>;
 }

@@ -5,7 +5,7 @@ import { MetalAdjustAnswer, type CurrencyAdjustBody, type SpreadAdjustBody, type
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { systemQueries } from '#shared/queries/system-queries.ts';
-import type { Variant } from './trade-constants.ts';
+import type { Variant } from '../model/trade-constants.ts';
 
 /** The bodies of the three parts of a metal's adjustment (SPEC.md §7). */
 export interface AdjustBodies {

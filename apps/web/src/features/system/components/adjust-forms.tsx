@@ -12,7 +12,7 @@ import { useToast } from '#shared/toast/use-toast.ts';
 import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useUpdateAdjust, type AdjustBodies, type AdjustUpdatePart } from '../api/update-adjust.ts';
-import { settingsOf, type Variant } from '../api/trade-constants.ts';
+import { settingsOf, type Variant } from '../model/trade-constants.ts';
 import { FormActions } from '#shared/form/form-actions.tsx';
 
 export type AdjustPart = 'currency' | 'spread' | 'fee';

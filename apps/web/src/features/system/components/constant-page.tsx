@@ -15,7 +15,7 @@ import { TabList } from '#shared/ui/tab-list.tsx';
 import { useExchange } from '../api/get-exchange.ts';
 import { useMetalAdjust } from '../api/get-metal-adjust.ts';
 import { useAdjustChanged } from '../api/update-adjust.ts';
-import { effectiveRate, fxFromRate, quoteFromPrice, settingsOf, variantPrice, type Variant } from '../api/trade-constants.ts';
+import { effectiveRate, fxFromRate, quoteFromPrice, settingsOf, variantPrice, type Variant } from '../model/trade-constants.ts';
 import { AdjustDialog, type AdjustPart } from './adjust-forms.tsx';
 import { ExchangePrices } from './exchange-prices.tsx';
 import { priceSourceLabel } from '#shared/live/price-source.ts';

@@ -4,7 +4,7 @@ import { formatDateTime } from '#shared/format/display.ts';
 import { formatDecimal, formatSigned } from '#shared/format/number.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Card } from '#shared/ui/card.tsx';
-import { detectAdjustSource } from '../api/adjust-source.ts';
+import { detectAdjustSource } from '../model/adjust-source.ts';
 import type { ExchangeAnswer } from '#shared/queries/system-queries.ts';
 import { TableHead } from '#shared/ui/table-head.tsx';
 import { useExchange } from '../api/get-exchange.ts';

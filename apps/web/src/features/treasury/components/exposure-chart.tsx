@@ -1,11 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { createChart, LineSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import type { ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import { addLine, createLineChart, localSeconds } from '#shared/ui/line-chart.ts';
 import type { PositionSnapshot } from '../api/live-position.ts';
 
 const COLOURS: Readonly<Record<string, string>> = { XAU: '#b45309', XPT: '#475569', XAG: '#0f766e' };
-
-// the chart's axis is in UTC: shift by the browser's offset so it reads in local time
-const localSeconds = (at: string): UTCTimestamp => Math.floor((Date.parse(at) - new Date(at).getTimezoneOffset() * 60_000) / 1000) as UTCTimestamp;
 
 /** The net position of each metal over the snapshots of this page (lightweight-charts, its own chunk). */
 export function ExposureChart({ history, metals }: { history: readonly PositionSnapshot[]; metals: readonly string[] }) {
@@ -14,16 +12,9 @@ export function ExposureChart({ history, metals }: { history: readonly PositionS
   useEffect(() => {
     const el = container.current;
     if (!el) return;
-    const chart = createChart(el, {
-      autoSize: true,
-      layout: { textColor: '#475569', background: { color: '#ffffff' }, attributionLogo: false },
-      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
-      timeScale: { timeVisible: true, secondsVisible: true },
-      rightPriceScale: { borderColor: '#e2e8f0' },
-    });
-    const format = { type: 'price' as const, precision: 4, minMove: 0.0001 };
+    const chart = createLineChart(el);
     const series = new Map<string, ISeriesApi<'Line'>>();
-    for (const metal of metalsKey.split(',')) series.set(metal, chart.addSeries(LineSeries, { color: COLOURS[metal] ?? '#334155', lineWidth: 2, title: `${metal} g`, priceFormat: format }));
+    for (const metal of metalsKey.split(',')) series.set(metal, addLine(chart, { color: COLOURS[metal] ?? '#334155', title: `${metal} g`, precision: 4 }));
     for (const [metal, line] of series) {
       const points: Array<{ time: UTCTimestamp; value: number }> = [];
       for (const s of history) {

@@ -19,7 +19,7 @@ import { QueryContent } from '#shared/ui/query-content.tsx';
 import { TableHead } from '#shared/ui/table-head.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
-import { LinkForm } from '../api/hedge-form.ts';
+import { LinkForm } from '../model/hedge-form.ts';
 import { useHedgeState } from '../api/hedge-state.ts';
 import { useLinkHedge } from '../api/link-hedge.ts';
 import { treasuryQueries } from '../api/treasury-queries.ts';

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { troyOunces } from '@aurum/domain/treasury/treasury-books';
 import { formatSigned } from '#shared/format/number.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
 import { useLivePosition } from '../api/live-position.ts';
-import { ouncesOf, shownMetals } from '../api/position-view.ts';
+import { shownMetals } from '../model/position-view.ts';
 
 /** Dashboard 'net position': per metal the house's net, flagged outside its band; live. */
 export function NetPositionWidget() {
@@ -34,7 +35,7 @@ export function NetPositionWidget() {
                   <span className="font-semibold text-slate-900" data-testid="net">
                     {formatSigned(item.net, 4)} g
                   </span>
-                  <span className="text-xs text-slate-500">{formatSigned(ouncesOf(item.net), 4)} oz</span>
+                  <span className="text-xs text-slate-500">{formatSigned(troyOunces(item.net), 4)} oz</span>
                   {item.outsideBand ? <Badge variant="declined">{t('widget.outside')}</Badge> : null}
                 </span>
               </li>

@@ -11,7 +11,7 @@ import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { TextField } from '#shared/ui/text-field.tsx';
-import { HedgeForm, hedgeBodyOf, hedgeFormDefaults } from '../api/hedge-form.ts';
+import { HedgeForm, hedgeBodyOf, hedgeFormDefaults } from '../model/hedge-form.ts';
 import { useRecordHedge } from '../api/record-hedge.ts';
 
 /** Record hedge (recordHedge): the trade with the provider, and optionally one order it covers. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PositionItem } from '@aurum/domain/treasury/position-schemas';
+import { troyOunces } from '@aurum/domain/treasury/treasury-books';
 import { useCan } from '#shared/access/use-can.ts';
 import { formatDateTime } from '#shared/format/display.ts';
 import { formatDecimal, formatSigned } from '#shared/format/number.ts';
@@ -14,7 +15,7 @@ import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { TableHead } from '#shared/ui/table-head.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
 import { useLivePosition, usePositionHistory } from '../api/live-position.ts';
-import { ouncesOf, POSITION_LINES, shownMetals } from '../api/position-view.ts';
+import { POSITION_LINES, shownMetals } from '../model/position-view.ts';
 import { LimitsDialog } from './limits-dialog.tsx';
 
 const ExposureChart = lazy(() => import('./exposure-chart.tsx').then((m) => ({ default: m.ExposureChart })));
@@ -101,7 +102,7 @@ function MetalPosition({ item }: { item: PositionItem }) {
                       <td className={`${cell} text-right`} data-testid="grams">
                         {formatDecimal(item[line], 4)} g
                       </td>
-                      <td className={`${cell} text-right text-slate-600`}>{formatDecimal(ouncesOf(item[line]), 4)} oz</td>
+                      <td className={`${cell} text-right text-slate-600`}>{formatDecimal(troyOunces(item[line]), 4)} oz</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,27 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TREASURY_METALS } from '@aurum/domain/treasury/treasury-metals';
-import { BAR_STATUSES, SETTABLE_STATUSES, nextBarStatus, stepOf, type BarStatus, type SettableStatus } from '@aurum/domain/vault/bar-rules';
+import { SETTABLE_STATUSES, nextBarStatus, stepOf, type BarStatus, type SettableStatus } from '@aurum/domain/vault/bar-rules';
 import type { BarView, MovementView, VaultView } from '@aurum/domain/vault/vault-schemas';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { formatDateTime, formatNumber } from '#shared/format/display.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { Pagination } from '#shared/list/pagination.tsx';
+import { useListQuery } from '#shared/list/use-list-query.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge, type BadgeVariant } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
-import { Select } from '#shared/ui/select.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
-import { TextField } from '#shared/ui/text-field.tsx';
 import { useApproveMovement } from '../api/approve-movement.ts';
 import type { HeldMovement } from '../api/record-movement.ts';
 import { useBars, useMovements, useVaults } from '../api/use-vault-lists.ts';
 import { BarDetailView } from './bar-detail.tsx';
+import { BarFilters, barSearch } from './bar-filters.tsx';
 import { ImportForm } from './import-form.tsx';
 import { DeclineForm, MovementForm, ReceiveBarForm, VaultForm } from './vault-forms.tsx';
 
@@ -158,7 +157,7 @@ function PendingMovements({ onDecline }: { onDecline: (m: MovementView) => void 
 }
 
 /**
- * Vault (/treasury/vault/; decision 0810): the bars with filters
+ * Vault (/treasury/vault/; decision 0810): the bars with filters and paging in the address
  * and totals per metal (grams and troy ounces), receive and import, movements of the selected
  * bars, and the movements awaiting a second admin's approval.
  */
@@ -167,12 +166,8 @@ export function VaultPage() {
   const canRecord = useCan('recordBarMovement');
   const vaults = useVaults();
   const vaultList: readonly VaultView[] = vaults.data?.items ?? [];
-  const [filters, setFilters] = useState({ metal: '', vaultId: '', status: '', serial: '' });
-  const [serialText, setSerialText] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
-  const search = new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')), page: String(page), limit: String(limit) }).toString();
-  const bars = useBars(search);
+  const list = useListQuery();
+  const bars = useBars(barSearch(list));
   const [selected, setSelected] = useState<ReadonlyMap<number, BarView>>(new Map());
   const [dialog, setDialog] = useState<'vault' | 'receive' | 'import' | null>(null);
   const [action, setAction] = useState<Action | null>(null);
@@ -181,10 +176,6 @@ export function VaultPage() {
   const rows = bars.data?.items ?? [];
   const chosen = [...selected.values()];
   const allowed = (a: Action) => chosen.length > 0 && chosen.every((b) => nextBarStatus(b.status, stepOf(a.kind, a.status)) !== null);
-  const setFilter = (name: keyof typeof filters, value: string) => {
-    setFilters((f) => ({ ...f, [name]: value }));
-    setPage(1);
-  };
   const toggle = (bar: BarView) =>
     setSelected((prev) => {
       const next = new Map(prev);
@@ -194,7 +185,6 @@ export function VaultPage() {
     });
   const all = rows.length > 0 && rows.every((b) => selected.has(b.id));
   const actionLabel = (a: Action) => t(`treasury-vault:actions.${a.kind === 'status' ? a.status! : a.kind}`);
-  const allOption = { value: '', label: t('treasury-vault:filters.all') };
 
   return (
     <div className="flex flex-col gap-6">
@@ -218,41 +208,7 @@ export function VaultPage() {
         }
       />
       {bars.data ? <Totals totals={bars.data.totals} /> : null}
-      <Card className="p-4">
-        <form
-          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilter('serial', serialText.trim());
-          }}
-        >
-          <Select
-            label={t('treasury-vault:filters.metal')}
-            options={[allOption, ...TREASURY_METALS.map((m) => ({ value: m, label: t(`treasury-vault:metals.${m}`) }))]}
-            value={filters.metal}
-            onChange={(v) => setFilter('metal', v)}
-          />
-          <Select
-            label={t('treasury-vault:filters.vault')}
-            options={[allOption, ...vaultList.map((v) => ({ value: String(v.id), label: v.code }))]}
-            value={filters.vaultId}
-            onChange={(v) => setFilter('vaultId', v)}
-          />
-          <Select
-            label={t('treasury-vault:filters.status')}
-            options={[allOption, ...BAR_STATUSES.map((s) => ({ value: s, label: t(`treasury-vault:statuses.${s}`) }))]}
-            value={filters.status}
-            onChange={(v) => setFilter('status', v)}
-          />
-          <TextField label={t('treasury-vault:filters.serial')} value={serialText} maxLength={40} onChange={(e) => setSerialText(e.target.value)} />
-          <div className="flex items-end">
-            <Button type="submit" variant="secondary" data-testid="vault-search">
-              {t('treasury-vault:filters.search')}
-            </Button>
-          </div>
-        </form>
-      </Card>
+      <BarFilters list={list} vaults={vaultList} />
       {canRecord && chosen.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2" data-testid="bar-actions">
           <span className="text-sm text-slate-700">{t('treasury-vault:selected', { count: chosen.length })}</span>
@@ -342,16 +298,7 @@ export function VaultPage() {
                 </tbody>
               </table>
             </div>
-            <Pagination
-              page={page}
-              limit={limit}
-              total={bars.data.total}
-              onPage={setPage}
-              onLimit={(l) => {
-                setLimit(l);
-                setPage(1);
-              }}
-            />
+            <Pagination page={list.page} limit={list.limit} total={bars.data.total} onPage={list.setPage} onLimit={list.setLimit} />
           </>
         )}
       </Card>

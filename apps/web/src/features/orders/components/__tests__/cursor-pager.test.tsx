@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderKit } from '#testing/render-kit.tsx';
 // eslint-disable-next-line no-restricted-imports -- the orders feature's own paging (the feature rule's '../../*' cannot tell it from another feature)
-import { forDisplay, pageRange, pageVariables, pagingAfter, type CursorState, type PageInfo, type PageVariables, type PagingMove } from '../../api/order-paging.ts';
+import { forDisplay, pageRange, pageVariables, pagingAfter, type CursorState, type PageInfo, type PageVariables, type PagingMove } from '../../model/order-paging.ts';
 import { CursorPager } from '../cursor-pager.tsx';
 
 /**

@@ -1,11 +1,5 @@
 import { Decimal } from '@aurum/domain/money/decimal';
-import { GRAMS_PER_TROY_OUNCE } from '@aurum/domain/system/metals';
 import type { PositionItem } from '@aurum/domain/treasury/position-schemas';
-
-/** Troy ounces of grams, 4 decimals (signed). */
-export function ouncesOf(grams: string): string {
-  return new Decimal(grams).div(GRAMS_PER_TROY_OUNCE).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
-}
 
 export const POSITION_LINES = ['customerHoldings', 'buyObligations', 'sellReceivables', 'vaultStock', 'inTransit', 'atProviders', 'hedged', 'houseMetal', 'net'] as const;
 export type PositionLine = (typeof POSITION_LINES)[number];

@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next';
+import { inboxTotals, needsReceipt, type InboxItem } from '@aurum/domain/inbox/inbox-schemas';
+import { formatDecimal } from '#shared/format/number.ts';
+import { Button } from '#shared/ui/button.tsx';
+import { Modal } from '#shared/ui/modal.tsx';
+import { keyOf, valueOf } from '../model/inbox-item-view.ts';
+import type { InboxDecisionFlow } from '../model/use-inbox-decision.ts';
+import type { InboxReceipts } from '../model/use-inbox-receipts.ts';
+import { ReceiptPicker } from './receipt-picker.tsx';
+
+/** The confirm dialog of a decision: totals per currency and metal, a decline's reason, an approval's receipts. */
+export function InboxConfirm({ chosen, flow, receipts }: { chosen: readonly InboxItem[]; flow: InboxDecisionFlow; receipts: InboxReceipts }) {
+  const { t } = useTranslation(['inbox', 'common']);
+  const { dialog } = flow;
+  const totals = inboxTotals([...chosen]);
+  const needing = chosen.filter((i) => needsReceipt(i.kind, 'approve'));
+  const missing = needing.filter((i) => !receipts.receipts.has(keyOf(i)));
+  const kindCounts = Object.entries(totals.byKind).map(([kind, count]) => t('inbox:confirm.byKind', { kind: t(`inbox:kinds.${kind as InboxItem['kind']}`), count }));
+
+  return (
+    <Modal
+      open={dialog !== null}
+      onOpenChange={(next) => {
+        if (!next) flow.close();
+      }}
+      title={dialog === 'approve' ? t('inbox:confirm.approveTitle', { count: chosen.length }) : t('inbox:confirm.declineTitle', { count: chosen.length })}
+      testId="inbox-confirm"
+      drawer
+      footer={
+        <>
+          <Button variant="secondary" disabled={flow.pending} onClick={flow.close}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button
+            data-testid="inbox-confirm-submit"
+            variant={dialog === 'decline' ? 'danger' : 'primary'}
+            loading={flow.pending}
+            disabled={dialog === 'approve' && missing.length > 0}
+            onClick={flow.submit}
+          >
+            {dialog === 'approve' ? t('inbox:approve') : t('inbox:decline')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4 text-sm">
+        <section aria-label={t('inbox:confirm.totals')}>
+          <h3 className="font-semibold text-slate-900">{t('inbox:confirm.totals')}</h3>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="inbox-totals">
+            <dt>{t('inbox:confirm.myr')}</dt>
+            <dd className="tabular-nums" data-testid="inbox-total-myr">
+              {formatDecimal(totals.MYR, 2)}
+            </dd>
+            <dt>{t('inbox:confirm.xau')}</dt>
+            <dd className="tabular-nums" data-testid="inbox-total-xau">
+              {formatDecimal(totals.XAU, 4)}
+            </dd>
+          </dl>
+          <p className="mt-1 text-slate-600">{kindCounts.join(' · ')}</p>
+        </section>
+        {dialog === 'decline' ? (
+          // the hint describes the reason, it is not part of its name (a screen reader read both as the name)
+          <div className="flex flex-col gap-1">
+            <label htmlFor="inbox-reason" className="font-medium text-slate-800">
+              {t('inbox:confirm.reason')}
+            </label>
+            <textarea
+              id="inbox-reason"
+              data-testid="inbox-reason"
+              aria-describedby="inbox-reason-hint"
+              className="rounded-md border border-slate-300 px-2 py-1"
+              maxLength={1000}
+              rows={3}
+              value={flow.reason}
+              onChange={(e) => flow.setReason(e.currentTarget.value)}
+            />
+            <span id="inbox-reason-hint" className="text-xs text-slate-500">
+              {t('inbox:confirm.reasonHint')}
+            </span>
+          </div>
+        ) : null}
+        {dialog === 'approve' && needing.length > 0 ? (
+          <section aria-label={t('inbox:confirm.receipts')}>
+            <h3 className="font-semibold text-slate-900">{t('inbox:confirm.receipts')}</h3>
+            <ul className="mt-1 flex flex-col gap-1">
+              {needing.map((item) => (
+                <li key={keyOf(item)} className="flex items-center justify-between gap-4">
+                  <span>
+                    {t(`inbox:kinds.${item.kind}`)} #{item.id} · {item.user.username} · {valueOf(item)}
+                  </span>
+                  <ReceiptPicker item={item} file={receipts.receipts.get(keyOf(item))} onPick={(file) => receipts.pick(item, file)} />
+                </li>
+              ))}
+            </ul>
+            {missing.length > 0 ? (
+              <p className="mt-2 text-amber-800" data-testid="inbox-missing-receipts">
+                {t('inbox:confirm.missingReceipts', { count: missing.length })}
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+        <p className="text-xs text-slate-500">{t('inbox:confirm.shortcuts')}</p>
+      </div>
+    </Modal>
+  );
+}
