@@ -38,7 +38,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import { serverSpelling } from '@aurum/domain/export/export-schemas';
 import { graphqlObjectTypes } from '../../http/graphql-from-zod.ts';
-import type { OrderFilter } from './order-repository.ts';
+import type { OrderFilter } from './order-connection-repository.ts';
 import { ordersConnection, type ConnectionPage } from './order-service.ts';
 
 /** CREATED -> Created, OFF_LINE -> OffLine: the PascalCase spelling of a server value. */

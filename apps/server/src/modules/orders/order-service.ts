@@ -32,43 +32,37 @@ import type { MarketService, Settings } from '../market/market-service.ts';
 import { orderHedges } from '../hedges/hedge-service.ts';
 import { insufficientAssets, lockForMoney, lockWallets, postEntry, walletBalances } from '../wallet/wallet-service.ts';
 import { checkCoverage, positionMoved } from '../treasury/treasury-service.ts';
+import { userEverExisted } from '../users/user-service.ts';
 import {
   addTimeline,
   adminNames,
-  countByStatus,
   findOrder,
   findTradeUser,
   insertOrderRow,
-  insertPayment,
-  onlyStatuses,
   legacyList,
   linkEntry,
-  connectionRead,
   orderFields,
-  orderPage,
   maxOrderId,
   orderPostings,
-  paymentsOf,
-  refundPayments,
   setInterestState,
   toNode,
   toNodes,
   tradeRecord,
   updateOrderStatus,
-  userExists,
   type OrderChanges,
-  type OrderFilter,
   type OrderInsert,
   type OrderRow,
-  type PaymentRow,
   type TradeUserRow,
 } from './order-repository.ts';
+import { insertPayment, paymentsOf, refundPayments, type PaymentRow } from './order-payment-repository.ts';
+import { countByStatus } from './order-counts-repository.ts';
+import { connectionRead, onlyStatuses, orderPage, type OrderFilter } from './order-connection-repository.ts';
 
 /**
  * The orders' service: every change runs in the route's (or the engine's) transaction, takes its
  * locks first through lockForMoney (the lock order of money-moving transactions), applies the
  * domain's rules (packages/domain/src/orders: order-machine, order-rules, order-pricing,
- * order-money, order-postings, order-views) and writes through order-repository.ts. REST routes,
+ * order-money, order-postings, order-views) and writes through the orders' repositories. REST routes,
  * GraphQL resolvers, the engine and the demo seed all call it.
  */
 
@@ -546,7 +540,7 @@ export async function statusCounts(q: Queryable, statuses: readonly string[]): P
 }
 
 export async function userOrderSummary(q: Queryable, userId: number): Promise<OrderSummary> {
-  if (!(await userExists(q, userId))) throw notFound('user');
+  if (!(await userEverExisted(q, userId))) throw notFound('user');
   return orderSummary(await tradeRecord(q, userId));
 }
 
