@@ -45,7 +45,7 @@ import { kysely } from '../apps/server/src/db/query-builder.ts';
 import { createMailer } from '../apps/server/src/mail/mailer.ts';
 import { createEventBus } from '../apps/server/src/live/event-bus.ts';
 import { connectionFilter, connectionPage, encodeCursor, type ConnectionArgs } from '../apps/server/src/modules/orders/order-graphql.ts';
-import { COUNT_BOUND } from '../apps/server/src/modules/orders/order-service.ts';
+import { COUNT_BOUND } from '../apps/server/src/modules/orders/order-read-service.ts';
 import { timelineQuery } from '../apps/server/src/modules/orders/order-repository.ts';
 import { boundedCountQuery, onlyStatuses, pageQuery } from '../apps/server/src/modules/orders/order-connection-repository.ts';
 import { foldStatusCounts, statusCountsQuery } from '../apps/server/src/modules/orders/order-counts-repository.ts';

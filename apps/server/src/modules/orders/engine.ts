@@ -10,7 +10,7 @@ import { modesAt, modesForMoney } from '../system/mode-service.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
 import { findOrder, type OrderRow } from './order-repository.ts';
 import { coverageRefusedLately, expiredGtdBatch, interestStartedBatch, orderSavepoint, tryEngineLock, usdFilledBatch, waitingLimitBatch } from './engine-repository.ts';
-import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-service.ts';
+import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-life-cycle-service.ts';
 
 export const ENGINE_JOBS = ['expire', 'match', 'autoSettle', 'overdue'] as const;
 export type EngineJob = (typeof ENGINE_JOBS)[number];

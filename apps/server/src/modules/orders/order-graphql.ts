@@ -39,7 +39,7 @@ import type { Queryable } from '../../db/db.ts';
 import { serverSpelling } from '@aurum/domain/export/export-schemas';
 import { graphqlObjectTypes } from '../../http/graphql-from-zod.ts';
 import type { OrderFilter } from './order-connection-repository.ts';
-import { ordersConnection, type ConnectionPage } from './order-service.ts';
+import { ordersConnection, type ConnectionPage } from './order-read-service.ts';
 
 /** CREATED -> Created, OFF_LINE -> OffLine: the PascalCase spelling of a server value. */
 export const pascalSpelling = (value: string) =>
@@ -71,7 +71,7 @@ function filterEnum(name: string, what: string, values: readonly string[]): stri
  * forward, before+last backward; never OFFSET). The console asks `last` for the newest page and
  * reverses it for display. The `Order` and `TimelineEntry` types are generated from the domain's
  * zod declaration (OrderNode, packages/domain/src/orders/order-schemas.ts), which the console's
- * types are inferred from too; the resolver reads and pages through order-service.ts.
+ * types are inferred from too; the resolver reads and pages through order-read-service.ts.
  */
 export const ORDERS_SDL = /* GraphQL */ `
 ${filterEnum('UserCondition', 'How userInput finds the user', USER_CONDITIONS)}
