@@ -24,7 +24,7 @@ import { openPostgres } from '../apps/server/src/db/pg-db.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
 import { csvChunks, EXPORT_BATCH } from '../apps/server/src/http/csv-export.ts';
-import { orderExportBatches } from '../apps/server/src/modules/orders/order-service.ts';
+import { orderExportBatches } from '../apps/server/src/modules/orders/order-read-service.ts';
 import { ORDER_EXPORT_COLUMNS } from '../apps/server/src/modules/orders/order-export-routes.ts';
 import { reportBench } from './support/bench-kit.ts';
 import { measure, sink, type Measured } from './support/export-measure.ts';

@@ -13,7 +13,8 @@ import Fastify from 'fastify';
 import { UserListQuery } from '@aurum/domain/users/user-schemas';
 import { openPostgres } from '../../apps/server/src/db/pg-db.ts';
 import { listUsers } from '../../apps/server/src/modules/users/user-repository.ts';
-import { orderPage, toNodes } from '../../apps/server/src/modules/orders/order-repository.ts';
+import { toNodes } from '../../apps/server/src/modules/orders/order-repository.ts';
+import { orderPage } from '../../apps/server/src/modules/orders/order-connection-repository.ts';
 import { connectionFilter } from '../../apps/server/src/modules/orders/order-graphql.ts';
 
 const modeJson = process.env.BARE_MODE_JSON ?? '{}';

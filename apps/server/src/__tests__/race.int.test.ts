@@ -8,7 +8,7 @@ import { openPostgres } from '../db/pg-db.ts';
 import { freshPostgresDatabase } from '../testing/postgres-databases.ts';
 import { runMoneyRace, startServerProcess, type ServerProcess } from '../testing/money-race.ts';
 import { assertOrderCounts } from '../testing/order-counts-check.ts';
-import { foldStatusCounts } from '../modules/orders/order-repository.ts';
+import { foldStatusCounts } from '../modules/orders/order-counts-repository.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 

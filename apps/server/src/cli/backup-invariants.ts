@@ -6,7 +6,7 @@ import type { Db } from '../db/db.ts';
 import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
 import { walletBalances } from '../modules/wallet/wallet-service.ts';
-import { statusCountDrift } from '../modules/orders/order-repository.ts';
+import { statusCountDrift } from '../modules/orders/order-counts-repository.ts';
 import { allUserIds, appliedMigrations, entriesWithoutPostings, ledgerPostings, tableFigures } from '../modules/backup/backup-repository.ts';
 import { figureDifferences } from '../modules/backup/backup-service.ts';
 import type { BackupManifest } from '../modules/backup/backup-file.ts';

@@ -3,11 +3,14 @@ import { z, type ZodType } from 'zod';
 import { can, type Permission } from '@aurum/domain/access/permissions';
 import type { AuditAction } from '@aurum/domain/audit/classifications';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { AppError, appError, forbidden, invalidFormat, refusalAuditOf } from './app-error.ts';
+import { appError, forbidden, invalidFormat } from './app-error.ts';
+import { AuditRecording } from './audit-recording.ts';
 import { badTextPath } from './clean-text.ts';
 import type { Queryable } from '../db/db.ts';
 import type { AdminRole } from '@aurum/domain/access/roles';
 import type { AppDeps } from '../app-deps.ts';
+import { runAudited, runBatch, runPlain, type HandlerRun } from './route-runners.ts';
+import { UndoStack } from './undo-stack.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -316,143 +319,30 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       const query = parseWith(spec.query, req.query, 'query');
       const params = parseWith(spec.params, req.params, 'params');
 
-      const detail: AuditDetail = {};
-      const signedIn = admin ? { username: admin.username, adminId: admin.id } : null;
-      let actor: { username: string; adminId: number | null } | null = signedIn;
-      // effects outside the database of a run that did not commit, undone newest first
-      let undo: Array<() => Promise<void>> = [];
-      const onRollback = (fn: () => Promise<void>) => void undo.push(fn);
-      const rollBack = async () => {
-        const pending = undo.reverse();
-        undo = [];
-        for (const fn of pending) await fn().catch(() => undefined);
-      };
-      const audit: AuditRecorder = {
-        actor: (username, adminId = null) => {
-          actor = { username, adminId };
-        },
-        before: (value) => {
-          detail.before = value;
-        },
-        after: (value) => {
-          detail.after = value;
-        },
-        note: (key, value) => {
-          detail[key] = value;
-        },
-      };
-      const meta = () => ({
-        username: actor?.username ?? 'anonymous',
-        adminId: actor?.adminId ?? null,
-        device: req.headers['user-agent']?.slice(0, 512) ?? null,
-        ip: req.ip,
-      });
-
-      const auditLater = (later: AuditAction, laterDetail: AuditDetail) =>
-        deps.db.transaction((tx) => writeAudit(tx, { ...meta(), action: later, detail: laterDetail }));
-
-      // the last steps of an audited transaction (beforeCommit); elsewhere a step runs when registered
-      let lastSteps: Array<() => Promise<void>> = [];
-      const steps: Array<Promise<void>> = [];
-      const beforeCommit = (step: () => Promise<void>) => {
-        if (spec.audit && !spec.batch) {
-          lastSteps.push(step);
-          return;
-        }
-        const running = step();
-        // awaited with the handler's answer; when the handler fails first, its error is the answer
-        // and this step's failure must not surface as an unhandled rejection (which ends the process)
-        running.catch(() => undefined);
-        steps.push(running);
-      };
-
-      if (!spec.audit) {
-        try {
-          const answer = await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: null, auditLater, beforeCommit });
-          await Promise.all(steps);
-          return answer;
-        } catch (error) {
-          await rollBack();
-          throw error;
-        }
-      }
-      const action = spec.audit;
-      if (spec.batch) {
-        const eachItem: ItemRunner = async (itemAction, fn) => {
-          const itemDetail: AuditDetail = {};
-          let itemUndo: Array<() => Promise<void>> = [];
-          const itemRollBack = async () => {
-            const pending = itemUndo.reverse();
-            itemUndo = [];
-            for (const undoOne of pending) await undoOne().catch(() => undefined);
-          };
-          const itemAudit: AuditRecorder = {
-            actor: () => {
-              throw new Error('an item of a batch is decided by the signed-in admin');
-            },
-            before: (value) => void (itemDetail.before = value),
-            after: (value) => void (itemDetail.after = value),
-            note: (key, value) => void (itemDetail[key] = value),
-          };
-          try {
-            return await deps.db.transaction(async (tx) => {
-              await itemRollBack();
-              for (const key of Object.keys(itemDetail)) delete itemDetail[key];
-              const result = await fn({ db: tx, audit: itemAudit, onRollback: (undoOne) => void itemUndo.push(undoOne) });
-              await writeAudit(tx, { ...meta(), action: itemAction, detail: itemDetail });
-              return result;
-            });
-          } catch (error) {
-            await itemRollBack();
-            const refusal = refusalAuditOf(error);
-            if (refusal) await deps.db.transaction((tx) => writeAudit(tx, { ...meta(), action: refusal.action, detail: refusal.detail }));
-            throw error;
-          }
-        };
-        // the items commit one by one; the batch's own row follows, whatever the handler's end
-        let started = false;
-        const runner: ItemRunner = (itemAction, fn) => {
-          started = true;
-          return eachItem(itemAction, fn);
-        };
-        try {
-          const answer = await spec.handler({ body, query, params, db: deps.db, admin, req, reply, audit, onRollback, eachItem: runner, auditLater, beforeCommit });
-          await Promise.all(steps);
-          return answer;
-        } catch (error) {
-          await rollBack();
-          if (error instanceof AppError) detail.code = error.code;
-          throw error;
-        } finally {
-          if (started) await deps.db.transaction((tx) => writeAudit(tx, { ...meta(), action, detail }));
-        }
-      }
-      try {
-        // the handler and its audit row are one transaction, which Db.transaction runs again after a
-        // deadlock (40P01) or serialization failure (40001): each run starts from a clean slate
-        return await deps.db.transaction(async (tx) => {
-          await rollBack();
-          for (const key of Object.keys(detail)) delete detail[key];
-          actor = signedIn;
-          lastSteps = [];
-          const result = await spec.handler({ body, query, params, db: tx, admin, req, reply, audit, onRollback, eachItem: null, auditLater, beforeCommit });
-          for (const step of lastSteps) await step();
-          await writeAudit(tx, { ...meta(), action, detail });
-          return result;
+      // one recorder and one undo stack for the call, whatever its mode (route-runners.ts)
+      const recording = new AuditRecording(admin ? { username: admin.username, adminId: admin.id } : null);
+      const undo = new UndoStack();
+      const write = (q: Queryable, action: AuditAction, detail: AuditDetail) =>
+        writeAudit(q, {
+          username: recording.actor?.username ?? 'anonymous',
+          adminId: recording.actor?.adminId ?? null,
+          device: req.headers['user-agent']?.slice(0, 512) ?? null,
+          ip: req.ip,
+          action,
+          detail,
         });
-      } catch (error) {
-        await rollBack();
-        // a refusal the rules audit (the coverage rule): its row outlives the rolled-back change
-        const refusal = refusalAuditOf(error);
-        if (refusal) await deps.db.transaction((tx) => writeAudit(tx, { ...meta(), action: refusal.action, detail: refusal.detail }));
-        if (spec.auditFailure && error instanceof AppError && error.status < 500) {
-          const failure = spec.auditFailure;
-          await deps.db.transaction((tx) =>
-            writeAudit(tx, { ...meta(), action: failure, detail: { ...detail, code: error.code } }),
-          );
-        }
-        throw error;
-      }
+      const auditLater = (later: AuditAction, laterDetail: AuditDetail) => deps.db.transaction((tx) => write(tx, later, laterDetail));
+      const run: HandlerRun<R> = {
+        db: deps.db,
+        recording,
+        undo,
+        write,
+        handler: (db, { eachItem, beforeCommit }) =>
+          spec.handler({ body, query, params, db, admin, req, reply, audit: recording.recorder, onRollback: undo.push, eachItem, auditLater, beforeCommit }),
+      };
+      if (!spec.audit) return runPlain(run);
+      if (spec.batch) return runBatch(run, spec.audit);
+      return runAudited(run, spec.audit, spec.auditFailure);
     },
   });
 }

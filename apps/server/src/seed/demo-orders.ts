@@ -10,7 +10,7 @@ import {
   settleOrder,
   tradeUser,
   type OrderContext,
-} from '../modules/orders/order-service.ts';
+} from '../modules/orders/order-life-cycle-service.ts';
 
 /** The seed publishes nothing: no socket is connected yet. */
 const quietBus: EventBus = { publish: async () => undefined, subscribe: () => () => undefined, health: () => ({ connected: true, reconnects: 0 }), close: async () => undefined };

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.ts';
-import { statusCountDrift } from '../modules/orders/order-repository.ts';
+import { statusCountDrift } from '../modules/orders/order-counts-repository.ts';
 
 /**
  * Throws when the order counters (order_status_counts, migration 012) differ from a fresh

@@ -4,7 +4,7 @@ import { CLOSED_STATUSES, OPEN_STATUSES } from '@aurum/domain/orders/open-status
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client, type Answer } from '../../testing/client.ts';
 import { ORDER_EXPORT_COLUMNS } from '../../modules/orders/order-export-routes.ts';
-import { orderExportBatches } from '../../modules/orders/order-service.ts';
+import { orderExportBatches } from '../../modules/orders/order-read-service.ts';
 import { csvChunks, pagedRows } from '../csv-export.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';

@@ -8,20 +8,10 @@ import { intervalJob, JobRuns, type Job, type JobRunListener } from '../../jobs/
 import type { MarketService } from '../market/market-service.ts';
 import { modesAt, modesForMoney } from '../system/mode-service.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
-import { expiredGtdBatch, findOrder, interestStartedBatch, usdFilledBatch, waitingLimitBatch, type OrderRow } from './order-repository.ts';
-import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-service.ts';
+import { findOrder, type OrderRow } from './order-repository.ts';
+import { coverageRefusedLately, expiredGtdBatch, interestStartedBatch, orderSavepoint, tryEngineLock, usdFilledBatch, waitingLimitBatch } from './engine-repository.ts';
+import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-life-cycle-service.ts';
 
-/** Whether the engine audited a coverage refusal of this order within the last hour (audit_log_action index: recent rows of the action only). */
-async function coverageRefusedLately(q: Queryable, orderId: number): Promise<boolean> {
-  const rows = await q.query(
-    `SELECT 1 FROM audit_log WHERE action = 'treasury.coverage' AND at > now() - interval '1 hour' AND detail->>'engine' = 'match' AND detail->>'orderId' = $1 LIMIT 1`,
-    [String(orderId)],
-  );
-  return rows.length > 0;
-}
-
-/** Advisory lock class of the engine's jobs: pg_try_advisory_xact_lock(class, job). */
-const ENGINE_LOCK_CLASS = 7_261_200;
 export const ENGINE_JOBS = ['expire', 'match', 'autoSettle', 'overdue'] as const;
 export type EngineJob = (typeof ENGINE_JOBS)[number];
 export type EngineReport = Record<EngineJob, number | null>;
@@ -29,7 +19,7 @@ export type EngineReport = Record<EngineJob, number | null>;
 /**
  * The order engine (DECISIONS.md §5, §11): GTD expiry, limit matching, XAU/USD auto settle and
  * overdue marking. Each job run is one transaction that first takes its advisory lock with
- * pg_try_advisory_xact_lock: when another process runs the same job, this one skips it (null in
+ * pg_try_advisory_xact_lock (engine-repository.ts): when another process runs the same job, this one skips it (null in
  * the report). Each order is handled under a savepoint, so one order's failure does not undo the
  * others. Every change writes its timeline entry and publishes OrderUpdated; the engine is not an
  * admin, so it writes no audit row. The engine is the job `orderEngine` (every
@@ -89,8 +79,7 @@ export class OrderEngine implements Job {
 
   private run(jobNo: number, now: Date, job: EngineJob): Promise<number | null> {
     return this.deps.db.transaction(async (tx) => {
-      const [lock] = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS ok', [ENGINE_LOCK_CLASS, jobNo]);
-      if (!lock?.ok) return null;
+      if (!(await tryEngineLock(tx, jobNo))) return null;
       const ctx = this.ctx(tx, now);
       switch (job) {
         case 'expire':
@@ -113,14 +102,14 @@ export class OrderEngine implements Job {
   private async each(ctx: OrderContext, ids: readonly number[], fn: (row: OrderRow) => Promise<boolean>): Promise<number> {
     let changed = 0;
     for (const id of ids) {
-      await ctx.q.query('SAVEPOINT engine_order');
+      await orderSavepoint.open(ctx.q);
       try {
         await lockForMoney(ctx.q, { orderIds: [id] });
         const row = await findOrder(ctx.q, id, true);
         if (row && (await fn(row))) changed += 1;
-        await ctx.q.query('RELEASE SAVEPOINT engine_order');
+        await orderSavepoint.release(ctx.q);
       } catch {
-        await ctx.q.query('ROLLBACK TO SAVEPOINT engine_order');
+        await orderSavepoint.rollBack(ctx.q);
       }
     }
     return changed;

@@ -1,13 +1,13 @@
 import type { Db } from '../../db/db.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
-import { foldStatusCounts } from './order-repository.ts';
+import { foldStatusCounts, vacuumStatusCounts } from './order-counts-repository.ts';
 
 /** How often the status counters are folded (decision 0420). */
 export const ORDER_COUNTS_FOLD_MS = 10_000;
 
 /**
  * The job `orderCounts`: folds the rows of order_status_counts into one per status (migration 012,
- * order-repository.ts foldStatusCounts), so reading a count sums a handful of rows whatever the
+ * order-counts-repository.ts foldStatusCounts), so reading a count sums a handful of rows whatever the
  * traffic was. After a fold that removed rows it VACUUMs the small table: PGlite runs no
  * autovacuum, and the deleted rows would otherwise stay in every scan. runOnce answers how many
  * rows it folded.
@@ -17,7 +17,7 @@ export function orderCountsJob(db: Db, everyMs: number = ORDER_COUNTS_FOLD_MS): 
     everyMs,
     run: async () => {
       const folded = await db.transaction((tx) => foldStatusCounts(tx));
-      if (folded > 0) await db.query('VACUUM order_status_counts');
+      if (folded > 0) await vacuumStatusCounts(db);
       return folded;
     },
   });

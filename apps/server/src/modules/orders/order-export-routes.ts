@@ -5,7 +5,7 @@ import { OrderNode } from '@aurum/domain/orders/order-schemas';
 import { EXPORT_BATCH, exportRoute } from '../../http/csv-export.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { connectionFilter } from './order-graphql.ts';
-import { orderExportBatches } from './order-service.ts';
+import { orderExportBatches } from './order-read-service.ts';
 
 /** The columns of an order row: the connection's Order fields, its timeline left out. */
 export const ORDER_EXPORT_COLUMNS = csvColumnsOf(OrderNode, ['timeline']);

@@ -22,27 +22,12 @@ import { route, type AuditRecorder, type AuthAdmin } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { MarketService } from '../market/market-service.ts';
-import {
-  addPayment,
-  businessDate,
-  cancelByAdmin,
-  createOrder,
-  customizeOrder,
-  legacyOrders,
-  orderDetail,
-  paymentViewOfOrder,
-  revertByAdmin,
-  revertedDetail,
-  settleByAdmin,
-  statusCounts,
-  totalOwedAt,
-  userOrderSummary,
-  type CommandHooks,
-  type OrderContext,
-} from './order-service.ts';
+import { businessDate, type OrderContext } from './order-life-cycle-service.ts';
+import { addPayment, cancelByAdmin, createOrder, customizeOrder, revertByAdmin, settleByAdmin, type CommandHooks } from './order-command-service.ts';
+import { legacyOrders, orderDetail, paymentViewOfOrder, revertedDetail, statusCounts, totalOwedAt, userOrderSummary } from './order-read-service.ts';
 import { registerOrderExports } from './order-export-routes.ts';
 
-/** The order calls of SPEC.md §7 (REST): parse (the domain's schemas, by route()), call order-service.ts, answer. */
+/** The order calls of SPEC.md §7 (REST): parse (the domain's schemas, by route()), call the orders' services, answer. */
 
 const SECURE = '/v0/web/secure';
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

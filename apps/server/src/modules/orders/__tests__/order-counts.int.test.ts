@@ -4,7 +4,7 @@ import { encodeCursor } from '../order-graphql.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
 import { assertOrderCounts } from '../../../testing/order-counts-check.ts';
-import { COUNT_BOUND } from '../order-service.ts';
+import { COUNT_BOUND } from '../order-read-service.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';

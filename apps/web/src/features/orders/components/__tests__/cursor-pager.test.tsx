@@ -7,7 +7,7 @@ import { forDisplay, pageRange, pageVariables, pagingAfter, type CursorState, ty
 import { CursorPager } from '../cursor-pager.tsx';
 
 /**
- * The orders connection as the server answers it (order-service.ts ordersConnection): ids 1..n
+ * The orders connection as the server answers it (order-read-service.ts ordersConnection): ids 1..n
  * ascending; backward pages (last, before) and forward pages (first, after); whether there is more
  * on each side; a total that is a lower bound past `bound`.
  */
