@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
-import { foldStatusCounts } from './order-repository.ts';
+import { foldStatusCounts, vacuumStatusCounts } from './order-repository.ts';
 
 /** How often the status counters are folded (decision 0420). */
 export const ORDER_COUNTS_FOLD_MS = 10_000;
@@ -17,7 +17,7 @@ export function orderCountsJob(db: Db, everyMs: number = ORDER_COUNTS_FOLD_MS): 
     everyMs,
     run: async () => {
       const folded = await db.transaction((tx) => foldStatusCounts(tx));
-      if (folded > 0) await db.query('VACUUM order_status_counts');
+      if (folded > 0) await vacuumStatusCounts(db);
       return folded;
     },
   });

@@ -428,6 +428,12 @@ export async function foldStatusCounts(q: Queryable): Promise<number> {
   return Number(rows.folded ?? 0);
 }
 
+/** VACUUMs the counters after a fold that removed rows: PGlite runs no autovacuum. Outside a transaction. */
+export async function vacuumStatusCounts(q: Queryable): Promise<void> {
+  // VACUUM is a maintenance command the builder has no verb for
+  await sql`VACUUM order_status_counts`.execute(kysely(q));
+}
+
 /** The counters next to a fresh count(*) per status, in one statement (one snapshot): the statuses where they differ. */
 export async function statusCountDrift(q: Queryable): Promise<Array<{ status: string; counted: number; kept: number }>> {
   const rows = await kysely(q)
