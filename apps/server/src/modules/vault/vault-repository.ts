@@ -46,26 +46,8 @@ const selectBars = (q: Queryable) =>
   kysely(q)
     .selectFrom('vault_bars as b')
     .leftJoin('vaults as v', 'v.id', 'b.vault_id')
-    .select([
-      'b.id',
-      'b.serial',
-      'b.refiner',
-      'b.metal',
-      'b.form',
-      'b.year',
-      'b.gross_weight',
-      'b.fineness',
-      'b.fine_weight',
-      'b.book_weight',
-      'b.refiner_weight',
-      'b.vault_weight',
-      'b.custodian',
-      'b.vault_id',
-      'v.code as vault_code',
-      'b.status',
-      'b.created_at',
-      'b.updated_at',
-    ])
+    .select(['b.id', 'b.serial', 'b.refiner', 'b.metal', 'b.form', 'b.year', 'b.gross_weight', 'b.fineness', 'b.fine_weight', 'b.book_weight'])
+    .select(['b.refiner_weight', 'b.vault_weight', 'b.custodian', 'b.vault_id', 'v.code as vault_code', 'b.status', 'b.created_at', 'b.updated_at'])
     // CHECK lists in the schema; the domain names their values
     .$narrowType<{ metal: TreasuryMetal; status: BarStatus }>();
 
@@ -236,24 +218,8 @@ const selectMovements = (q: Queryable) =>
     .leftJoin('vaults as v', 'v.id', 'm.vault_id')
     .leftJoin('admins as s', 's.id', 'm.submitted_by')
     .leftJoin('admins as d', 'd.id', 'm.decided_by')
-    .select([
-      'm.id',
-      'm.kind',
-      'm.status',
-      'm.to_status',
-      'm.vault_id',
-      'v.code as vault_code',
-      'm.request_id',
-      'm.list_id',
-      'm.note',
-      'm.decline_reason',
-      'm.submitted_by',
-      's.username as submitter',
-      'm.decided_by',
-      'd.username as decider',
-      'm.created_at',
-      'm.decided_at',
-    ])
+    .select(['m.id', 'm.kind', 'm.status', 'm.to_status', 'm.vault_id', 'v.code as vault_code', 'm.request_id', 'm.list_id', 'm.note', 'm.decline_reason'])
+    .select(['m.submitted_by', 's.username as submitter', 'm.decided_by', 'd.username as decider', 'm.created_at', 'm.decided_at'])
     // CHECK lists in the schema; the domain names their values
     .$narrowType<{ kind: MovementKind; status: MovementStatus; to_status: SettableStatus | null }>();
 
