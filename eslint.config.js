@@ -5,6 +5,8 @@
 // - server mechanisms (http, db, jobs, mail, live) import no module: what they need is handed to them;
 // - a server module imports another module only through its `*-service.ts` files;
 // - a routes file (`*-routes.ts`) holds no SQL and imports no repository or query helper;
+// - SQL lives in `*-repository.ts` only (decision 0917): no other module file holds SQL text or
+//   imports the query builder, and no file passes SQL text to `query(` (kysely(q) builds it);
 // - a console feature does not import another feature at all (stricter than "through a public entry").
 // scripts/__tests__/lint-boundaries.test.ts lints scripts/lint-fixtures/ (files breaking each rule) with this config.
 // Import circles are dependency-cruiser's (.dependency-cruiser.cjs), which npm run lint runs after this.
@@ -47,6 +49,21 @@ const noSqlText = [
   { selector: `Literal[value=${SQL_TEXT}]`, message: 'No SQL in a routes file: queries live in the repository.' },
   { selector: `TemplateElement[value.raw=${SQL_TEXT}]`, message: 'No SQL in a routes file: queries live in the repository.' },
 ];
+const sqlTextIn = (message) => [
+  { selector: `Literal[value=${SQL_TEXT}]`, message },
+  { selector: `TemplateElement[value.raw=${SQL_TEXT}]`, message },
+];
+const noSqlOutsideRepositories = sqlTextIn('No SQL outside a *-repository.ts: queries live in the module\'s repository.');
+// q.query('...') or q.query(`...`): SQL text handed to the driver instead of built by kysely(q)
+const noQueryText = {
+  selector: "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+  message: 'No SQL text passed to query(): build the statement with kysely(q), or a sql template for what the builder cannot say.',
+};
+const noQueryBuilderOutsideRepositories = {
+  regex: '/db/query-builder\\.ts$',
+  message: 'Only a *-repository.ts builds queries: call the repository instead.',
+};
+const MODULE_FILES = 'apps/server/src/modules/**/*.ts';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/web/build-report.json', 'scripts/lint-fixtures/**'] },
@@ -77,10 +94,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...serverBase, onlyThroughServices] }] },
   },
   {
+    files: [MODULE_FILES],
+    ignores: ['**/__tests__/**', '**/*-repository.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...serverBase, onlyThroughServices, noQueryBuilderOutsideRepositories] }],
+      'no-restricted-syntax': ['error', ...noSqlOutsideRepositories, noQueryText],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*-repository.ts'],
+    ignores: ['**/__tests__/**'],
+    rules: { 'no-restricted-syntax': ['error', noQueryText] },
+  },
+  {
     files: ['apps/server/src/modules/*/*-routes.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...serverBase, onlyThroughServices, noQueriesInRoutes] }],
-      'no-restricted-syntax': ['error', ...noSqlText],
+      'no-restricted-syntax': ['error', ...noSqlText, noQueryText],
     },
   },
   {

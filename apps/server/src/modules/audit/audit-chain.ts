@@ -1,8 +1,9 @@
-import { chainStart, verifyAuditRows, verifyChainEnd, type ChainAnchor, type ChainBreak, type ChainState, type ChainedRow } from '@aurum/domain/audit/audit-chain';
+import { chainStart, verifyAuditRows, verifyChainEnd, type ChainAnchor, type ChainBreak, type ChainState } from '@aurum/domain/audit/audit-chain';
 import type { AuditVerifyAnswer } from '@aurum/domain/audit/audit-schemas';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { auditKeyring, type AuditKeySource } from './audit-keys.ts';
+import { chainBatch } from './audit-repository.ts';
 import { lockAuditChain } from './audit-writer.ts';
 
 const BATCH = 5000;
@@ -34,12 +35,7 @@ export async function verifyAuditChain(
   const keyring = auditKeyring(keys);
   const state = chainStart();
   for (;;) {
-    const rows = await q.query<ChainedRow>(
-      `SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, admin_id AS "adminId", username, action,
-              detail::text AS detail, device, ip, prev_hash AS "prevHash", row_hash AS "rowHash", key_id AS "keyId"
-         FROM audit_log WHERE id > $1 ORDER BY id LIMIT $2`,
-      [state.lastId ?? 0, batchSize],
-    );
+    const rows = await chainBatch(q, state.lastId ?? 0, batchSize);
     const broken = verifyAuditRows(rows, state, keyring, anchor);
     if (broken) return answer(state, broken);
     if (rows.length < batchSize) break;

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { ChainedRow } from '@aurum/domain/audit/audit-chain';
 import type { AuditFilter } from '@aurum/domain/audit/audit-schemas';
 import type { Queryable } from '../../db/db.ts';
+import type { Database } from '../../db/db-types.ts';
 import { containsPattern, kysely } from '../../db/query-builder.ts';
 
 /** The time of a row as the keyset cursor carries it (microseconds, UTC). */
@@ -61,4 +63,73 @@ export async function maxAuditId(q: Queryable): Promise<number | null> {
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** One keyset batch of the chain in id order, after `afterId`, in the form the domain's verifier reads. */
+export async function chainBatch(q: Queryable, afterId: number, limit: number): Promise<ChainedRow[]> {
+  const rows = await kysely(q)
+    .selectFrom('audit_log')
+    .select([
+      'id',
+      atText.as('at'),
+      'admin_id as adminId',
+      'username',
+      'action',
+      // the detail as jsonb renders it to text: the form the hash covers
+      sql<string>`${sql.ref('detail')}::text`.as('detail'),
+      'device',
+      'ip',
+      'prev_hash as prevHash',
+      'row_hash as rowHash',
+      'key_id as keyId',
+    ])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows as ChainedRow[];
+}
+
+/** Advisory lock of the audit chain: one append at a time, held until the appending transaction ends. */
+export const AUDIT_CHAIN_LOCK = 7_261_004;
+
+/** Takes the chain lock (held until the transaction ends), then reads the chain's last row. */
+export async function lockChainHead(q: Queryable): Promise<{ id: number; row_hash: string; key_id: string | null } | undefined> {
+  // an advisory lock is a function call the builder has no verb for
+  await sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(kysely(q));
+  return kysely(q).selectFrom('audit_log').select(['id', 'row_hash', 'key_id']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** A detail as PostgreSQL's jsonb renders it to text (the form the hash covers). */
+const jsonbText = (detail: unknown) => sql<string>`${JSON.stringify(detail)}::jsonb::text`;
+
+/**
+ * The next row's id, the transaction's time as the chain renders it and the detail as jsonb renders
+ * it: what the row's MAC covers, taken from PostgreSQL so that a verifier reads the same text.
+ */
+export async function nextAuditRow(q: Queryable, detail: unknown): Promise<{ id: number; at: string; detail: string }> {
+  const next = await kysely(q)
+    .selectNoFrom([
+      // the serial's next value and the transaction's time have no builder method
+      sql<number>`nextval(pg_get_serial_sequence('audit_log', 'id'))`.as('id'),
+      sql<string>`to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('at'),
+      jsonbText(detail).as('detail'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { id: Number(next.id), at: next.at, detail: next.detail };
+}
+
+/** A detail as jsonb renders it to text. */
+export async function renderedDetail(q: Queryable, detail: unknown): Promise<string> {
+  return (await kysely(q).selectNoFrom(jsonbText(detail).as('detail')).executeTakeFirstOrThrow()).detail;
+}
+
+export async function insertAuditRow(q: Queryable, row: Insertable<Database['audit_log']>): Promise<void> {
+  await kysely(q).insertInto('audit_log').values(row).execute();
+}
+
+/** The id of the first keyed row (one with a key id), if any. */
+export async function firstKeyedRowId(q: Queryable): Promise<number | undefined> {
+  const row = await kysely(q).selectFrom('audit_log').select('id').where('key_id', 'is not', null).orderBy('id').limit(1).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.id);
 }

@@ -7,13 +7,12 @@ import {
   rotationEndorsementText,
   type RotationDetail,
 } from '@aurum/domain/audit/audit-chain';
-import { sql } from 'kysely';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { Queryable } from '../../db/db.ts';
-import { kysely } from '../../db/query-builder.ts';
 import type { AuditDetail, AuditEntry } from '../../http/route.ts';
 import { AppError, checkedStatus } from '../../http/app-error.ts';
 import { DEV_AUDIT_KEY_ID, auditKeyring, type AuditKeySource, type AuditKeyring } from './audit-keys.ts';
+import { AUDIT_CHAIN_LOCK, firstKeyedRowId, insertAuditRow, lockChainHead, maxAuditId, nextAuditRow, renderedDetail } from './audit-repository.ts';
 
 export { sha256Hex } from './audit-keys.ts';
 
@@ -21,8 +20,7 @@ export { sha256Hex } from './audit-keys.ts';
 export type AuditRow = AuditEntry;
 export type { AuditDetail };
 
-/** Advisory lock of the audit chain: one append at a time, held until the appending transaction ends. */
-export const AUDIT_CHAIN_LOCK = 7_261_004;
+export { AUDIT_CHAIN_LOCK };
 
 /** What a client is told when the audit chain refuses to take a row (the operator's instructions go to the log). */
 export const AUDIT_NOT_READY_CONTEXT = 'The audit trail is not ready, so no change can be saved now. Please tell the operator.';
@@ -56,40 +54,27 @@ export class AuditKeyUnknownError extends AuditChainNotReadyError {
   }
 }
 
-/** A detail as PostgreSQL's jsonb renders it to text (the form the hash covers). */
-const jsonbText = (detail: unknown) => sql<string>`${JSON.stringify(detail)}::jsonb::text`;
-
 /** Inserts one row keyed with the current key after `prevHash`; answers its row_hash. */
 async function appendKeyed(q: Queryable, keys: AuditKeyring, row: AuditRow, prevHash: string, detailOf?: (id: number) => AuditDetail): Promise<string> {
-  // the next id, the transaction's time as the chain renders it and the detail as jsonb renders it
-  const next = await kysely(q)
-    .selectNoFrom([
-      sql<number>`nextval(pg_get_serial_sequence('audit_log', 'id'))`.as('id'),
-      sql<string>`to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('at'),
-      jsonbText(row.detail ?? {}).as('detail'),
-    ])
-    .executeTakeFirstOrThrow();
-  const id = Number(next.id);
+  const next = await nextAuditRow(q, row.detail ?? {});
+  const id = next.id;
   // a rotation's detail holds a MAC over its own id: rendered once the id is known
-  const detail = detailOf ? (await kysely(q).selectNoFrom(jsonbText(detailOf(id)).as('detail')).executeTakeFirstOrThrow()).detail : next.detail;
+  const detail = detailOf ? await renderedDetail(q, detailOf(id)) : next.detail;
   const fields = { ...row, id, at: next.at, detail, prevHash, keyId: keys.currentKeyId };
   const rowHash = keys.hmac(keys.currentKeyId, auditCanonical(fields))!;
-  await kysely(q)
-    .insertInto('audit_log')
-    .values({
-      id,
-      at: fields.at,
-      admin_id: row.adminId,
-      username: row.username,
-      action: row.action,
-      detail: fields.detail,
-      device: row.device,
-      ip: row.ip,
-      prev_hash: prevHash,
-      row_hash: rowHash,
-      key_id: keys.currentKeyId,
-    })
-    .execute();
+  await insertAuditRow(q, {
+    id,
+    at: fields.at,
+    admin_id: row.adminId,
+    username: row.username,
+    action: row.action,
+    detail: fields.detail,
+    device: row.device,
+    ip: row.ip,
+    prev_hash: prevHash,
+    row_hash: rowHash,
+    key_id: keys.currentKeyId,
+  });
   return rowHash;
 }
 
@@ -98,11 +83,6 @@ const SYSTEM = { username: 'system', adminId: null, device: null, ip: null } as 
 /** Appends the cut-over row (`audit.keyCutover`) under the current key after `prevHash`; answers its row_hash. */
 const appendCutover = (q: Queryable, keys: AuditKeyring, prevHash: string) =>
   appendKeyed(q, keys, { ...SYSTEM, action: AUDIT_KEY_CUTOVER, detail: cutoverDetail(keys.currentKeyId) }, prevHash);
-
-const takeChainLock = async (q: Queryable) => {
-  await sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(kysely(q));
-  return kysely(q).selectFrom('audit_log').select(['id', 'row_hash', 'key_id']).orderBy('id', 'desc').limit(1).executeTakeFirst();
-};
 
 export interface LockAuditChainOptions {
   /**
@@ -132,7 +112,7 @@ export async function lockAuditChain(
   options: LockAuditChainOptions = {},
 ): Promise<{ prevHash: string; recorded: 'cutover' | 'rotation' | null }> {
   const keys = auditKeyring(source);
-  const last = await takeChainLock(q);
+  const last = await lockChainHead(q);
   if (last && last.key_id === keys.currentKeyId) return { prevHash: last.row_hash, recorded: null };
   if (!last || last.key_id === null) {
     if (keys.production && !(last === undefined && options.cutover === 'emptyTrail')) {
@@ -166,13 +146,12 @@ export async function lockAuditChain(
  */
 export async function cutoverAuditChain(q: Queryable, source: AuditKeySource): Promise<{ cutover: { id: number; hash: string } } | { keyedRowId: number }> {
   const keys = auditKeyring(source);
-  const last = await takeChainLock(q);
-  const keyed = await kysely(q).selectFrom('audit_log').select('id').where('key_id', 'is not', null).orderBy('id').limit(1).executeTakeFirst();
-  if (keyed) return { keyedRowId: Number(keyed.id) };
+  const last = await lockChainHead(q);
+  const keyedRowId = await firstKeyedRowId(q);
+  if (keyedRowId !== undefined) return { keyedRowId };
   const hash = await appendCutover(q, keys, last?.row_hash ?? GENESIS_HASH);
   // under the lock, the last row is the one just appended
-  const row = await kysely(q).selectFrom('audit_log').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
-  return { cutover: { id: Number(row.id), hash } };
+  return { cutover: { id: Number(await maxAuditId(q)), hash } };
 }
 
 /**

@@ -60,8 +60,16 @@ export async function deleteManualPrice(q: Queryable, metal: Metal) {
  * null when it was this state already.
  */
 export async function recordFeedHealth(q: Queryable, state: string, detail: object, at: Date): Promise<string | null> {
-  const [row] = await q.query<{ state: string }>('SELECT state FROM price_feed_health WHERE id = 1 FOR UPDATE');
+  const row = await kysely(q).selectFrom('price_feed_health').select('state').where('id', '=', 1).forUpdate().executeTakeFirst();
   if (!row || row.state === state) return null;
-  await q.query('UPDATE price_feed_health SET state = $1, detail = $2::jsonb, changed_at = $3 WHERE id = 1', [state, JSON.stringify(detail), at]);
+  await kysely(q).updateTable('price_feed_health').set({ state, detail: JSON.stringify(detail), changed_at: at }).where('id', '=', 1).execute();
   return row.state;
+}
+
+/**
+ * Makes the caller's transaction one read-only snapshot (REPEATABLE READ): its first statement, so
+ * that every read of it sees the same moment. The builder has no verb for SET TRANSACTION.
+ */
+export async function readOnlySnapshot(q: Queryable): Promise<void> {
+  await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`.execute(kysely(q));
 }

@@ -12,7 +12,7 @@ import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { EventBus, LiveEvent, Quotes } from '../../live/event-bus.ts';
 import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-service.ts';
 import { holidayDates } from '../system/holiday-service.ts';
-import { manualPriceRows, recordFeedHealth, releaseFeedLease, takeFeedLease } from './market-repository.ts';
+import { manualPriceRows, readOnlySnapshot, recordFeedHealth, releaseFeedLease, takeFeedLease } from './market-repository.ts';
 import { modesAt, modesForMoney, readModeRow, settingsFloor, settingsHeard, type ModesRow } from '../system/mode-service.ts';
 import { VersionedCopy } from '../../cache/versioned-copy.ts';
 import type { IssuedQuote, QuoteCheck, QuotePricing, QuoteSigner } from './price-quotes.ts';
@@ -319,7 +319,7 @@ export class MarketService {
    */
   async reloadSettings(): Promise<void> {
     const loaded = await this.db.transaction(async (tx) => {
-      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      await readOnlySnapshot(tx);
       return this.loadSettings(tx, await readModeRow(tx));
     });
     await this.adopt(loaded);

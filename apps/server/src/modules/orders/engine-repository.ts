@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/db.ts';
 import { asDate, kysely } from '../../db/query-builder.ts';
 import type { OrderCondition } from './order-repository.ts';
@@ -7,23 +8,31 @@ const ENGINE_LOCK_CLASS = 7_261_200;
 
 /** Takes the engine job's advisory lock for the transaction; false when another process holds it. */
 export async function tryEngineLock(q: Queryable, jobNo: number): Promise<boolean> {
-  const [lock] = await q.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS ok', [ENGINE_LOCK_CLASS, jobNo]);
-  return Boolean(lock?.ok);
+  // advisory locks are functions the builder has no verb for
+  const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${ENGINE_LOCK_CLASS}::int, ${jobNo}::int) AS ok`.execute(kysely(q));
+  return Boolean(rows[0]?.ok);
 }
 
 /** The savepoint each order of a batch is handled under: one order's failure undoes only itself. */
+// savepoints inside the caller's transaction: statements the builder has no verb for
 export const orderSavepoint = {
-  open: async (q: Queryable) => void (await q.query('SAVEPOINT engine_order')),
-  release: async (q: Queryable) => void (await q.query('RELEASE SAVEPOINT engine_order')),
-  rollBack: async (q: Queryable) => void (await q.query('ROLLBACK TO SAVEPOINT engine_order')),
+  open: async (q: Queryable) => void (await sql`SAVEPOINT engine_order`.execute(kysely(q))),
+  release: async (q: Queryable) => void (await sql`RELEASE SAVEPOINT engine_order`.execute(kysely(q))),
+  rollBack: async (q: Queryable) => void (await sql`ROLLBACK TO SAVEPOINT engine_order`.execute(kysely(q))),
 };
 
 /** Whether the engine audited a coverage refusal of this order within the last hour (audit_log_action index: recent rows of the action only). */
 export async function coverageRefusedLately(q: Queryable, orderId: number): Promise<boolean> {
-  const rows = await q.query(
-    `SELECT 1 FROM audit_log WHERE action = 'treasury.coverage' AND at > now() - interval '1 hour' AND detail->>'engine' = 'match' AND detail->>'orderId' = $1 LIMIT 1`,
-    [String(orderId)],
-  );
+  const rows = await kysely(q)
+    .selectFrom('audit_log')
+    .select(sql<number>`1`.as('one'))
+    .where('action', '=', sql.lit('treasury.coverage'))
+    // interval arithmetic and JSON fields, which the builder cannot spell
+    .where('at', '>', sql<Date>`now() - interval '1 hour'`)
+    .where(sql<string>`detail->>'engine'`, '=', 'match')
+    .where(sql<string>`detail->>'orderId'`, '=', String(orderId))
+    .limit(1)
+    .execute();
   return rows.length > 0;
 }
 

@@ -1,5 +1,5 @@
 import { autoSettleReenableAt } from '@aurum/domain/system/market-status';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/db.ts';
 import type { SystemModesTable } from '../../db/db-types.ts';
 import { kysely } from '../../db/query-builder.ts';
@@ -46,13 +46,14 @@ const SETTINGS_LOCK = 7_261_005;
  * this waited is seen; while the lock is held, no settings change commits.
  */
 export async function readModeRowForMoney(q: Queryable): Promise<ModesRow> {
-  await q.query('SELECT pg_advisory_xact_lock_shared($1::bigint)', [SETTINGS_LOCK]);
+  // an advisory lock is a function call the builder has no verb for
+  await sql`SELECT pg_advisory_xact_lock_shared(CAST(${SETTINGS_LOCK} AS bigint))`.execute(kysely(q));
   return readModeRow(q);
 }
 
 /** Waits for the money-moving transactions that read the settings and makes the next ones wait for this one (until it ends). */
 async function lockSettings(q: Queryable): Promise<void> {
-  await q.query('SELECT pg_advisory_xact_lock($1::bigint)', [SETTINGS_LOCK]);
+  await sql`SELECT pg_advisory_xact_lock(CAST(${SETTINGS_LOCK} AS bigint))`.execute(kysely(q));
 }
 
 /** Adds one to the settings' version in the caller's transaction (the row stays locked until it ends); answers the new version. */

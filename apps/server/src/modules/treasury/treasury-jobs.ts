@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import { routeAuditWriter } from '../audit/audit-service.ts';
 import type { Quotes } from '../../live/event-bus.ts';
-import { flipOutsideBand, foldBooks, insertHistoryPoint, lockSettings, superAdminEmails } from './treasury-repository.ts';
+import { flipOutsideBand, foldBooks, insertHistoryPoint, lockSettings, superAdminEmails, vacuumBooks } from './treasury-repository.ts';
 import { metalPrice, netPosition } from './treasury-service.ts';
 
 /** How often the book deltas are folded and the bands checked. */
@@ -28,10 +28,7 @@ export function treasuryBooksJob(deps: Pick<AppDeps, 'db'>, everyMs: number = TR
     everyMs,
     run: async () => {
       const folded = await deps.db.transaction((tx) => foldBooks(tx));
-      if (folded > 0) {
-        await deps.db.query('VACUUM treasury_book_deltas');
-        await deps.db.query('VACUUM treasury_coverage_quota'); // updated by every buy
-      }
+      if (folded > 0) await vacuumBooks(deps.db);
       return folded;
     },
   });

@@ -1,6 +1,8 @@
+import { sql, type NotNull } from 'kysely';
 import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
 import type { CoverageMode } from '@aurum/domain/treasury/treasury-books';
 import type { Queryable } from '../../db/db.ts';
+import { kysely } from '../../db/query-builder.ts';
 
 /**
  * The treasury's queries (decision 0836). The books come from treasury_book_deltas (migration 020):
@@ -15,10 +17,13 @@ export interface BookRow {
 
 /** Every book's balance (sum of its delta rows), of one metal or of all. */
 export async function bookBalances(q: Queryable, metal?: TreasuryMetal): Promise<BookRow[]> {
-  return q.query<BookRow>(
-    `SELECT metal, book, sum(delta)::text AS balance FROM treasury_book_deltas ${metal ? 'WHERE metal = $1' : ''} GROUP BY metal, book`,
-    metal ? [metal] : [],
-  );
+  return kysely(q)
+    .selectFrom('treasury_book_deltas')
+    .select((eb) => ['metal', 'book', eb.fn.sum<string>('delta').as('balance')])
+    .$if(metal !== undefined, (qb) => qb.where('metal', '=', metal!))
+    .groupBy(['metal', 'book'])
+    .$narrowType<{ metal: TreasuryMetal }>()
+    .execute();
 }
 
 /**
@@ -34,75 +39,102 @@ export async function cover(
   grams: string,
   slot: number,
 ): Promise<{ path: 'quota' } | { path: 'books'; customer: string; supply: string; mode: CoverageMode }> {
-  const [row] = await q.query<{ path: 'quota' | 'books'; customer: string; supply: string; mode: CoverageMode }>(
-    'SELECT path, customer, supply, mode FROM treasury_cover($1, $2::numeric, $3::int)',
-    [metal, grams, slot],
-  );
-  if (row!.path === 'quota') return { path: 'quota' };
-  return { path: 'books', customer: row!.customer, supply: row!.supply, mode: row!.mode };
+  // a set-returning function of the migration, called with typed arguments: the builder names tables only
+  const cover = sql<{ path: 'quota' | 'books'; customer: string; supply: string; mode: CoverageMode }>`treasury_cover(${metal}, CAST(${grams} AS numeric), CAST(${slot} AS int))`;
+  const row = await kysely(q).selectFrom(cover.as('c')).select(['c.path', 'c.customer', 'c.supply', 'c.mode']).executeTakeFirstOrThrow();
+  if (row.path === 'quota') return { path: 'quota' };
+  return { path: 'books', customer: row.customer, supply: row.supply, mode: row.mode };
 }
 
 /** Book weight of available bars per metal. */
 export async function availableBars(q: Queryable): Promise<Map<string, string>> {
-  const rows = await q.query<{ metal: string; weight: string }>(
-    `SELECT metal, sum(book_weight)::text AS weight FROM vault_bars WHERE status = 'available' GROUP BY metal`,
-  );
+  const rows = await kysely(q)
+    .selectFrom('vault_bars')
+    .select((eb) => ['metal', eb.fn.sum<string>('book_weight').as('weight')])
+    .where('status', '=', 'available')
+    .groupBy('metal')
+    .execute();
   return new Map(rows.map((r) => [r.metal, r.weight]));
 }
 
 /** Hedge buys minus hedge sells not canceled, per metal. */
 export async function hedgedTotals(q: Queryable): Promise<Map<string, string>> {
-  const rows = await q.query<{ metal: string; hedged: string }>(
-    `SELECT metal, sum(CASE side WHEN 'BUY' THEN quantity ELSE -quantity END)::text AS hedged FROM hedges WHERE state <> 'canceled' GROUP BY metal`,
-  );
+  const rows = await kysely(q)
+    .selectFrom('hedges')
+    .select((eb) => ['metal', eb.fn.sum<string>(eb.case('side').when('BUY').then(eb.ref('quantity')).else(eb.neg(eb.ref('quantity'))).end()).as('hedged')])
+    .where('state', '<>', 'canceled')
+    .groupBy('metal')
+    .execute();
   return new Map(rows.map((r) => [r.metal, r.hedged]));
 }
+
+/**
+ * The metal of an order: the first part of its symbol ('XAU/MYR' -> 'XAU'). The separator is a
+ * literal, not a parameter, so that SELECT and GROUP BY hold the same expression.
+ */
+const metalOfOrder = sql<string>`split_part(${sql.ref('o.symbol')}, '/', 1)`;
 
 /**
  * Metal customers still owe on filled sells, per metal: quantity - gold reserved at fill - principal
  * delivered by payments not refunded (the domain's sellOwed), over open sells only (orders_status_id).
  */
 export async function sellReceivables(q: Queryable): Promise<Map<string, string>> {
-  const rows = await q.query<{ metal: string; owed: string }>(
-    `SELECT split_part(o.symbol, '/', 1) AS metal,
-            sum(greatest(o.quantity_gram - o.gold_reserved - coalesce(p.paid, 0), 0))::text AS owed
-       FROM orders o
-       LEFT JOIN LATERAL (
-         SELECT sum(to_principal) AS paid FROM order_payments
-          WHERE order_id = o.id AND kind = 'XAU' AND refunded_at IS NULL
-       ) p ON true
-      WHERE o.status IN ('FILLED', 'SETTLED', 'OVERDUE') AND o.action = 'SELL'
-      GROUP BY 1`,
-  );
+  const rows = await kysely(q)
+    .selectFrom('orders as o')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('order_payments')
+          .select((p) => p.fn.sum<string>('to_principal').as('paid'))
+          .whereRef('order_id', '=', 'o.id')
+          .where('kind', '=', 'XAU')
+          .where('refunded_at', 'is', null)
+          .as('p'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => [
+      metalOfOrder.as('metal'),
+      eb.fn
+        .sum<string>(
+          eb.fn('greatest', [eb(eb(eb.ref('o.quantity_gram'), '-', eb.ref('o.gold_reserved')), '-', eb.fn.coalesce('p.paid', eb.lit(0)).$castTo<string>()), eb.lit(0)]),
+        )
+        .as('owed'),
+    ])
+    .where('o.status', 'in', ['FILLED', 'SETTLED', 'OVERDUE'])
+    .where('o.action', '=', 'SELL')
+    .groupBy(metalOfOrder)
+    .execute();
   return new Map(rows.map((r) => [r.metal, r.owed]));
 }
 
-export interface SettingsRow {
-  metal: TreasuryMetal;
-  coverage_mode: CoverageMode;
-  target: string;
-  band: string;
-  outside_band: boolean;
-  updated_at: Date;
-  updated_by: string | null;
-}
+const selectSettings = (q: Queryable) =>
+  kysely(q)
+    .selectFrom('treasury_settings as s')
+    .leftJoin('admins as a', 'a.id', 's.updated_by')
+    .select(['s.metal', 's.coverage_mode', 's.target', 's.band', 's.outside_band', 's.updated_at', 'a.username as updated_by'])
+    // CHECK lists in the schema; the domain names their values
+    .$narrowType<{ metal: TreasuryMetal; coverage_mode: CoverageMode }>();
+
+export type SettingsRow = Awaited<ReturnType<ReturnType<typeof selectSettings>['executeTakeFirstOrThrow']>>;
 
 export async function settingsRows(q: Queryable): Promise<SettingsRow[]> {
-  return q.query<SettingsRow>(
-    `SELECT s.metal, s.coverage_mode, s.target::text AS target, s.band::text AS band, s.outside_band, s.updated_at, a.username AS updated_by
-       FROM treasury_settings s LEFT JOIN admins a ON a.id = s.updated_by
-      ORDER BY array_position(ARRAY['XAU', 'XPT', 'XAG'], s.metal)`,
+  return (
+    selectSettings(q)
+      // the metals in the order the screens list them (array_position has no builder method)
+      .orderBy(sql`array_position(ARRAY['XAU', 'XPT', 'XAG'], ${sql.ref('s.metal')})`)
+      .execute()
   );
 }
 
 /** One metal's settings row, locked until the transaction ends. */
 export async function lockSettings(q: Queryable, metal: TreasuryMetal): Promise<SettingsRow | undefined> {
-  const [row] = await q.query<SettingsRow>(
-    `SELECT metal, coverage_mode, target::text AS target, band::text AS band, outside_band, updated_at, NULL AS updated_by
-       FROM treasury_settings WHERE metal = $1 FOR UPDATE`,
-    [metal],
-  );
-  return row;
+  return kysely(q)
+    .selectFrom('treasury_settings')
+    .select((eb) => ['metal', 'coverage_mode', 'target', 'band', 'outside_band', 'updated_at', eb.lit(null).$castTo<string | null>().as('updated_by')])
+    .where('metal', '=', metal)
+    .forUpdate()
+    .$narrowType<{ metal: TreasuryMetal; coverage_mode: CoverageMode }>()
+    .executeTakeFirst();
 }
 
 export async function updateSettings(
@@ -112,56 +144,92 @@ export async function updateSettings(
   by: number,
   now: Date,
 ): Promise<void> {
-  await q.query('UPDATE treasury_settings SET coverage_mode = $2, target = $3, band = $4, updated_by = $5, updated_at = $6 WHERE metal = $1', [
-    metal,
-    values.coverageMode,
-    values.target,
-    values.band,
-    by,
-    now,
-  ]);
+  await kysely(q)
+    .updateTable('treasury_settings')
+    .set({ coverage_mode: values.coverageMode, target: values.target, band: values.band, updated_by: by, updated_at: now })
+    .where('metal', '=', metal)
+    .execute();
 }
 
 /** Sets the outside_band flag only when it differs (answers whether it changed: one alert per crossing). */
 export async function flipOutsideBand(q: Queryable, metal: TreasuryMetal, outside: boolean): Promise<boolean> {
-  const rows = await q.query('UPDATE treasury_settings SET outside_band = $2 WHERE metal = $1 AND outside_band <> $2 RETURNING metal', [metal, outside]);
-  return rows.length > 0;
+  const row = await kysely(q)
+    .updateTable('treasury_settings')
+    .set({ outside_band: outside })
+    .where('metal', '=', metal)
+    .where('outside_band', '<>', outside)
+    .returning('metal')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** E-mail addresses of the active superAdmins. */
 export async function superAdminEmails(q: Queryable): Promise<string[]> {
-  const rows = await q.query<{ email: string }>(
-    `SELECT email FROM admins WHERE role = 'superAdmin' AND deleted_at IS NULL AND email IS NOT NULL ORDER BY id`,
-  );
+  const rows = await kysely(q)
+    .selectFrom('admins')
+    .select('email')
+    .where('role', '=', 'superAdmin')
+    .where('deleted_at', 'is', null)
+    .where('email', 'is not', null)
+    .orderBy('id')
+    .$narrowType<{ email: NotNull }>()
+    .execute();
   return rows.map((r) => r.email);
 }
 
 /**
  * Folds the delta rows into one per (metal, book): the rows this statement sees are deleted and
  * summed; what concurrent transactions add meanwhile stays for the next fold (the sums never change).
+ * The same statement as the order counters' fold (decision 0918).
  */
 export async function foldBooks(q: Queryable): Promise<number> {
-  const [row] = await q.query<{ folded: number }>(
-    `WITH gone AS (DELETE FROM treasury_book_deltas RETURNING metal, book, delta),
-          kept AS (INSERT INTO treasury_book_deltas (metal, book, delta)
-                   SELECT metal, book, sum(delta) FROM gone GROUP BY metal, book HAVING sum(delta) <> 0 RETURNING 1)
-     SELECT (SELECT count(*) FROM gone)::int AS folded, (SELECT count(*) FROM kept)::int AS kept`,
-  );
-  return row?.folded ?? 0;
+  const row = await kysely(q)
+    .with('gone', (d) => d.deleteFrom('treasury_book_deltas').returning(['metal', 'book', 'delta']))
+    .with('kept', (d) =>
+      d
+        .insertInto('treasury_book_deltas')
+        .columns(['metal', 'book', 'delta'])
+        .expression((eb) =>
+          eb
+            .selectFrom('gone')
+            .select((s) => ['gone.metal', 'gone.book', s.fn.sum<string>('gone.delta').as('delta')])
+            .groupBy(['gone.metal', 'gone.book'])
+            .having((h) => h.fn.sum('gone.delta'), '<>', 0),
+        )
+        .returning('metal'),
+    )
+    .selectNoFrom((eb) => [eb.selectFrom('gone').select((s) => s.fn.countAll<number>().as('n')).as('folded'), eb.selectFrom('kept').select((s) => s.fn.countAll<number>().as('n')).as('kept')])
+    .executeTakeFirstOrThrow();
+  return Number(row.folded ?? 0);
+}
+
+/**
+ * VACUUMs the books' delta rows and the coverage quota (updated by every buy) after a fold that
+ * removed rows: PGlite runs no autovacuum. Outside a transaction: VACUUM refuses to run in one.
+ */
+export async function vacuumBooks(q: Queryable): Promise<void> {
+  // VACUUM is a maintenance command the builder has no verb for
+  await sql`VACUUM treasury_book_deltas`.execute(kysely(q));
+  await sql`VACUUM treasury_coverage_quota`.execute(kysely(q));
 }
 
 /** Writes a metal's history point of a slot, unless one is there already (another process wrote it). */
 export async function insertHistoryPoint(q: Queryable, point: { metal: TreasuryMetal; at: Date; net: string; mtmMyr: string | null; mtmUsd: string | null }): Promise<void> {
-  await q.query('INSERT INTO treasury_history (metal, at, net, mtm_myr, mtm_usd) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (metal, at) DO NOTHING', [
-    point.metal,
-    point.at,
-    point.net,
-    point.mtmMyr,
-    point.mtmUsd,
-  ]);
+  await kysely(q)
+    .insertInto('treasury_history')
+    .values({ metal: point.metal, at: point.at, net: point.net, mtm_myr: point.mtmMyr, mtm_usd: point.mtmUsd })
+    .onConflict((oc) => oc.columns(['metal', 'at']).doNothing())
+    .execute();
 }
 
 /** The history points since a moment, oldest first. */
 export async function historySince(q: Queryable, since: Date): Promise<Array<{ metal: TreasuryMetal; at: Date; net: string }>> {
-  return q.query<{ metal: TreasuryMetal; at: Date; net: string }>('SELECT metal, at, net::numeric(24, 4)::text AS net FROM treasury_history WHERE at >= $1 ORDER BY at, metal', [since]);
+  return kysely(q)
+    .selectFrom('treasury_history')
+    .select((eb) => ['metal', 'at', eb.cast<string>('net', 'numeric(24, 4)').as('net')])
+    .where('at', '>=', since)
+    .orderBy('at')
+    .orderBy('metal')
+    .$narrowType<{ metal: TreasuryMetal }>()
+    .execute();
 }

@@ -1,4 +1,7 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Queryable } from '../../db/db.ts';
+import type { Database, VaultBarsTable, VaultMovementsTable } from '../../db/db-types.ts';
+import { escapeLike, kysely } from '../../db/query-builder.ts';
 import type { BarStatus, MovementKind, MovementStatus, SettableStatus } from '@aurum/domain/vault/bar-rules';
 import type { BarListQuery, MovementListQuery } from '@aurum/domain/vault/vault-schemas';
 import type { ListedBar } from '@aurum/domain/vault/weight-list';
@@ -10,122 +13,139 @@ import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
 export const VAULT_LOCK = 7261800;
 
 export async function lockVault(q: Queryable): Promise<void> {
-  await q.query('SELECT pg_advisory_xact_lock($1::int, 0)', [VAULT_LOCK]);
+  // an advisory lock is a function call the builder has no verb for
+  await sql`SELECT pg_advisory_xact_lock(CAST(${VAULT_LOCK} AS int), 0)`.execute(kysely(q));
 }
 
-export interface VaultRow {
-  id: number;
-  code: string;
-  name: string;
-  custodian: string;
-  created_at: Date;
-}
+const selectVaults = (q: Queryable) => kysely(q).selectFrom('vaults').select(['id', 'code', 'name', 'custodian', 'created_at']);
+
+export type VaultRow = Awaited<ReturnType<ReturnType<typeof selectVaults>['executeTakeFirstOrThrow']>>;
 
 export async function listVaults(q: Queryable): Promise<VaultRow[]> {
-  return q.query<VaultRow>('SELECT id, code, name, custodian, created_at FROM vaults ORDER BY code');
+  return selectVaults(q).orderBy('code').execute();
 }
 
 export async function findVault(q: Queryable, id: number): Promise<VaultRow | undefined> {
-  return (await q.query<VaultRow>('SELECT id, code, name, custodian, created_at FROM vaults WHERE id = $1', [id]))[0];
+  return selectVaults(q).where('id', '=', id).executeTakeFirst();
 }
 
 export async function vaultCodeTaken(q: Queryable, code: string): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM vaults WHERE code = $1', [code])).length > 0;
+  return (await kysely(q).selectFrom('vaults').select('id').where('code', '=', code).executeTakeFirst()) !== undefined;
 }
 
 export async function insertVault(q: Queryable, v: { code: string; name: string; custodian: string; at: Date }): Promise<number> {
-  const rows = await q.query<{ id: number }>('INSERT INTO vaults (code, name, custodian, created_at) VALUES ($1, $2, $3, $4) RETURNING id', [v.code, v.name, v.custodian, v.at]);
-  return rows[0]!.id;
+  const row = await kysely(q)
+    .insertInto('vaults')
+    .values({ code: v.code, name: v.name, custodian: v.custodian, created_at: v.at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-export interface BarRow {
-  id: number;
-  serial: string;
-  refiner: string;
-  metal: TreasuryMetal;
-  form: string;
-  year: number | null;
-  gross_weight: string;
-  fineness: string;
-  fine_weight: string;
-  book_weight: string;
-  refiner_weight: string | null;
-  vault_weight: string | null;
-  custodian: string;
-  vault_id: number | null;
-  vault_code: string | null;
-  status: BarStatus;
-  created_at: Date;
-  updated_at: Date;
-}
+const selectBars = (q: Queryable) =>
+  kysely(q)
+    .selectFrom('vault_bars as b')
+    .leftJoin('vaults as v', 'v.id', 'b.vault_id')
+    .select(['b.id', 'b.serial', 'b.refiner', 'b.metal', 'b.form', 'b.year', 'b.gross_weight', 'b.fineness', 'b.fine_weight', 'b.book_weight'])
+    .select(['b.refiner_weight', 'b.vault_weight', 'b.custodian', 'b.vault_id', 'v.code as vault_code', 'b.status', 'b.created_at', 'b.updated_at'])
+    // CHECK lists in the schema; the domain names their values
+    .$narrowType<{ metal: TreasuryMetal; status: BarStatus }>();
 
-const BAR_COLUMNS = `b.id, b.serial, b.refiner, b.metal, b.form, b.year, b.gross_weight::text AS gross_weight, b.fineness::text AS fineness,
-  b.fine_weight::text AS fine_weight, b.book_weight::text AS book_weight, b.refiner_weight::text AS refiner_weight,
-  b.vault_weight::text AS vault_weight, b.custodian, b.vault_id, v.code AS vault_code, b.status, b.created_at, b.updated_at`;
+export type BarRow = Awaited<ReturnType<ReturnType<typeof selectBars>['executeTakeFirstOrThrow']>>;
 
 export async function findBars(q: Queryable, ids: readonly number[], options: { forUpdate?: boolean } = {}): Promise<BarRow[]> {
   if (ids.length === 0) return [];
-  return q.query<BarRow>(
-    `SELECT ${BAR_COLUMNS} FROM vault_bars b LEFT JOIN vaults v ON v.id = b.vault_id WHERE b.id = ANY($1::bigint[]) ORDER BY b.id${options.forUpdate ? ' FOR UPDATE OF b' : ''}`,
-    [ids],
+  return selectBars(q)
+    .where('b.id', '=', (eb) => eb.fn.any(eb.val([...ids])))
+    .orderBy('b.id')
+    .$if(options.forUpdate === true, (qb) => qb.forUpdate('b'))
+    .execute();
+}
+
+type BarFilter = Pick<BarListQuery, 'metal' | 'vaultId' | 'status' | 'serial'>;
+
+/** The bar list's filter on `vault_bars as b`. */
+function filterBars<QB extends SelectQueryBuilder<Database & { b: VaultBarsTable }, 'b', object>>(qb: QB, query: BarFilter): QB {
+  return (
+    qb
+      .$if(Boolean(query.metal), (w) => w.where('b.metal', '=', query.metal!))
+      .$if(Boolean(query.vaultId), (w) => w.where('b.vault_id', '=', query.vaultId!))
+      .$if(Boolean(query.status), (w) => w.where('b.status', '=', query.status!))
+      // no status asked: the bars held and pending, not those released
+      .$if(!query.status, (w) => w.where('b.status', '<>', 'released'))
+      .$if(Boolean(query.serial), (w) => w.where('b.serial', 'ilike', `%${escapeLike(query.serial!)}%`)) as QB
   );
 }
 
-function barFilter(query: Pick<BarListQuery, 'metal' | 'vaultId' | 'status' | 'serial'>): { where: string; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: (n: number) => string, value: unknown) => {
-    params.push(value);
-    clauses.push(clause(params.length));
-  };
-  if (query.metal) add((n) => `b.metal = $${n}`, query.metal);
-  if (query.vaultId) add((n) => `b.vault_id = $${n}`, query.vaultId);
-  if (query.status) add((n) => `b.status = $${n}`, query.status);
-  // no status asked: the bars held and pending, not those released
-  else clauses.push(`b.status <> 'released'`);
-  if (query.serial) add((n) => `b.serial ILIKE $${n} ESCAPE '\\'`, `%${query.serial.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
-}
+type BarEb = ExpressionBuilder<Database & { b: VaultBarsTable }, 'b'>;
 
-const BAR_SORT: Record<NonNullable<BarListQuery['sort']>, string> = {
-  serial: 'b.serial',
-  refiner: 'lower(b.refiner)',
-  createdAt: 'b.created_at',
-  grossWeight: 'b.gross_weight',
-  status: 'b.status',
-};
+const BAR_SORT = {
+  serial: (eb: BarEb) => eb.ref('b.serial'),
+  refiner: (eb: BarEb) => eb.fn<string>('lower', [eb.ref('b.refiner')]),
+  createdAt: (eb: BarEb) => eb.ref('b.created_at'),
+  grossWeight: (eb: BarEb) => eb.ref('b.gross_weight'),
+  status: (eb: BarEb) => eb.ref('b.status'),
+} satisfies Record<NonNullable<BarListQuery['sort']>, unknown>;
 
 export async function listBars(q: Queryable, query: BarListQuery): Promise<{ rows: BarRow[]; total: number }> {
-  const { where, params } = barFilter(query);
-  const order = `${query.sort ? BAR_SORT[query.sort] : 'b.id'} ${query.order === 'desc' ? 'DESC' : 'ASC'}, b.id ${query.order === 'desc' ? 'DESC' : 'ASC'}`;
-  const rows = await q.query<BarRow>(
-    `SELECT ${BAR_COLUMNS} FROM vault_bars b LEFT JOIN vaults v ON v.id = b.vault_id ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.limit, (query.page - 1) * query.limit],
-  );
-  const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM vault_bars b ${where}`, params))[0]!.n;
-  return { rows, total };
+  const direction = query.order === 'desc' ? 'desc' : 'asc';
+  const rows = await filterBars(selectBars(q), query)
+    .orderBy(query.sort ? BAR_SORT[query.sort] : 'b.id', direction)
+    .orderBy('b.id', direction)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const count = await filterBars(kysely(q).selectFrom('vault_bars as b'), query)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
 }
 
 /** Per metal, the bars matching the filter that the house holds (not pending, not released): count and book weight. */
-export async function barTotals(q: Queryable, query: Pick<BarListQuery, 'metal' | 'vaultId' | 'status' | 'serial'>): Promise<Array<{ metal: TreasuryMetal; bars: number; grams: string }>> {
-  const { where, params } = barFilter(query);
-  const held = `b.status NOT IN ('pending', 'released')`;
-  return q.query(
-    `SELECT b.metal, count(*)::int AS bars, sum(b.book_weight)::text AS grams FROM vault_bars b ${where ? `${where} AND ${held}` : `WHERE ${held}`} GROUP BY b.metal ORDER BY b.metal`,
-    params,
-  );
+export async function barTotals(q: Queryable, query: BarFilter): Promise<Array<{ metal: TreasuryMetal; bars: number; grams: string }>> {
+  const rows = await filterBars(kysely(q).selectFrom('vault_bars as b'), query)
+    .where('b.status', 'not in', ['pending', 'released'])
+    .select((eb) => ['b.metal', eb.fn.countAll<number>().as('bars'), eb.fn.sum<string>('b.book_weight').as('grams')])
+    .groupBy('b.metal')
+    .orderBy('b.metal')
+    .$narrowType<{ metal: TreasuryMetal }>()
+    .execute();
+  return rows.map((r) => ({ metal: r.metal, bars: Number(r.bars), grams: r.grams }));
+}
+
+/**
+ * A set of rows passed as one array parameter per column, as a table `alias(columns...)`: one
+ * parameter per column whatever the number of rows (unnest has no builder method).
+ */
+function unnestAs<R extends Record<string, unknown>, A extends string>(alias: A, columns: { [K in keyof R & string]: { values: readonly R[K][]; type: string } }) {
+  const names = Object.keys(columns);
+  const arrays = names.map((name) => sql`CAST(${[...columns[name]!.values]} AS ${sql.raw(`${columns[name]!.type}[]`)})`);
+  return sql<R>`unnest(${sql.join(arrays)})`.as<A>(sql`${sql.ref(alias)}(${sql.join(names.map((n) => sql.ref(n)))})`);
 }
 
 /** The bars not released with these (metal, refiner case-insensitive, serial) keys. */
-export async function barsWithKeys(q: Queryable, keys: ReadonlyArray<{ metal: string; refiner: string; serial: string }>): Promise<Array<{ id: number; metal: string; refiner: string; serial: string; status: BarStatus }>> {
+export async function barsWithKeys(
+  q: Queryable,
+  keys: ReadonlyArray<{ metal: string; refiner: string; serial: string }>,
+): Promise<Array<{ id: number; metal: string; refiner: string; serial: string; status: BarStatus }>> {
   if (keys.length === 0) return [];
-  return q.query(
-    `SELECT b.id, b.metal, b.refiner, b.serial, b.status FROM vault_bars b
-       JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(metal, refiner, serial)
-         ON b.metal = k.metal AND lower(b.refiner) = lower(k.refiner) AND b.serial = k.serial
-      WHERE b.status <> 'released'`,
-    [keys.map((k) => k.metal), keys.map((k) => k.refiner), keys.map((k) => k.serial)],
-  );
+  const k = unnestAs<{ metal: string; refiner: string; serial: string }, 'k'>('k', {
+    metal: { values: keys.map((x) => x.metal), type: 'text' },
+    refiner: { values: keys.map((x) => x.refiner), type: 'text' },
+    serial: { values: keys.map((x) => x.serial), type: 'text' },
+  });
+  return kysely(q)
+    .selectFrom('vault_bars as b')
+    .innerJoin(k, (join) =>
+      join
+        .onRef('b.metal', '=', 'k.metal')
+        .on((eb) => eb(eb.fn('lower', [eb.ref('b.refiner')]), '=', eb.fn('lower', [eb.ref('k.refiner')])))
+        .onRef('b.serial', '=', 'k.serial'),
+    )
+    .select(['b.id', 'b.metal', 'b.refiner', 'b.serial', 'b.status'])
+    .where('b.status', '<>', 'released')
+    .$narrowType<{ status: BarStatus }>()
+    .execute();
 }
 
 /** A bar recorded pending its receive: a weight list's bar (its fields, not its line) and where it is booked. */
@@ -136,128 +156,195 @@ export type NewBar = Omit<ListedBar, 'line'> & {
 };
 
 export async function insertPendingBar(q: Queryable, b: NewBar, at: Date): Promise<number> {
-  const rows = await q.query<{ id: number }>(
-    `INSERT INTO vault_bars (serial, refiner, metal, form, year, gross_weight, fineness, fine_weight, book_weight, refiner_weight, vault_weight, custodian, vault_id, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $14) RETURNING id`,
-    [b.serial, b.refiner, b.metal, b.form, b.year, b.grossWeight, b.fineness, b.fineWeight, b.bookWeight, b.refinerWeight, b.vaultWeight, b.custodian, b.vaultId, at],
-  );
-  return rows[0]!.id;
+  const row = await kysely(q)
+    .insertInto('vault_bars')
+    .values({
+      serial: b.serial,
+      refiner: b.refiner,
+      metal: b.metal,
+      form: b.form,
+      year: b.year,
+      gross_weight: b.grossWeight,
+      fineness: b.fineness,
+      fine_weight: b.fineWeight,
+      book_weight: b.bookWeight,
+      refiner_weight: b.refinerWeight,
+      vault_weight: b.vaultWeight,
+      custodian: b.custodian,
+      vault_id: b.vaultId,
+      status: 'pending',
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function setBars(q: Queryable, ids: readonly number[], change: { status: BarStatus; vaultId?: number; custodian?: string }, at: Date): Promise<void> {
-  await q.query(
-    `UPDATE vault_bars SET status = $2, vault_id = coalesce($3, vault_id), custodian = coalesce($4, custodian), updated_at = $5 WHERE id = ANY($1::bigint[])`,
-    [ids, change.status, change.vaultId ?? null, change.custodian ?? null, at],
-  );
+  await kysely(q)
+    .updateTable('vault_bars')
+    .set({
+      status: change.status,
+      ...(change.vaultId !== undefined ? { vault_id: change.vaultId } : {}),
+      ...(change.custodian !== undefined ? { custodian: change.custodian } : {}),
+      updated_at: at,
+    })
+    .where('id', '=', (eb) => eb.fn.any(eb.val([...ids])))
+    .execute();
 }
 
 export async function deleteBars(q: Queryable, ids: readonly number[]): Promise<void> {
-  await q.query('DELETE FROM vault_bars WHERE id = ANY($1::bigint[])', [ids]);
+  await kysely(q)
+    .deleteFrom('vault_bars')
+    .where('id', '=', (eb) => eb.fn.any(eb.val([...ids])))
+    .execute();
 }
 
-export interface MovementRow {
-  id: number;
-  kind: MovementKind;
-  status: MovementStatus;
-  to_status: SettableStatus | null;
-  vault_id: number | null;
-  vault_code: string | null;
-  request_id: number | null;
-  list_id: number | null;
-  note: string | null;
-  decline_reason: string | null;
-  submitted_by: number | null;
-  submitter: string | null;
-  decided_by: number | null;
-  decider: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-}
+/** A bar as a movement recorded it (vault_movement_bars.bar): what it was when the movement was recorded. */
+export type MovementBar = {
+  serial: string;
+  refiner: string;
+  metal: TreasuryMetal;
+  bookWeight: string;
+  status: BarStatus;
+  vaultId: number | null;
+  vaultCode: string | null;
+};
 
-export interface MovementBarRow {
-  movement_id: number;
-  bar_id: number | null;
-  bar: { serial: string; refiner: string; metal: TreasuryMetal; bookWeight: string; status: BarStatus; vaultId: number | null; vaultCode: string | null };
-}
+const selectMovements = (q: Queryable) =>
+  kysely(q)
+    .selectFrom('vault_movements as m')
+    .leftJoin('vaults as v', 'v.id', 'm.vault_id')
+    .leftJoin('admins as s', 's.id', 'm.submitted_by')
+    .leftJoin('admins as d', 'd.id', 'm.decided_by')
+    .select(['m.id', 'm.kind', 'm.status', 'm.to_status', 'm.vault_id', 'v.code as vault_code', 'm.request_id', 'm.list_id', 'm.note', 'm.decline_reason'])
+    .select(['m.submitted_by', 's.username as submitter', 'm.decided_by', 'd.username as decider', 'm.created_at', 'm.decided_at'])
+    // CHECK lists in the schema; the domain names their values
+    .$narrowType<{ kind: MovementKind; status: MovementStatus; to_status: SettableStatus | null }>();
 
-const MOVEMENT_SELECT = `SELECT m.id, m.kind, m.status, m.to_status, m.vault_id, v.code AS vault_code, m.request_id, m.list_id, m.note, m.decline_reason,
-  m.submitted_by, s.username AS submitter, m.decided_by, d.username AS decider, m.created_at, m.decided_at
-  FROM vault_movements m LEFT JOIN vaults v ON v.id = m.vault_id LEFT JOIN admins s ON s.id = m.submitted_by LEFT JOIN admins d ON d.id = m.decided_by`;
+export type MovementRow = Awaited<ReturnType<ReturnType<typeof selectMovements>['executeTakeFirstOrThrow']>>;
 
 export async function insertMovement(
   q: Queryable,
   m: { kind: MovementKind; toStatus: SettableStatus | null; vaultId: number | null; requestId: number | null; listId: number | null; note: string | null; by: number; at: Date },
 ): Promise<number> {
-  const rows = await q.query<{ id: number }>(
-    `INSERT INTO vault_movements (kind, to_status, vault_id, request_id, list_id, note, submitted_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [m.kind, m.toStatus, m.vaultId, m.requestId, m.listId, m.note, m.by, m.at],
-  );
-  return rows[0]!.id;
+  const row = await kysely(q)
+    .insertInto('vault_movements')
+    .values({ kind: m.kind, to_status: m.toStatus, vault_id: m.vaultId, request_id: m.requestId, list_id: m.listId, note: m.note, submitted_by: m.by, created_at: m.at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-export async function insertMovementBars(q: Queryable, movementId: number, bars: ReadonlyArray<{ barId: number; bar: MovementBarRow['bar'] }>): Promise<void> {
-  await q.query(
-    `INSERT INTO vault_movement_bars (movement_id, seq, bar_id, bar) SELECT $1, s.seq, s.bar_id, s.bar FROM unnest($2::int[], $3::bigint[], $4::jsonb[]) AS s(seq, bar_id, bar)`,
-    [movementId, bars.map((_, i) => i + 1), bars.map((b) => b.barId), bars.map((b) => JSON.stringify(b.bar))],
-  );
-  await q.query(`INSERT INTO vault_bar_pending (bar_id, movement_id) SELECT unnest($2::bigint[]), $1`, [movementId, bars.map((b) => b.barId)]);
+export async function insertMovementBars(q: Queryable, movementId: number, bars: ReadonlyArray<{ barId: number; bar: MovementBar }>): Promise<void> {
+  const s = unnestAs<{ seq: number; bar_id: number; bar: string }, 's'>('s', {
+    seq: { values: bars.map((_, i) => i + 1), type: 'int' },
+    bar_id: { values: bars.map((b) => b.barId), type: 'bigint' },
+    bar: { values: bars.map((b) => JSON.stringify(b.bar)), type: 'jsonb' },
+  });
+  await kysely(q)
+    .insertInto('vault_movement_bars')
+    .columns(['movement_id', 'seq', 'bar_id', 'bar'])
+    .expression((eb) => eb.selectFrom(s).select((x) => [x.val(movementId).as('movement_id'), 's.seq', 's.bar_id', 's.bar']))
+    .execute();
+  const p = unnestAs<{ bar_id: number }, 'p'>('p', { bar_id: { values: bars.map((b) => b.barId), type: 'bigint' } });
+  await kysely(q)
+    .insertInto('vault_bar_pending')
+    .columns(['bar_id', 'movement_id'])
+    .expression((eb) => eb.selectFrom(p).select((x) => ['p.bar_id', x.val(movementId).as('movement_id')]))
+    .execute();
 }
 
 /** Bars among these that a pending movement names already. */
 export async function barsPending(q: Queryable, barIds: readonly number[]): Promise<Array<{ bar_id: number; movement_id: number }>> {
   if (barIds.length === 0) return [];
-  return q.query('SELECT bar_id, movement_id FROM vault_bar_pending WHERE bar_id = ANY($1::bigint[]) ORDER BY bar_id', [barIds]);
+  return kysely(q)
+    .selectFrom('vault_bar_pending')
+    .select(['bar_id', 'movement_id'])
+    .where('bar_id', '=', (eb) => eb.fn.any(eb.val([...barIds])))
+    .orderBy('bar_id')
+    .execute();
 }
 
 export async function findMovement(q: Queryable, id: number, options: { forUpdate?: boolean } = {}): Promise<MovementRow | undefined> {
-  return (await q.query<MovementRow>(`${MOVEMENT_SELECT} WHERE m.id = $1${options.forUpdate ? ' FOR UPDATE OF m' : ''}`, [id]))[0];
+  return selectMovements(q)
+    .where('m.id', '=', id)
+    .$if(options.forUpdate === true, (qb) => qb.forUpdate('m'))
+    .executeTakeFirst();
 }
+
+export type MovementBarRow = { movement_id: number; bar_id: number | null; bar: MovementBar };
 
 export async function movementBars(q: Queryable, movementIds: readonly number[]): Promise<MovementBarRow[]> {
   if (movementIds.length === 0) return [];
-  return q.query<MovementBarRow>('SELECT movement_id, bar_id, bar FROM vault_movement_bars WHERE movement_id = ANY($1::bigint[]) ORDER BY movement_id, seq', [movementIds]);
+  return kysely(q)
+    .selectFrom('vault_movement_bars')
+    .select(['movement_id', 'bar_id', 'bar'])
+    .where('movement_id', '=', (eb) => eb.fn.any(eb.val([...movementIds])))
+    .orderBy('movement_id')
+    .orderBy('seq')
+    // the jsonb snapshot written by insertMovementBars
+    .$narrowType<{ bar: MovementBar }>()
+    .execute();
 }
 
 export async function decideMovement(q: Queryable, id: number, d: { status: 'approved' | 'declined'; by: number; at: Date; reason?: string }): Promise<boolean> {
-  const rows = await q.query(
-    `UPDATE vault_movements SET status = $2, decided_by = $3, decided_at = $4, decline_reason = $5 WHERE id = $1 AND status = 'pending' RETURNING id`,
-    [id, d.status, d.by, d.at, d.reason ?? null],
-  );
-  await q.query('DELETE FROM vault_bar_pending WHERE movement_id = $1', [id]);
-  return rows.length === 1;
+  const row = await kysely(q)
+    .updateTable('vault_movements')
+    .set({ status: d.status, decided_by: d.by, decided_at: d.at, decline_reason: d.reason ?? null })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  await kysely(q).deleteFrom('vault_bar_pending').where('movement_id', '=', id).execute();
+  return row !== undefined;
+}
+
+type MovementFilter = Pick<MovementListQuery, 'status' | 'kind' | 'requestId' | 'barId'>;
+
+/** The movement list's filter on `vault_movements as m`. */
+function filterMovements<QB extends SelectQueryBuilder<Database & { m: VaultMovementsTable }, 'm', object>>(qb: QB, query: MovementFilter): QB {
+  return qb
+    .$if(Boolean(query.status), (w) => w.where('m.status', '=', query.status!))
+    .$if(Boolean(query.kind), (w) => w.where('m.kind', '=', query.kind!))
+    .$if(Boolean(query.requestId), (w) => w.where('m.request_id', '=', query.requestId!))
+    .$if(Boolean(query.barId), (w) =>
+      w.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('vault_movement_bars as mb')
+            .select(eb.lit(1).as('one'))
+            .whereRef('mb.movement_id', '=', 'm.id')
+            .where('mb.bar_id', '=', query.barId!),
+        ),
+      ),
+    ) as QB;
 }
 
 export async function listMovements(q: Queryable, query: MovementListQuery): Promise<{ rows: MovementRow[]; total: number }> {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: (n: number) => string, value: unknown) => {
-    params.push(value);
-    clauses.push(clause(params.length));
-  };
-  if (query.status) add((n) => `m.status = $${n}`, query.status);
-  if (query.kind) add((n) => `m.kind = $${n}`, query.kind);
-  if (query.requestId) add((n) => `m.request_id = $${n}`, query.requestId);
-  if (query.barId) add((n) => `EXISTS (SELECT 1 FROM vault_movement_bars mb WHERE mb.movement_id = m.id AND mb.bar_id = $${n})`, query.barId);
-  const where = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
-  const dir = query.order === 'asc' && query.sort ? 'ASC' : 'DESC';
-  const rows = await q.query<MovementRow>(`${MOVEMENT_SELECT} ${where} ORDER BY m.id ${dir} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-    ...params,
-    query.limit,
-    (query.page - 1) * query.limit,
-  ]);
-  const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM vault_movements m ${where}`, params))[0]!.n;
-  return { rows, total };
+  const direction = query.order === 'asc' && query.sort ? 'asc' : 'desc';
+  const rows = await filterMovements(selectMovements(q), query)
+    .orderBy('m.id', direction)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const count = await filterMovements(kysely(q).selectFrom('vault_movements as m'), query)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
 }
 
 export async function insertCustodianList(
   q: Queryable,
   l: { custodian: string; vaultId: number; fileName: string; asOf: string; rowCount: number; by: number; at: Date },
 ): Promise<number> {
-  const rows = await q.query<{ id: number }>(
-    `INSERT INTO custodian_bar_lists (custodian, vault_id, file_name, as_of, row_count, imported_by, imported_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [l.custodian, l.vaultId, l.fileName, l.asOf, l.rowCount, l.by, l.at],
-  );
-  return rows[0]!.id;
+  const row = await kysely(q)
+    .insertInto('custodian_bar_lists')
+    .values({ custodian: l.custodian, vault_id: l.vaultId, file_name: l.fileName, as_of: l.asOf, row_count: l.rowCount, imported_by: l.by, imported_at: l.at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function insertCustodianBars(
@@ -266,10 +353,18 @@ export async function insertCustodianBars(
   bars: ReadonlyArray<{ line: number; serial: string; refiner: string; metal: string; grossWeight: string; fineness: string; fineWeight: string }>,
 ): Promise<void> {
   if (bars.length === 0) return;
-  await q.query(
-    `INSERT INTO custodian_bars (list_id, line, serial, refiner, metal, gross_weight, fineness, fine_weight)
-     SELECT $1, s.line, s.serial, s.refiner, s.metal, s.gross, s.fineness, s.fine
-       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::numeric[], $8::numeric[]) AS s(line, serial, refiner, metal, gross, fineness, fine)`,
-    [listId, bars.map((b) => b.line), bars.map((b) => b.serial), bars.map((b) => b.refiner), bars.map((b) => b.metal), bars.map((b) => b.grossWeight), bars.map((b) => b.fineness), bars.map((b) => b.fineWeight)],
-  );
+  const s = unnestAs<{ line: number; serial: string; refiner: string; metal: string; gross: string; fineness: string; fine: string }, 's'>('s', {
+    line: { values: bars.map((b) => b.line), type: 'int' },
+    serial: { values: bars.map((b) => b.serial), type: 'text' },
+    refiner: { values: bars.map((b) => b.refiner), type: 'text' },
+    metal: { values: bars.map((b) => b.metal), type: 'text' },
+    gross: { values: bars.map((b) => b.grossWeight), type: 'numeric' },
+    fineness: { values: bars.map((b) => b.fineness), type: 'numeric' },
+    fine: { values: bars.map((b) => b.fineWeight), type: 'numeric' },
+  });
+  await kysely(q)
+    .insertInto('custodian_bars')
+    .columns(['list_id', 'line', 'serial', 'refiner', 'metal', 'gross_weight', 'fineness', 'fine_weight'])
+    .expression((eb) => eb.selectFrom(s).select((x) => [x.val(listId).as('list_id'), 's.line', 's.serial', 's.refiner', 's.metal', 's.gross', 's.fineness', 's.fine']))
+    .execute();
 }

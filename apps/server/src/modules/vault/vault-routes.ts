@@ -24,7 +24,10 @@ import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { isUploadedFile } from '../assets/asset-service.ts';
 import { WEIGHT_LIST_LIMITS, readListRows } from './vault-import.ts';
-import { approveMovement, barDetail, barPage, createVault, declineMovement, importWeightList, movementPage, movementView, recordMovement, recordReceive, vaultList } from './vault-service.ts';
+import { approveMovement, declineMovement, recordMovement, recordReceive } from './bar-movement-service.ts';
+import { barDetail, barPage, createVault, movementPage, vaultList } from './vault-service.ts';
+import { movementView } from './vault-views.ts';
+import { importWeightList } from './weight-list-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['vault'];
