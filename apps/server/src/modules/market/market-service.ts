@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { PriceData, SocketMessage, MyrRateData, Trend } from '@aurum/domain/system/live-messages';
+import type { PriceData, SocketMessage, MyrRateData } from '@aurum/domain/system/live-messages';
 import { marketStatus, type MarketStatus } from '@aurum/domain/system/market-status';
-import { METALS, type Metal } from '@aurum/domain/system/metals';
+import type { Metal } from '@aurum/domain/system/metals';
 import { customerPrice, type AdjustSettings } from '@aurum/domain/orders/order-pricing';
-import { Decimal } from '@aurum/domain/money/decimal';
-import { disagreementBps, feedHealth, isOutOfOrder, type FeedHealthState } from '@aurum/domain/market/price-health';
+import { priceFrame } from '@aurum/domain/market/price-frame';
+import { isOutOfOrder, type FeedHealthState } from '@aurum/domain/market/price-health';
 import type { AuditEntry } from '../../http/route.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { EventBus, LiveEvent, Quotes } from '../../live/event-bus.ts';
-import { readAdjust, toMetalAdjustAnswer, type Variant } from '../system/adjust-service.ts';
-import { holidayDates } from '../system/holiday-service.ts';
-import { manualPriceRows, readOnlySnapshot, recordFeedHealth, releaseFeedLease, takeFeedLease } from './market-repository.ts';
-import { modesAt, modesForMoney, readModeRow, settingsFloor, settingsHeard, type ModesRow } from '../system/mode-service.ts';
+import { toMetalAdjustAnswer, type Variant } from '../system/adjust-service.ts';
+import { releaseFeedLease, takeFeedLease } from './market-repository.ts';
+import { modesForMoney, settingsFloor, settingsHeard } from '../system/mode-service.ts';
+import { loadSettings, modesOf, readSettingsSnapshot, type Settings } from './market-settings-service.ts';
+import { FeedHealthRecorder, feedHealthView, type FeedHealthView } from './feed-health.ts';
 import { VersionedCopy } from '../../cache/versioned-copy.ts';
 import type { IssuedQuote, QuoteCheck, QuotePricing, QuoteSigner } from './price-quotes.ts';
 import { REFERENCE_SOURCES, type MarketQuotes, type PriceSource, type RateSet, type ReferenceSource } from './price-sources.ts';
@@ -40,30 +41,12 @@ export interface MarketOptions {
   log?: { warn: (detail: object, message: string) => void } | null;
 }
 
-/** What the feed health is decided on, as the price endpoints and the audit row show it. */
-export interface FeedHealthView {
-  state: FeedHealthState;
-  primary: { lastTickAt: string | null; staleMs: number };
-  check: { lastTickAt: string | null; staleMs: number; disagreeBps: number; thresholdBps: number } | null;
-  /** Ticks dropped for coming out of order (source time older than the last accepted), per source, by this process. */
-  outOfOrder: { primary: number; check: number };
-}
-
 export interface PricePoint {
   at: string;
   myrBuy: string;
   myrSell: string;
   usdBuy: string;
   usdSell: string;
-}
-
-/** The settings that price orders and open the market, as of one settings version (from the database). */
-export interface Settings {
-  version: number;
-  adjust: Record<Metal, Record<Variant, AdjustSettings>>;
-  modes: { panic: boolean; tradingPeriod: boolean; autoSettle: boolean };
-  holidays: string[];
-  manual: Map<Metal, { bid: string; ask: string; expiresAt: Date | null }>;
 }
 
 /**
@@ -93,9 +76,8 @@ export class MarketService {
   /** Source time of the last accepted tick per source; an older one is dropped. */
   private readonly lastAccepted: Record<'primary' | 'check', Date | null> = { primary: null, check: null };
   private readonly dropped = { primary: 0, check: 0 };
-  /** The health this process last saw (recorded in price_feed_health on a change). */
-  private lastHealth: FeedHealthState | null = null;
-  private healthWrite: Promise<void> = Promise.resolve();
+  /** Records each health change this process sees (price_feed_health, the audit row). */
+  private readonly health: FeedHealthRecorder;
   private quote: IssuedQuote | null = null;
   private unsubscribe: (() => void) | null = null;
   private leading = false;
@@ -126,6 +108,13 @@ export class MarketService {
       onStop: () => this.releaseLease(),
     });
     this.statusJob = intervalJob('marketStatus', { everyMs: 1000, run: () => this.recompute(false) });
+    this.health = new FeedHealthRecorder({
+      db,
+      now,
+      writeAudit: options.writeAudit ?? null,
+      reasonOf: (state) => this.computeStatus(state).reason,
+      log: options.log ?? null,
+    });
   }
 
   private get settings(): Settings | null {
@@ -221,8 +210,8 @@ export class MarketService {
   async inForce(q: Queryable): Promise<Settings> {
     const row = await modesForMoney(q);
     const held = this.settings;
-    const settings = held && held.version === row.settings_version ? held : await this.adopt(await this.loadSettings(q, row));
-    return { ...settings, modes: this.modesOf(row) };
+    const settings = held && held.version === row.settings_version ? held : await this.adopt(await loadSettings(q, row, this.now()));
+    return { ...settings, modes: modesOf(row, this.now()) };
   }
 
   /**
@@ -312,17 +301,9 @@ export class MarketService {
     }
   }
 
-  /**
-   * Reads the settings again, in one REPEATABLE READ transaction so that the version and the
-   * content are of one moment, and keeps them unless a later version is held meanwhile (reloads
-   * started by several notifications may land in any order).
-   */
+  /** Reads the settings again (one snapshot) and keeps them unless a later version is held meanwhile. */
   async reloadSettings(): Promise<void> {
-    const loaded = await this.db.transaction(async (tx) => {
-      await readOnlySnapshot(tx);
-      return this.loadSettings(tx, await readModeRow(tx));
-    });
-    await this.adopt(loaded);
+    await this.adopt(await readSettingsSnapshot(this.db, this.now()));
   }
 
   /** Keeps `loaded` as this process's copy unless a later version is held; answers it either way. */
@@ -332,44 +313,18 @@ export class MarketService {
     return loaded;
   }
 
-  /** The settings as `q` sees them, of the version of `row` (the modes row read on `q`, first). */
-  private async loadSettings(q: Queryable, row: ModesRow): Promise<Settings> {
-    const adjust = {} as Settings['adjust'];
-    for (const metal of METALS) adjust[metal] = await readAdjust(q, metal);
-    const holidays = await holidayDates(q);
-    const manualRows = await manualPriceRows(q);
-    const manual = new Map(manualRows.map((m) => [m.metal, { bid: m.bid, ask: m.ask, expiresAt: m.expires_at }]));
-    return { version: Number(row.settings_version), adjust, modes: this.modesOf(row), holidays, manual };
-  }
-
-  private modesOf(row: ModesRow): Settings['modes'] {
-    const modes = modesAt(row, this.now());
-    return { panic: modes.panic, tradingPeriod: modes.tradingPeriod, autoSettle: modes.autoSettle };
-  }
-
   /**
-   * The feed's health now (the domain's feedHealth): stale when the primary, or the configured
-   * cross-check, has been silent longer than its limit in market-open time; disagree when the two
-   * gold mids are further apart than the threshold.
+   * The feed's health now, on this process's quotes and calendar (feedHealthView).
    */
   feedHealth(): FeedHealthView {
-    const now = this.now();
     const check = this.options.check ?? null;
-    const calendar = { holidays: this.settings?.holidays ?? [], tradingPeriod: this.settings?.modes.tradingPeriod ?? false };
-    const at = (q: Quotes | null) => (q ? new Date(q.at) : null);
-    const state = feedHealth({
-      now,
-      calendar,
-      primary: { lastTickAt: at(this.quotes), limitMs: this.options.staleMs, quote: this.quotes?.metals.xau ?? null },
-      check: check ? { lastTickAt: at(this.checkQuotes), limitMs: check.staleMs, quote: this.checkQuotes?.metals.xau ?? null, thresholdBps: check.disagreeBps } : null,
+    return feedHealthView({
+      now: this.now(),
+      calendar: { holidays: this.settings?.holidays ?? [], tradingPeriod: this.settings?.modes.tradingPeriod ?? false },
+      primary: { quotes: this.quotes, staleMs: this.options.staleMs },
+      check: check ? { quotes: this.checkQuotes, staleMs: check.staleMs, disagreeBps: check.disagreeBps } : null,
+      dropped: this.dropped,
     });
-    const bps = check && this.quotes && this.checkQuotes ? disagreementBps(this.quotes.metals.xau, this.checkQuotes.metals.xau).toDecimalPlaces(2).toNumber() : null;
-    return {
-      state,
-      primary: { lastTickAt: this.quotes?.at ?? null, staleMs: this.options.staleMs },
-      check: check ? { lastTickAt: this.checkQuotes?.at ?? null, staleMs: check.staleMs, disagreeBps: bps ?? 0, thresholdBps: check.disagreeBps } : null,
-      outOfOrder: { ...this.dropped },
-    };
   }
 
   private computeStatus(health: FeedHealthState = this.feedHealth().state, settings: Settings | null = this.settings): MarketStatus {
@@ -384,37 +339,9 @@ export class MarketService {
     });
   }
 
-  /**
-   * A health change this process sees is recorded once: price_feed_health is updated only when it
-   * holds another state (under its row lock), and the process that changed it writes the audit row.
-   */
-  private noteHealth(health: FeedHealthView): void {
-    if (health.state === this.lastHealth) return;
-    this.lastHealth = health.state;
-    const writeAudit = this.options.writeAudit;
-    if (!writeAudit) return;
-    const at = this.now();
-    this.healthWrite = this.healthWrite
-      .then(() =>
-        this.db.transaction(async (tx) => {
-          const before = await recordFeedHealth(tx, health.state, health, at);
-          if (before === null) return;
-          await writeAudit(tx, {
-            username: 'system',
-            adminId: null,
-            action: 'price.feedHealth',
-            detail: { before: { state: before }, after: { state: health.state, reason: this.computeStatus(health.state).reason, health } },
-            device: 'priceFeed',
-            ip: null,
-          });
-        }),
-      )
-      .catch((error: unknown) => this.options.log?.warn({ error: String(error) }, 'price feed health not recorded'));
-  }
-
   /** Waits for the health records in hand (tests, shutdown). */
-  async settled(): Promise<void> {
-    await this.healthWrite;
+  settled(): Promise<void> {
+    return this.health.settled();
   }
 
   /** A quote's pricing, when it is one of ours and not expired at `now` (the request's clock). */
@@ -429,7 +356,7 @@ export class MarketService {
   private recompute(force: boolean): void {
     if (!this.quotes || !this.settings) return;
     const health = this.feedHealth();
-    this.noteHealth(health);
+    this.health.note(health);
     const status = this.computeStatus(health.state);
     const manual = this.manualPrice('xau');
     const key = JSON.stringify([status, manual]);
@@ -447,19 +374,7 @@ export class MarketService {
     // a quote only while some live pair trades on it: never from the last good price of an unhealthy feed
     const quoted = status.myr.available || status.usd.available;
     this.quote = quoted && this.options.quotes ? this.options.quotes.issue(pricing, this.now()) : null;
-    const prev = this.price;
-    const trend = (value: string, before: string | undefined): Trend => (before !== undefined && new Decimal(value).lt(before) ? 'down' : 'up');
-    this.price = {
-      myr: { buy: p.myr.buy, sell: p.myr.sell, buyTrend: trend(p.myr.buy, prev?.myr.buy), sellTrend: trend(p.myr.sell, prev?.myr.sell) },
-      usd: { buy: p.usd.buy, sell: p.usd.sell, buyTrend: trend(p.usd.buy, prev?.usd.buy), sellTrend: trend(p.usd.sell, prev?.usd.sell) },
-      available: { myr: status.myr.available, usd: status.usd.available, offline: status.offline.available },
-      reason: status.reason,
-      variant: status.variant,
-      source: manual ? 'manual' : this.quotes.source,
-      at: this.quotes.at,
-      quoteId: this.quote?.quoteId ?? null,
-      expiresAt: this.quote?.expiresAt ?? null,
-    };
+    this.price = priceFrame({ p, prev: this.price, status, source: manual ? 'manual' : this.quotes.source, at: this.quotes.at, quote: this.quote });
     if (force) {
       this.history.push({ at: this.quotes.at, myrBuy: p.myr.buy, myrSell: p.myr.sell, usdBuy: p.usd.buy, usdSell: p.usd.sell });
       if (this.history.length > this.options.historySize) this.history.splice(0, this.history.length - this.options.historySize);

@@ -6,7 +6,8 @@ import { goodTillDateInPast, paymentDateInFuture, tradeRuleViolation, type Trade
 import type { CreateOrderBody, CustomizeOrderBody, OrderNode } from '@aurum/domain/orders/order-schemas';
 import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
-import type { MarketService, Settings } from '../market/market-service.ts';
+import type { MarketService } from '../market/market-service.ts';
+import type { Settings } from '../market/market-settings-service.ts';
 import { lockForMoney, walletBalances } from '../wallet/wallet-service.ts';
 import { findOrder, type OrderRow, type TradeUserRow } from './order-repository.ts';
 import {

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 import { client } from '../../../testing/client.ts';
 import { controlledSource } from '../../../testing/controlled-source.ts';
 import { postEntry } from '../../wallet/wallet-service.ts';
-import type { FeedHealthView } from '../market-service.ts';
+import type { FeedHealthView } from '../feed-health.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';
