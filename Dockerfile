@@ -5,24 +5,22 @@
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# 1. build: every dependency (the console's toolchain too), then the console's production build
-FROM ${NODE_IMAGE} AS build
+# 0. manifests: the workspace's package files, all npm ci needs (the layer stays cached until one changes)
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+
+# 1. build: every dependency (the console's toolchain too), then the console's production build
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # 2. dependencies the server needs at run time only (sharp's native binary for this platform)
-FROM ${NODE_IMAGE} AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/domain/package.json packages/domain/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
+FROM manifests AS deps
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 3. runtime: sources (Node 24 runs the TypeScript as is), production dependencies, the built console

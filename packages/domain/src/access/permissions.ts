@@ -1,5 +1,15 @@
 import type { AdminRole } from './roles.ts';
 
+/** Deciding deposit, withdrawal and transfer requests: the finance approver's. */
+const REQUEST_DECISIONS = [
+  'approveDepositRequest',
+  'declineDepositRequest',
+  'approveWithdrawalRequest',
+  'declineWithdrawalRequest',
+  'approveTransferRequest',
+  'declineTransferRequest',
+] as const;
+
 /**
  * Every permission (SPEC.md §6 plus those DECISIONS.md §8 adds), declared once.
  * Routes name one of these; the console asks `can` before showing a control.
@@ -19,12 +29,7 @@ export const PERMISSIONS = [
   'submitDepositRequest',
   'submitWithdrawalRequest',
   'submitTransferRequest',
-  'approveDepositRequest',
-  'declineDepositRequest',
-  'approveWithdrawalRequest',
-  'declineWithdrawalRequest',
-  'approveTransferRequest',
-  'declineTransferRequest',
+  ...REQUEST_DECISIONS,
   'editCurrencyAdjustment',
   'editSpreadAdjustment',
   'setManualPrice',
@@ -71,17 +76,7 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['addUser', 'editUser', 'logoutUser', 'resetUserPassword'], ['superAdmin', 'operationMaker', 'operationApprover']],
   [['deleteUser', 'editAllUsersFee'], ['superAdmin', 'operationApprover']],
   [['submitDepositRequest', 'submitWithdrawalRequest', 'submitTransferRequest'], ['superAdmin', 'financeMaker']],
-  [
-    [
-      'approveDepositRequest',
-      'declineDepositRequest',
-      'approveWithdrawalRequest',
-      'declineWithdrawalRequest',
-      'approveTransferRequest',
-      'declineTransferRequest',
-    ],
-    ['superAdmin', 'financeApprover'],
-  ],
+  [REQUEST_DECISIONS, ['superAdmin', 'financeApprover']],
   [['addBankInfo', 'updateBankInfo', 'deleteBankInfo'], ['superAdmin', 'financeMaker', 'operationMaker']],
   [['approveBankInfo', 'declineBankInfo'], ['superAdmin', 'financeApprover', 'operationApprover']],
   [['editCurrencyAdjustment', 'editSpreadAdjustment', 'setManualPrice'], ['superAdmin', 'operationApprover']],
