@@ -1,5 +1,5 @@
 /**
- * `npm test`: lint, typecheck, then each suite with its own count.
+ * `npm test`: lint, typecheck and the console's build side by side, then each suite with its own count.
  *  - unit: domain rules and pure server/web helpers
  *  - component: the console's shared kit rendered in jsdom with Testing Library (*.test.tsx)
  *  - integration on PGlite and on PostgreSQL side by side (TEST_DATABASE_URL; required when
@@ -32,13 +32,6 @@ const outcomes: Outcome[] = [];
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status === 0;
-}
-
-function step(name: string, cmd: string, args: string[]) {
-  if (only && only !== name) return;
-  console.log(`\n=== ${name} ===`);
-  const ok = run(cmd, args);
-  outcomes.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok });
 }
 
 function suite(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
@@ -92,19 +85,27 @@ function suiteBeside(name: string, project: string, env: NodeJS.ProcessEnv = {})
   });
 }
 
-/** A step (no counts) run beside a suite, its output kept and printed whole when it ends. */
-function stepBeside(name: string, cmd: string, args: string[]): Promise<void> {
-  if (only && only !== name) return Promise.resolve();
+/**
+ * A step (no counts) run beside others: its commands one after another (the first failure ends it),
+ * their output kept and printed whole when it ends. `group` is the name `npm test <name>` picks it by.
+ */
+function stepBeside(name: string, commands: Array<[string, ...string[]]>, group = name): Promise<void> {
+  if (only && only !== group) return Promise.resolve();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('close', (code) => {
-      console.log(`\n=== ${name} ===\n${output}`);
-      outcomes.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, ok: code === 0 });
-      resolve();
-    });
+    const next = (index: number) => {
+      const [cmd, ...args] = commands[index]!;
+      const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      child.on('close', (code) => {
+        if (code === 0 && index + 1 < commands.length) return next(index + 1);
+        console.log(`\n=== ${name} ===\n${output}`);
+        outcomes.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, ok: code === 0 });
+        resolve();
+      });
+    };
+    next(0);
   });
 }
 
@@ -127,20 +128,24 @@ function browserSuite(env: NodeJS.ProcessEnv) {
   outcomes.push({ name: 'browser', passed, failed, skipped, ok });
 }
 
-step('lint', 'npx', ['eslint', '.']);
-step('typecheck', 'npm', ['run', 'typecheck']);
+const browser = !only || only === 'browser' ? findBrowser() : null;
+// the checks that start no server, side by side: each is one process on about one core (the
+// typecheck in two chains of projects); the console's build beside them, which the browser suite needs
+await Promise.all([
+  stepBeside('lint', [['npx', 'eslint', '.']]),
+  stepBeside('typecheck (domain, server)', [['npx', 'tsc', '-p', 'packages/domain'], ['npx', 'tsc', '-p', 'apps/server']], 'typecheck'),
+  stepBeside('typecheck (console, tools)', [['npx', 'tsc', '-p', 'apps/web'], ['npx', 'tsc', '-p', 'tsconfig.tools.json']], 'typecheck'),
+  browser && only !== 'browser' ? stepBeside('build', [['npm', 'run', 'build']]) : Promise.resolve(),
+]);
 suite('unit', 'unit');
 suite('component', 'component');
-// the two integration suites wait on timers and the network more than they compute: side by side
+// the two integration suites, side by side
 const integration: Array<Promise<void>> = [suiteBeside('integration-pglite', 'integration', { AURUM_TEST_DB: 'pglite' })];
 if (process.env.TEST_DATABASE_URL || process.env.AURUM_REQUIRE_PG === '1') {
   integration.push(suiteBeside('integration-postgres', 'integration', { AURUM_TEST_DB: 'postgres' }));
 } else if (!only) {
   console.log('\n(integration-postgres skipped: set TEST_DATABASE_URL to run it)');
 }
-const browser = !only || only === 'browser' ? findBrowser() : null;
-// the console's build beside them too; the cluster after, alone (its checks are timed: a busy machine would blur them)
-if (browser && only !== 'browser') integration.push(stepBeside('build', 'npm', ['run', 'build']));
 await Promise.all(integration);
 suite('cluster', 'cluster');
 if (!only || only === 'browser') {

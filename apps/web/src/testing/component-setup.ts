@@ -38,7 +38,9 @@ window.matchMedia ??= (query: string): MediaQueryList => ({
 });
 
 // the console's i18next (lazy locale chunks), English, every namespace loaded before a test renders
+// (run before each file: the files of a worker share one jsdom, so each starts from empty storage)
 window.localStorage.clear();
+window.sessionStorage.clear();
 await initI18n();
 await i18next.loadNamespaces([...NAMESPACES]);
 
