@@ -1,5 +1,6 @@
 /**
- * `npm test`: lint, typecheck and the console's build side by side, then each suite with its own count.
+ * `npm test`: the cluster suite beside lint, typecheck and the console's build, then each suite with
+ * its own count.
  *  - unit: domain rules and pure server/web helpers
  *  - component: the console's shared kit rendered in jsdom with Testing Library (*.test.tsx)
  *  - integration on PGlite and on PostgreSQL side by side (TEST_DATABASE_URL; required when
@@ -8,8 +9,9 @@
  *    deploy/haproxy.cfg, three server processes) under load through restarts and faults; the test
  *    skips itself with a notice when haproxy, pgbouncer or initdb is missing, unless the run requires
  *    it (AURUM_REQUIRE_PG=1 or CI)
- *  - browser: the built console in Chromium through @playwright/test (playwright.config.ts: two files
- *    at a time, trace and screenshots of a failed test under .tmp/artifacts/browser/), the browser as
+ *  - browser: the built console in Chromium through @playwright/test (playwright.config.ts: three files
+ *    at a time, trace and screenshots of a failed test under .tmp/artifacts/browser/), its servers on
+ *    PostgreSQL when TEST_DATABASE_URL is set (else PGlite), the browser as
  *    apps/web/test/support/find-browser.ts finds it: $AURUM_CHROMIUM,
  *    Playwright's installed browsers, the system's chromium/chrome); skipped with a notice saying
  *    how to install one when none is found, a failure when the run requires it (CI=true or
@@ -87,15 +89,17 @@ function suiteBeside(name: string, project: string, env: NodeJS.ProcessEnv = {})
 
 /**
  * A step (no counts) run beside others: its commands one after another (the first failure ends it),
- * their output kept and printed whole when it ends. `group` is the name `npm test <name>` picks it by.
+ * their output kept and printed whole when it ends. `group` is the name `npm test <name>` picks it by;
+ * `nice` runs it at a lower priority.
  */
-function stepBeside(name: string, commands: Array<[string, ...string[]]>, group = name): Promise<void> {
+function stepBeside(name: string, commands: Array<[string, ...string[]]>, group = name, nice = false): Promise<void> {
   if (only && only !== group) return Promise.resolve();
   return new Promise((resolve) => {
     let output = '';
     const next = (index: number) => {
       const [cmd, ...args] = commands[index]!;
-      const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      // `nice`: at a lower priority, so that a timed suite beside it gets the cores first
+      const child = spawn(nice ? 'nice' : cmd, nice ? ['-n', '10', cmd, ...args] : args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));
       child.on('close', (code) => {
@@ -129,13 +133,16 @@ function browserSuite(env: NodeJS.ProcessEnv) {
 }
 
 const browser = !only || only === 'browser' ? findBrowser() : null;
-// the checks that start no server, side by side: each is one process on about one core (the
-// typecheck in two chains of projects); the console's build beside them, which the browser suite needs
+// First, side by side: the cluster suite, and at a lower priority the checks that start no server
+// (lint; the typecheck in two chains of projects; the console's build, which the browser suite
+// needs). The cluster's checks are timed (a socket back within 2 s): its processes get the cores
+// first, the batch work takes what they leave while they wait on restarts and timers.
 await Promise.all([
-  stepBeside('lint', [['npx', 'eslint', '.']]),
-  stepBeside('typecheck (domain, server)', [['npx', 'tsc', '-p', 'packages/domain'], ['npx', 'tsc', '-p', 'apps/server']], 'typecheck'),
-  stepBeside('typecheck (console, tools)', [['npx', 'tsc', '-p', 'apps/web'], ['npx', 'tsc', '-p', 'tsconfig.tools.json']], 'typecheck'),
-  browser && only !== 'browser' ? stepBeside('build', [['npm', 'run', 'build']]) : Promise.resolve(),
+  suiteBeside('cluster', 'cluster'),
+  stepBeside('lint', [['npx', 'eslint', '.']], 'lint', true),
+  stepBeside('typecheck (domain, server)', [['npx', 'tsc', '-p', 'packages/domain'], ['npx', 'tsc', '-p', 'apps/server']], 'typecheck', true),
+  stepBeside('typecheck (console, tools)', [['npx', 'tsc', '-p', 'apps/web'], ['npx', 'tsc', '-p', 'tsconfig.tools.json']], 'typecheck', true),
+  browser && only !== 'browser' ? stepBeside('build', [['npm', 'run', 'build']], 'build', true) : Promise.resolve(),
 ]);
 suite('unit', 'unit');
 suite('component', 'component');
@@ -147,11 +154,12 @@ if (process.env.TEST_DATABASE_URL || process.env.AURUM_REQUIRE_PG === '1') {
   console.log('\n(integration-postgres skipped: set TEST_DATABASE_URL to run it)');
 }
 await Promise.all(integration);
-suite('cluster', 'cluster');
 if (!only || only === 'browser') {
   if (browser) {
     console.log(`\n(browser: ${browser.path}, from ${browser.from})`);
-    browserSuite({ AURUM_CHROMIUM: browser.path });
+    // on PostgreSQL when the run has one (CI): the database production runs, and a sixth less CPU
+    // than PGlite in the test process; the integration suites cover both drivers call by call
+    browserSuite({ AURUM_CHROMIUM: browser.path, ...(process.env.TEST_DATABASE_URL ? { AURUM_TEST_DB: 'postgres' } : {}) });
   } else if (browserRequired()) {
     console.log(`\n=== browser ===\n${BROWSER_MISSING}\nThis run requires the browser suite (CI=true or AURUM_REQUIRE_BROWSER=1): failed.`);
     outcomes.push({ name: 'browser', passed: 0, failed: 1, skipped: 0, ok: false });

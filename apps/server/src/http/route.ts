@@ -215,11 +215,23 @@ function parseWith<T extends ZodType>(schema: T | undefined, value: unknown, whe
 
 const isMultipartRequest = (req: FastifyRequest) => /^multipart\//i.test(req.headers['content-type'] ?? '');
 
+/**
+ * The JSON Schema of each zod schema, converted once per process (the conversion was a fifth of
+ * building the app, and a process may build it again: a restart in place, each test's server); kept
+ * as text, so that every route gets an object of its own to compile or annotate.
+ */
+const jsonSchemaText = new WeakMap<ZodType, string>();
+
 function jsonSchema(schema: ZodType | undefined): Record<string, unknown> | undefined {
   if (!schema) return undefined;
-  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
-  delete out.$schema;
-  return out;
+  let text = jsonSchemaText.get(schema);
+  if (text === undefined) {
+    const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+    delete out.$schema;
+    text = JSON.stringify(out);
+    jsonSchemaText.set(schema, text);
+  }
+  return JSON.parse(text) as Record<string, unknown>;
 }
 
 /** The error body of DECISIONS.md §2 in the OpenAPI document (decision 0101). */

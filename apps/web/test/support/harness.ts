@@ -134,7 +134,7 @@ export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   test.beforeAll(async () => {
-    // a server and a browser per file; two files run at once (playwright.config.ts)
+    // a server and a browser per file; three files run at once (playwright.config.ts)
     test.setTimeout(120_000);
     assertConsoleBuilt();
     // every background job runs, as in production: the console shows live prices and fills (a suite may name fewer)
