@@ -19,10 +19,11 @@ export interface SeededSignIn {
 /**
  * On an empty database: the first superAdmin (AURUM_ADMIN_USERNAME / AURUM_ADMIN_PASSWORD), a demo
  * admin of every other role and a demo user of every category. Answers the sign-ins it created,
- * or an empty list when the database already had admins.
+ * or an empty list when the database already had admins. `hash` makes the password hashes (a test
+ * harness may hand out the same hash of a demo password to every database it seeds).
  */
-export async function seedDemo(db: Db, config: Config): Promise<SeededSignIn[]> {
-  const hashes = await Promise.all([config.adminPassword, ...DEMO_ADMINS.map((a) => a.password)].map(hashPassword));
+export async function seedDemo(db: Db, config: Config, hash: (password: string) => Promise<string> = hashPassword): Promise<SeededSignIn[]> {
+  const hashes = await Promise.all([config.adminPassword, ...DEMO_ADMINS.map((a) => a.password)].map(hash));
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7261002)'); // two processes starting at once seed once
     if ((await countAdmins(tx)) > 0) return [];
