@@ -24,6 +24,10 @@ import { join } from 'node:path';
 import { BROWSER_MISSING, browserRequired, findBrowser } from '../apps/web/test/support/find-browser.ts';
 
 const root = join(import.meta.dirname, '..');
+// Node keeps the bytecode of the modules it compiles here and every process of the run (test workers,
+// the servers and commands tests start, the tools) loads it instead of compiling again: about 0.6
+// CPU-seconds less for each process that loads the server
+process.env.NODE_COMPILE_CACHE ??= join(root, '.tmp', 'node-compile-cache');
 const reports = join(root, '.tmp', 'reports');
 mkdirSync(reports, { recursive: true });
 const only = process.argv[2];
