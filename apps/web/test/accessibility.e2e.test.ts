@@ -25,9 +25,24 @@ async function scanThemes(page: Page, name: string, found: Record<string, string
   for (const theme of THEMES) {
     await useColorScheme(page, theme);
     await until(() => page.locator('html').evaluate((html) => html.classList.contains('dark'))).toBe(theme === 'dark');
+    await colourTransitionsEnded(page);
     const violations = await seriousAxeViolations(page, theme === 'dark' ? 'colours' : 'all');
     if (violations.length > 0) found[`${name} (${theme})`] = violations;
   }
+}
+
+/**
+ * Waits until the colours the theme change set off have ended: buttons and links ease their colours
+ * over 150 ms (`transition-colors`), and axe reads what is painted now, a mix of both themes until
+ * then. Animations that repeat for ever (a spinner) are not waited for.
+ */
+async function colourTransitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // the transitions start with the next style update
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 async function scanAll(page: Page): Promise<Record<string, string[]>> {
