@@ -10,8 +10,7 @@ const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 test.describe('admins', () => {
   test('a superAdmin creates an admin and sees what its role grants', async () => {
     const page = await open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/account/admin/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/account/admin/');
     await page.getByRole('button', { name: 'Create admin' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Create admin' }));
     await page.getByLabel('Username', { exact: true }).fill('desk2');
@@ -32,8 +31,7 @@ test.describe('admins', () => {
 
   test('signed in, the new admin finds disabled what its role does not allow', async () => {
     const desk = await open();
-    await signIn(desk, suite.ts.url, { username: 'desk2', password: 'Desk#Pass1234' });
-    await desk.goto(`${suite.ts.url}/account/user/`);
+    await signIn(desk, suite.ts.url, { username: 'desk2', password: 'Desk#Pass1234' }, '/account/user/');
     await visible(desk.getByRole('table', { name: 'User list' }));
     expect(await desk.getByRole('button', { name: 'Create user' }).isDisabled()).toBe(true);
     expect(await desk.getByRole('button', { name: 'Fees for all users' }).isDisabled()).toBe(true);
@@ -50,8 +48,7 @@ test.describe('admins', () => {
 
   test('the viewer (role none) sees create and change controls disabled', async () => {
     const page = await open();
-    await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!);
-    await page.goto(`${suite.ts.url}/account/admin/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!, '/account/admin/');
     await visible(page.getByRole('table', { name: 'Admin list' }).getByRole('link', { name: 'financemaker' }));
     expect(await page.getByRole('button', { name: 'Create admin' }).isDisabled()).toBe(true);
     await page.getByRole('table', { name: 'Admin list' }).getByRole('link', { name: 'financemaker' }).click();
@@ -66,8 +63,7 @@ test.describe('admins', () => {
 
   test('the list follows the query: sort toggling, filter badge, page size, pages, No Data', async () => {
     const page = await open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/account/user/?limit=10`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/account/user/?limit=10');
     const table = page.getByRole('table', { name: 'User list' });
     await visible(table.getByRole('link', { name: 'aminah' }));
     await table.getByRole('button', { name: 'Username' }).click();

@@ -89,8 +89,7 @@ test.describe('requests console', () => {
     expect(before.fund).toBe('25,000.00 MYR');
 
     const page = await suite.open();
-    await signIn(page, suite.ts.url, maker());
-    await page.goto(`${suite.ts.url}/asset/?action=deposit`);
+    await signIn(page, suite.ts.url, maker(), '/asset/?action=deposit');
     await visible(page.getByRole('heading', { level: 1, name: 'Deposit requests' }));
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Create deposit' }));
@@ -175,8 +174,7 @@ test.describe('requests console', () => {
     expect(held).toMatchObject({ gold: '229.7500 XAU g', goldHeld: '20.2500 XAU g' });
 
     const checker = await suite.open();
-    await signIn(checker, suite.ts.url, approver());
-    await checker.goto(`${suite.ts.url}/asset/?action=transfer&status=pending`);
+    await signIn(checker, suite.ts.url, approver(), '/asset/?action=transfer&status=pending');
     await checker.getByRole('table', { name: 'Transfer requests' }).getByRole('link', { name: `#${id}` }).click();
     await visible(checker.getByRole('heading', { level: 1, name: 'Transfer details' }));
     await checker.getByRole('button', { name: 'Decline' }).click();
@@ -217,8 +215,7 @@ test.describe('requests console', () => {
 
   test("filters the list by status and type in the URL, and a broken receipt shows the 'image is broken' toast", async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, approver());
-    await page.goto(`${suite.ts.url}/asset/?action=withdrawal`);
+    await signIn(page, suite.ts.url, approver(), '/asset/?action=withdrawal');
     const table = page.getByRole('table', { name: 'Withdrawal requests' });
     await visible(table.getByText('10,000.00 MYR'));
     await page.getByTestId('filter-button').click();

@@ -79,8 +79,7 @@ test.describe('audit trail', () => {
 
   test('refuses a reversed or too long time range and filters by a valid one', async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/system/log/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/system/log/');
     const table = page.getByRole('table', { name: 'Audit trail' });
     await visible(table.locator('tbody tr').first());
 
@@ -131,16 +130,14 @@ test.describe('audit trail', () => {
 
   test('superAdmin verifies the chain; other roles see the button disabled', async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/system/log/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/system/log/');
     await page.getByTestId('verify-chain').click();
     await until(() => page.getByTestId('verify-result').textContent()).toMatch(
       /^Chain intact: \d+ rows checked, head #\d+ [0-9a-f]{12}…\. Keyed \(HMAC\) from row #\d+ with key [0-9a-f]{16}, 0 key rotations\.$/,
     );
 
     const maker = await suite.open();
-    await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
-    await maker.goto(`${suite.ts.url}/system/log/`);
+    await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!, '/system/log/');
     await visible(maker.getByRole('table', { name: 'Audit trail' }));
     expect(await maker.getByTestId('verify-chain').isDisabled()).toBe(true);
     expect(await maker.getByTestId('export-csv').isDisabled()).toBe(false);
@@ -153,8 +150,7 @@ test.describe('audit trail', () => {
     for (let i = 0; i < 12; i++) expect((await api.login(viewer.username, viewer.password)).status).toBe(200);
 
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/system/log/?username=${viewer.username}&actionClassification=auth.login&limit=10`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, `/system/log/?username=${viewer.username}&actionClassification=auth.login&limit=10`);
     const table = page.getByRole('table', { name: 'Audit trail' });
     await until(() => table.locator('tbody tr').count()).toBe(10);
     const firstId = await table.getByRole('button', { name: /Detail of/ }).first().getAttribute('aria-label');

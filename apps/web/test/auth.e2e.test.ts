@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { sessionMessage } from '@aurum/domain/auth/session-messages';
-import { browserSuite, signIn, submitSignIn, toast, until, visible } from './support/harness.ts';
+import { browserSuite, signIn, signInWithForm, submitSignIn, toast, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
 const open = (viewport?: { width: number; height: number }) => suite.open(viewport);
@@ -100,7 +100,7 @@ test.describe('sign-out and sessions', () => {
       const body = JSON.parse(request.postData() ?? '{}') as { token?: unknown };
       refreshes.push({ token: body.token, background: request.headers()['x-aurum-background'] });
     });
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await signInWithForm(page, suite.ts.url, suite.ts.demo.superAdmin);
     const login = await page.evaluate(() => sessionStorage.getItem('aurum.refreshToken'));
     await page.clock.fastForward(26_000);
     await until(() => refreshes.length).toBe(1);

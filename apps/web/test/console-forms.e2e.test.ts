@@ -28,8 +28,7 @@ test.describe('console forms', () => {
 
   test('counted words take their plural form (i18next plurals): one selected user, 1 recipient', async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/action/notification/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/action/notification/');
     await visible(page.getByRole('heading', { level: 1, name: 'Notification' }));
     await page.getByLabel('Subject').fill('Counted once');
     await page.getByLabel('Content').fill('One recipient only.');
@@ -65,8 +64,7 @@ test.describe('console forms', () => {
 
   test('the filter badge counts only filters that filter (a category of All is none)', async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/account/user/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/account/user/');
     await visible(page.getByRole('table', { name: 'User list' }).getByRole('link', { name: 'aminah' }));
     await page.getByTestId('filter-button').click();
     const modal = page.getByTestId('filter-modal');

@@ -30,8 +30,7 @@ const widthOf = async (page: Page, testId: string) => (await page.getByTestId(te
 test.describe('console look', () => {
   test('disabled buttons look disabled (computed cursor not-allowed and reduced opacity): role-disabled, pager and maker-checker buttons', async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
-    await page.goto(`${suite.ts.url}/action/notification/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.financeMaker!, '/action/notification/');
     await expectDisabledLook(page.getByTestId('send-notification'));
     // the pager on a single page: first/previous/next/last are all disabled
     await page.goto(`${suite.ts.url}/account/user/`);

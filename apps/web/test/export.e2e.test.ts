@@ -48,8 +48,7 @@ test.describe('CSV export from a list screen', () => {
 
     // role none may read the list but not export it
     const viewer = await suite.open();
-    await signIn(viewer, suite.ts.url, suite.ts.demo.byRole.none!);
-    await viewer.goto(`${suite.ts.url}/account/user/`);
+    await signIn(viewer, suite.ts.url, suite.ts.demo.byRole.none!, '/account/user/');
     await visible(viewer.getByTestId('user-table'));
     expect(await viewer.getByTestId('export-csv').isDisabled()).toBe(true);
   });

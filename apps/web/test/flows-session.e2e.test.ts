@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { SESSION_MESSAGES } from '@aurum/domain/auth/session-messages';
 // the injected price feed: a gold quote the test sets, published by the job priceFeed (test harness only)
 import { controlledSource } from '../../server/src/testing/controlled-source.ts';
-import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
+import { browserSuite, signIn, signInWithForm, toast, until, visible } from './support/harness.ts';
 import { numberIn } from './support/flows.ts';
 
 /**
@@ -48,7 +48,7 @@ test.describe('session and shell flows', () => {
   test('F8 focuses the toast viewport; a swipe right under 50 px leaves a toast, past 50 px dismisses it', async () => {
     const page = await suite.open();
     await page.clock.install();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+    await signInWithForm(page, suite.ts.url, suite.ts.demo.superAdmin);
     const signedIn = toast(page, 'Signed in successfully.');
     await visible(signedIn);
     // the page's time stops: from here no toast closes by its 5 s timer

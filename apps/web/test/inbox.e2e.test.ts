@@ -45,8 +45,7 @@ test.describe('checker inbox', () => {
     const before = await badge(checker);
 
     const page = await suite.open();
-    await signIn(page, suite.ts.url, maker());
-    await page.goto(`${suite.ts.url}/asset/create/?action=deposit`);
+    await signIn(page, suite.ts.url, maker(), '/asset/create/?action=deposit');
     await visible(page.getByRole('heading', { level: 1, name: 'Create deposit' }));
     await page.getByRole('combobox', { name: 'User', exact: true }).click();
     await page.getByLabel('Search options').fill('aminah');

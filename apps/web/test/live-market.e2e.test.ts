@@ -200,8 +200,7 @@ test.describe('live market', () => {
 
   test('an admin of role none sees the edit controls hidden or disabled', async () => {
     const page = await open();
-    await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!);
-    await page.goto(`${suite.ts.url}/system/constant/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!, '/system/constant/');
     await visible(page.getByTestId('buy-spread-regular'));
     await until(() => page.getByRole('button', { name: /^Edit (currency|spread|fees)$/ }).count()).toBe(0);
     await page.goto(`${suite.ts.url}/system/mode/`);

@@ -6,8 +6,7 @@ const suite = browserSuite();
 test.describe('notifications', () => {
   test('sends a notification to two selected users and lists it in the history', async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.byRole.operationMaker!);
-    await page.goto(`${suite.ts.url}/action/notification/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.operationMaker!, '/action/notification/');
     await visible(page.getByRole('heading', { level: 1, name: 'Notification' }));
 
     await page.getByLabel('Subject').fill('Vault maintenance');
@@ -50,8 +49,7 @@ test.describe('notifications', () => {
 
   test('refuses an empty subject, empty content and no recipients without sending', async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/action/notification/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/action/notification/');
     await page.getByLabel('Content').fill('Body only');
     await page.getByLabel('Subject').fill('   ');
     await page.getByTestId('send-notification').click();
@@ -72,8 +70,7 @@ test.describe('notifications', () => {
 
   test('the send button is disabled for a role without sendNotification', async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
-    await page.goto(`${suite.ts.url}/action/notification/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.financeMaker!, '/action/notification/');
     await visible(page.getByRole('table', { name: 'Sent notifications' }));
     expect(await page.getByTestId('send-notification').isDisabled()).toBe(true);
     expect(await page.getByTestId('send-notification').getAttribute('title')).toBe('Your role does not allow this.');

@@ -5,7 +5,7 @@ import { businessClock, businessDate, startOfBusinessDay } from '@aurum/domain/s
 import { isBusinessDay } from '@aurum/domain/system/market-status';
 // a live price feed for the console: the server's simulated source, fast ticks (test harness only)
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
-import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
+import { apiSignIn, browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
 const suite = browserSuite({
   env: { PRICE_TICK_MS: '200', ORDER_ENGINE_INTERVAL_MS: '300' },
@@ -46,8 +46,7 @@ async function orderDetail(id: number): Promise<{ status: string; orderType: str
   return (await r.json()) as never;
 }
 async function signInApi(): Promise<void> {
-  const { username, password } = suite.ts.demo.superAdmin;
-  const r = await fetch(`${suite.ts.url}/v0/web/auth/admin/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
+  const r = await apiSignIn(suite.ts.url, suite.ts.demo.superAdmin);
   token = ((await r.json()) as { jwt: string }).jwt;
 }
 const ordersOf = async (username: string) =>
@@ -62,8 +61,7 @@ test.beforeAll(async () => {
 
 async function openCreate(kind: 'online' | 'offline' = 'online'): Promise<Page> {
   const page = await suite.open({ width: 1400, height: 900 });
-  await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-  await page.goto(`${suite.ts.url}/order/create${kind === 'offline' ? '?kind=offline' : ''}`);
+  await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, `/order/create${kind === 'offline' ? '?kind=offline' : ''}`);
   await visible(page.getByRole('heading', { level: 1, name: 'Create order' }));
   return page;
 }

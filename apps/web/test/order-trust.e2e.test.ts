@@ -46,8 +46,7 @@ test.describe('order screens', () => {
     const tail = total % 10;
 
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/order/?userCondition=UserName&userInput=goldenlotus`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/order/?userCondition=UserName&userInput=goldenlotus');
     const rows = page.getByTestId('order-table').locator('tbody tr');
     await until(() => page.getByTestId('page-range').textContent()).toBe(`1-10 of ${total}`);
     const firstPage = await page.getByTestId('order-link').allTextContents();
@@ -111,8 +110,7 @@ test.describe('order screens', () => {
     const fund = Number(wallet.balances.fund);
 
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/order/${id}`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, `/order/${id}`);
     await until(() => statusOf(page)).toBe('unpaid');
     await page.getByTestId('action-pay').click();
     const dialog = page.getByTestId('payment-dialog');
@@ -153,8 +151,7 @@ test.describe('order screens', () => {
     const owed = await api<{ value: string }>('POST', 'order/total_owed', { orderId: id, paymentDate: today });
 
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/order/${id}`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, `/order/${id}`);
     const header = page.getByTestId('order-summary-header');
     await visible(header);
     await until(() => header.getByTestId('summary-status').locator('[data-status]').getAttribute('data-status')).toBe('unpaid');

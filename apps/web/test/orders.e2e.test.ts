@@ -171,14 +171,12 @@ test.describe('orders console', () => {
     const shop = await userId('goldenlotus');
     const waiting = await createOrder({ userId: shop, action: 0, orderType: 'LIMIT', quantity: '2', price: '250.000' });
     const list = await suite.open();
-    await signIn(list, suite.ts.url, suite.ts.demo.superAdmin);
-    await list.goto(`${suite.ts.url}/order/?orderMode=tr`);
+    await signIn(list, suite.ts.url, suite.ts.demo.superAdmin, '/order/?orderMode=tr');
     await until(() => rowOf(list, waiting).getByTestId('order-status').getAttribute('data-status')).toBe('matching');
     expect(await rowOf(list, waiting).textContent()).toContain('250.000 MYR');
 
     const detail = await suite.open();
-    await signIn(detail, suite.ts.url, suite.ts.demo.superAdmin);
-    await detail.goto(`${suite.ts.url}/order/${waiting}`);
+    await signIn(detail, suite.ts.url, suite.ts.demo.superAdmin, `/order/${waiting}`);
     await until(() => statusOf(detail)).toBe('matching');
     await until(() => detail.getByTestId('limit-price').textContent()).toBe('250.000 MYR/g');
     expect(await detail.getByTestId('action-cancel').isDisabled()).toBe(false);
@@ -211,9 +209,7 @@ test.describe('orders console', () => {
     const waiting = await createOrder({ userId: shop, action: 0, orderType: 'LIMIT', quantity: '1', price: '100.000' });
     const filled = await createOrder({ userId: aminah, action: 0, orderType: 'MARKET', quantity: '1' });
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-
-    await page.goto(`${suite.ts.url}/order/${waiting}`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, `/order/${waiting}`);
     await until(() => statusOf(page)).toBe('matching');
     await page.getByTestId('action-cancel').click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel order' }).click();
@@ -286,8 +282,7 @@ test.describe('orders console', () => {
 
   test('a role without order permissions sees every order action disabled', async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!);
-    await page.goto(`${suite.ts.url}/order/?orderMode=tr&status=unsettled`);
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.none!, '/order/?orderMode=tr&status=unsettled');
     await page.getByTestId('order-link').first().click();
     await until(() => statusOf(page)).toBe('unsettled');
     for (const action of ['settle', 'pay', 'cancel', 'revert']) {
@@ -318,8 +313,7 @@ test.describe('orders console', () => {
     // the browser's clock at the server's, two minutes ahead: what the server dates during the test is in the past for the browser
     const browserNow = () => Date.now() + days + 2 * 60_000;
     await page.clock.install({ time: browserNow() });
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/order/${id}`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, `/order/${id}`);
     await until(() => statusOf(page)).toBe('overdue');
     const owedBefore = number(await page.getByTestId('pv-amount-owed').textContent());
     expect(owedBefore).toBeGreaterThan(7000);

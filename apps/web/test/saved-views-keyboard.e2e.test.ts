@@ -19,8 +19,7 @@ async function openAdminMenu(page: Page): Promise<void> {
 test.describe('saved views and the keyboard', () => {
   test('a shared saved view is restored from a pasted address and from its chip; j and Enter open a row', async () => {
     const maker = await suite.open();
-    await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
-    await maker.goto(`${suite.ts.url}/asset/?action=deposit&status=pending&type=MYR&page=1&limit=10`);
+    await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!, '/asset/?action=deposit&status=pending&type=MYR&page=1&limit=10');
     await visible(deposits(maker).first());
     await maker.getByTestId('save-view').click();
     const dialog = maker.getByRole('dialog', { name: 'Save view' });
@@ -32,8 +31,7 @@ test.describe('saved views and the keyboard', () => {
 
     // another admin pastes the address (its parameters in another order) into a fresh browser
     const checker = await suite.open();
-    await signIn(checker, suite.ts.url, suite.ts.demo.byRole.financeApprover!);
-    await checker.goto(`${suite.ts.url}/asset/?limit=10&type=MYR&page=1&status=pending&action=deposit`);
+    await signIn(checker, suite.ts.url, suite.ts.demo.byRole.financeApprover!, '/asset/?limit=10&type=MYR&page=1&status=pending&action=deposit');
     const chip = checker.getByRole('link', { name: /Pending MYR/ });
     await until(() => chip.getAttribute('aria-current')).toBe('page');
     await visible(deposits(checker).first());
@@ -140,8 +138,7 @@ test.describe('saved views and the keyboard', () => {
   });
   test('the saved-view dialogs work by keyboard alone: Tab order, Enter saves, Escape closes', async () => {
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.byRole.operationMaker!);
-    await page.goto(`${suite.ts.url}/system/holiday/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.operationMaker!, '/system/holiday/');
     await visible(page.getByRole('heading', { level: 1, name: 'Holiday' }));
     const focused = () => page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;

@@ -48,8 +48,7 @@ test.describe('business time in any browser zone', () => {
     for (const timezoneId of ['America/New_York', 'Pacific/Kiritimati']) {
       const page = await suite.open(undefined, { timezoneId });
       expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
-      await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-      await page.goto(`${suite.ts.url}/order/${id}`);
+      await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, `/order/${id}`);
       await visible(page.getByTestId('payments-table'));
       // the payment date: the same day in the table and in the timeline, the server's day
       await until(() => page.getByTestId('payments-table').locator('tbody tr td').nth(2).textContent()).toBe(dmy(today));

@@ -21,8 +21,7 @@ test.describe('treasury vault', () => {
 
     // the maker records a receive, in English
     const maker = await suite.open();
-    await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
-    await maker.goto(`${suite.ts.url}/treasury/vault/`);
+    await signIn(maker, suite.ts.url, suite.ts.demo.byRole.financeMaker!, '/treasury/vault/');
     await visible(maker.getByRole('heading', { level: 1, name: 'Vault' }));
     await maker.getByTestId('receive-bars').click();
     const form = maker.getByTestId('receive-dialog');
@@ -107,8 +106,7 @@ test.describe('treasury vault', () => {
     expect(imported.status, await imported.clone().text()).toBe(200);
 
     const page = await suite.open();
-    await signIn(page, suite.ts.url, suite.ts.demo.byRole.financeMaker!);
-    await page.goto(`${suite.ts.url}/treasury/vault/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.byRole.financeMaker!, '/treasury/vault/');
     await visible(page.getByRole('heading', { level: 1, name: 'Vault' }));
     await page.getByRole('combobox', { name: 'Vault', exact: true }).click();
     await page.getByRole('option', { name: 'E2E-PAGE', exact: true }).click();

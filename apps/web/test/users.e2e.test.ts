@@ -8,8 +8,7 @@ const open = (viewport?: { width: number; height: number }) => suite.open(viewpo
 test.describe('users', () => {
   test('creates a user with address and phone, finds it in the list and edits its trade configuration', async () => {
     const page = await open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/account/user/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/account/user/');
     await visible(page.getByRole('table', { name: 'User list' }).getByRole('link', { name: 'aminah' }));
     await page.getByRole('button', { name: 'Create user' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Create user' }));
@@ -62,8 +61,7 @@ test.describe('users', () => {
 
   test('shows rule messages and a taken username under its field', async () => {
     const page = await open();
-    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-    await page.goto(`${suite.ts.url}/account/user/create/`);
+    await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/account/user/create/');
     await page.getByLabel('Username', { exact: true }).fill('aminah');
     await page.getByLabel('Email', { exact: true }).fill('someone-new@example.com');
     await page.getByLabel('First name').fill('A');

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import type { BrowserSuite, TestServer } from './harness.ts';
+import { apiSignIn, type BrowserSuite, type TestServer } from './harness.ts';
 
 /** The secure API's prefix. */
 export const SECURE = '/v0/web/secure';
@@ -25,10 +25,7 @@ export function adminApi(suite: BrowserSuite, who: (ts: TestServer) => { usernam
   const jwt = async () => {
     if (token && suite.ts.now().getTime() - token.at < 30_000) return token.jwt;
     const { username, password } = who(suite.ts);
-    const r = await fetch(`${suite.ts.url}/v0/web/auth/admin/login`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
-    });
+    const r = await apiSignIn(suite.ts.url, { username, password });
     expect(r.status, 'API sign-in').toBe(200);
     token = { jwt: ((await r.json()) as { jwt: string }).jwt, at: suite.ts.now().getTime() };
     return token.jwt;

@@ -6,6 +6,9 @@ import { chromium, expect, test, type Browser, type BrowserContext, type Locator
 // imports nothing of the server. Test harness only.
 import { startTestServer } from '../../../server/src/testing/test-server.ts';
 import { BROWSER_MISSING, findBrowser } from './find-browser.ts';
+import type { LoginAnswer } from '@aurum/domain/auth/schemas';
+import { adminFromWire, SESSION_KEYS } from '../../src/shared/auth/session-storage.ts';
+import { AUTH_API } from '../../src/shared/http/paths.ts';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 export { startTestServer };
@@ -104,10 +107,58 @@ export async function submitSignIn(page: Page, credentials: { username: string; 
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Opens the console, signs in and waits for the shell. */
-export async function signIn(page: Page, url: string, credentials: { username: string; password: string }): Promise<void> {
+/** Opens the sign-in page, fills the form, submits it and waits for the shell (the console then signed in by its own call: its toast, its refresh schedule). */
+export async function signInWithForm(page: Page, url: string, credentials: { username: string; password: string }): Promise<void> {
   await page.goto(`${url}/auth/login/`);
   await submitSignIn(page, credentials);
+  await visible(page.getByRole('navigation', { name: 'Main' }));
+}
+
+/** The sign-in call as the console makes it (SPEC.md §7: basic authentication, empty body). */
+export function apiSignIn(url: string, credentials: { username: string; password: string }): Promise<Response> {
+  return fetch(`${url}${AUTH_API}/login`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}` },
+  });
+}
+
+/**
+ * Signs in and opens `path` (the dashboard unless given), waiting for the shell. The page makes the
+ * sign-in call on the console's origin and its answer is stored in the page's session storage as the
+ * sign-in page stores it (session-storage.ts): the console then opens already signed in, as after a reload,
+ * without loading the sign-in page and the dashboard first (a page load costs Chromium about a
+ * CPU-second). What only a sign-in through the form does (its toast, the refresh schedule it
+ * starts) is tested with signInWithForm. An admin with a second factor is signed in through the
+ * form, where the test answers the code.
+ */
+export async function signIn(page: Page, url: string, credentials: { username: string; password: string }, path = '/'): Promise<void> {
+  // the console's origin without the console: session storage belongs to the origin and the tab
+  await page.goto(`${url}/livez`);
+  // the sign-in call made by the page, as the console makes it (its user agent, which the audit trail
+  // and the session list show)
+  const answer = await page.evaluate(
+    async ({ login, basic }) => {
+      const r = await fetch(login, { method: 'POST', headers: { authorization: `Basic ${basic}` } });
+      return r.status === 200 ? ((await r.json()) as unknown) : null;
+    },
+    { login: `${AUTH_API}/login`, basic: Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64') },
+  );
+  if (answer === null) {
+    // a second factor (401 with a challenge) or a refusal: the form shows it as a person would see it
+    await signInWithForm(page, url, credentials);
+    if (path !== '/') await page.goto(`${url}${path}`);
+    return;
+  }
+  const { user, jwt, refreshToken } = answer as LoginAnswer;
+  await page.evaluate(
+    ({ keys, s }) => {
+      sessionStorage.setItem(keys.admin, JSON.stringify(s.admin));
+      sessionStorage.setItem(keys.accessToken, s.accessToken);
+      sessionStorage.setItem(keys.refreshToken, s.refreshToken);
+    },
+    { keys: SESSION_KEYS, s: { admin: adminFromWire(user), accessToken: jwt, refreshToken } },
+  );
+  await page.goto(`${url}${path}`);
   await visible(page.getByRole('navigation', { name: 'Main' }));
 }
 
