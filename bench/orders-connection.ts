@@ -7,7 +7,8 @@
  *   - the GraphQL `adminOrdersConnection` over HTTP with the console's own query (every field of
  *     the order, pageInfo, totalCount and totalIsLowerBound: apps/web/.../orders-connection-query.ts)
  *     for the newest page (last: page), a page `rows / 2` deep (first: page, after: a cursor), a
- *     status + date filter and a username filter,
+ *     status + date filter, a username filter, and the creation date bounded at the middle of the
+ *     two years (half the orders match: the newest before it, the oldest after it),
  *   - next to the baseline: the plain keyset page SQL (the server's own page query) plus its
  *     timeline rows, run through the same database's query (pg or PGlite) in the same run;
  *   - the floor of any HTTP answer doing the same work: a bare Fastify route in this process running
@@ -73,6 +74,9 @@ if (!Number.isInteger(ROWS) || ROWS < 1000) throw new Error('--rows must be an i
 const DRIVERS: ReadonlyArray<'postgres' | 'pglite'> | null = values.db === 'both' ? ['postgres', 'pglite'] : values.db === 'postgres' || values.db === 'pglite' ? [values.db] : null;
 if (!DRIVERS) throw new Error('--db is postgres, pglite or both');
 process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The middle of the two years the seed's orders are created in (bench/support/order-seed.ts). */
+const MIDDLE = '2025-01-01';
 
 const SEED_TIMELINE = `INSERT INTO order_timeline (order_id, action, date) SELECT id, 'ORDER', created_at FROM orders WHERE execution_id LIKE 'bench-%'`;
 
@@ -231,6 +235,9 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
       { name: `${deepRow.toLocaleString('en-US')} rows deep`, vars: { first: PAGE, after: encodeCursor(Number(deep!.id)) } },
       { name: 'status + date filter', vars: { last: PAGE, status: ['Paid'], createdAfter: '2025-03-01', createdBefore: '2025-03-31' } },
       { name: 'username filter', vars: { last: PAGE, userCondition: 'UserName', userInput: someone!.username } },
+      // half the orders on either side: the newest before the middle, the oldest after it
+      { name: 'created before the middle', vars: { last: PAGE, createdBefore: MIDDLE } },
+      { name: 'created after the middle', vars: { first: PAGE, createdAfter: MIDDLE } },
     ];
 
     /** The baseline: the server's keyset page query and its timeline rows, through this database's own query. */
@@ -317,11 +324,11 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
     const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`.padStart(7);
     console.log('');
     console.log(
-      `${'case'.padEnd(24)} ${'rows'.padStart(4)} ${'total'.padStart(10)} | ${'GraphQL p50'.padStart(11)} ${'p99'.padStart(8)} | ${'page+timeline SQL p50'.padStart(21)} ${'p99'.padStart(8)} | ${'ratio p50'.padStart(9)} ${'p99'.padStart(7)} | ${'bare HTTP floor p50'.padStart(19)} ${'p99'.padStart(8)} | ${'vs floor p50'.padStart(12)} | ${'CPU us/req GraphQL'.padStart(18)} ${'floor'.padStart(6)}`,
+      `${'case'.padEnd(26)} ${'rows'.padStart(4)} ${'total'.padStart(10)} | ${'GraphQL p50'.padStart(11)} ${'p99'.padStart(8)} | ${'page+timeline SQL p50'.padStart(21)} ${'p99'.padStart(8)} | ${'ratio p50'.padStart(9)} ${'p99'.padStart(7)} | ${'bare HTTP floor p50'.padStart(19)} ${'p99'.padStart(8)} | ${'vs floor p50'.padStart(12)} | ${'CPU us/req GraphQL'.padStart(18)} ${'floor'.padStart(6)}`,
     );
     for (const r of table) {
       console.log(
-        `${r.name.padEnd(24)} ${String(r.rows).padStart(4)} ${r.total.padStart(10)} | ${ms(r.gql.p50).padStart(11)} ${ms(r.gql.p99)} | ${ms(r.base.p50).padStart(21)} ${ms(r.base.p99)} | ${x(r.gql.p50, r.base.p50).padStart(9)} ${x(r.gql.p99, r.base.p99)} | ${ms(r.floor.p50).padStart(19)} ${ms(r.floor.p99)} | ${x(r.gql.p50, r.floor.p50).padStart(12)} | ${r.gql.cpuUs.toFixed(0).padStart(18)} ${r.floor.cpuUs.toFixed(0).padStart(6)}`,
+        `${r.name.padEnd(26)} ${String(r.rows).padStart(4)} ${r.total.padStart(10)} | ${ms(r.gql.p50).padStart(11)} ${ms(r.gql.p99)} | ${ms(r.base.p50).padStart(21)} ${ms(r.base.p99)} | ${x(r.gql.p50, r.base.p50).padStart(9)} ${x(r.gql.p99, r.base.p99)} | ${ms(r.floor.p50).padStart(19)} ${ms(r.floor.p99)} | ${x(r.gql.p50, r.floor.p50).padStart(12)} | ${r.gql.cpuUs.toFixed(0).padStart(18)} ${r.floor.cpuUs.toFixed(0).padStart(6)}`,
       );
     }
     console.log(`${'list_count SQL (counters)'.padEnd(40)} | ${ms(listCount.p50).padStart(11)} ${ms(listCount.p99)} | primary-key lookup ${ms(pk.p50)} ${ms(pk.p99)} | ${x(listCount.p50, pk.p50).padStart(9)} ${x(listCount.p99, pk.p99)}`);

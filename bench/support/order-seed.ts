@@ -2,7 +2,8 @@
 
 /**
  * `$1` orders in one statement: ids in creation order, created_at one every ~63 s over two years
- * from 2024-01-01 (so a month holds ~1/24 of them), statuses spread over the eight, the demo users
+ * from 2024-01-01 (so a month holds ~1/24 of them) give or take 4 s (processes' clocks and
+ * transactions: the creation dates are not quite in id order), statuses spread over the eight, the demo users
  * round-robin, a limit price exactly on LIMIT orders, fill columns on filled ones.
  */
 export const SEED_ORDERS = `
@@ -36,7 +37,7 @@ SELECT 'bench-' || g,
        c.at
   FROM generate_series(1, $1::int) AS g
  CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM users) AS u
- CROSS JOIN LATERAL (SELECT TIMESTAMPTZ '2024-01-01 00:00:00+08' + (g * (63072000.0 / $1::int)) * interval '1 second' AS at) AS c
+ CROSS JOIN LATERAL (SELECT TIMESTAMPTZ '2024-01-01 00:00:00+08' + (g * (63072000.0 / $1::int) + (g::bigint * 7919) % 9 - 4) * interval '1 second' AS at) AS c
  CROSS JOIN LATERAL (SELECT (ARRAY['CREATED', 'FILLED', 'SETTLED', 'OVERDUE', 'PAID', 'PAID', 'PAID', 'CANCELED', 'REVERTED', 'REFUNDED'])[1 + (g * 7) % 10] AS status) AS s0
  CROSS JOIN LATERAL (SELECT s0.status, s0.status NOT IN ('CREATED', 'CANCELED') AS filled) AS s
  CROSS JOIN LATERAL (SELECT CASE WHEN s.status = 'CREATED' THEN 'LIMIT'

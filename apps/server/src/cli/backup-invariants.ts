@@ -6,7 +6,7 @@ import type { Db } from '../db/db.ts';
 import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
 import { walletBalances } from '../modules/wallet/wallet-service.ts';
-import { statusCountDrift } from '../modules/orders/order-counts-repository.ts';
+import { createdBlockDrift, statusCountDrift } from '../modules/orders/order-counts-repository.ts';
 import { allUserIds, appliedMigrations, entriesWithoutPostings, ledgerPostings, tableFigures } from '../modules/backup/backup-repository.ts';
 import { figureDifferences } from '../modules/backup/backup-service.ts';
 import type { BackupManifest } from '../modules/backup/backup-file.ts';
@@ -24,7 +24,8 @@ export interface InvariantReport {
  * backup recorded at its moment; every user's balances as the server derives them equal the sum of
  * the journal's postings as the domain recomputes it, each asset sums to zero, no user account is
  * below zero, every entry has postings; the audit chain verifies with the configured keys; the
- * order counters equal count(*); the migrations are this version's, all applied.
+ * order counters equal count(*), the creation dates' blocks cover every order; the migrations are
+ * this version's, all applied.
  */
 export async function checkInvariants(db: Db, config: Config, manifest: BackupManifest): Promise<InvariantReport> {
   const figures: string[] = [];
@@ -78,6 +79,10 @@ export async function checkInvariants(db: Db, config: Config, manifest: BackupMa
   const drift = await statusCountDrift(db);
   if (drift.length > 0) breaks.push(`order counters differ from count(*): ${drift.map((d) => `${d.status}: counted ${d.counted}, counters ${d.kept}`).join('; ')}`);
   else figures.push(`order counters: equal to count(*) (${restored.orders?.rows ?? 0} orders)`);
+  // the creation dates' blocks the date filters bound their ids with (migration 025)
+  const blocks = await createdBlockDrift(db);
+  if (blocks.length > 0) breaks.push(`order_created_blocks does not cover the orders of blocks ${blocks.slice(0, 10).join(', ')}`);
+  else figures.push('order creation blocks: cover every order');
 
   return { figures, breaks };
 }

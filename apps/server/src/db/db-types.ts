@@ -243,6 +243,12 @@ export interface NotificationsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface OrderCreatedBlocksTable {
+  block: number;
+  min_created: Timestamp;
+  max_created: Timestamp;
+}
+
 export interface OrderLedgerEntriesTable {
   order_id: number;
   entry_id: number;
@@ -607,6 +613,7 @@ export interface Database {
   market_feed_lease: MarketFeedLeaseTable;
   notification_recipients: NotificationRecipientsTable;
   notifications: NotificationsTable;
+  order_created_blocks: OrderCreatedBlocksTable;
   order_ledger_entries: OrderLedgerEntriesTable;
   order_payments: OrderPaymentsTable;
   order_status_counts: OrderStatusCountsTable;

@@ -75,15 +75,69 @@ export function matches(f: OrderFilter): OrderCondition {
 }
 
 /**
- * A date range (created, filled, good-till) follows the id order, since orders are created in it;
+ * A fill or good-till date range roughly follows the id order, since orders are created in it;
  * PostgreSQL's planner assumes a filter is spread evenly over the id order and, for `ORDER BY id
  * LIMIT n`, would walk the primary key past every earlier order (a month in the middle of a million
  * orders: ~290 ms). With such a range the matching ids are read through their own index in a
  * MATERIALIZED CTE (planned without the LIMIT) and only the page is sorted
- * (bench/orders-connection.ts).
+ * (bench/orders-connection.ts). A creation date range is read block by block instead (blockScan).
  */
 export function hasDateRange(f: OrderFilter): boolean {
-  return given(f.createdFrom) || given(f.createdBefore) || given(f.filled) || given(f.goodTill);
+  return given(f.filled) || given(f.goodTill);
+}
+
+/** Whether the filters bound the creation date: the page and the probe beyond its cursor are then read block by block (blockScan). */
+export function hasCreatedRange(f: OrderFilter): boolean {
+  return given(f.createdFrom) || given(f.createdBefore);
+}
+
+/** How many ids make a block of order_created_blocks (migration 025: the block of an id is id >> 10). */
+const BLOCK_SIZE = 1024;
+
+/** The block of an id (a cursor's), in JavaScript so that the statement binds a number. */
+const blockOf = (id: number) => Math.floor(id / BLOCK_SIZE);
+
+/**
+ * The orders matching `cond`, whose filters bound the creation date, read block by block (decision
+ * 0435): the blocks of order_created_blocks whose creation dates meet the range, in the order `dir`
+ * (between the cursors' blocks when given), and in each, through the primary key, at most `perBlock`
+ * of its orders matching `cond` in the same order. Ordered by block then id, which is the id order;
+ * PostgreSQL sorts it incrementally (by block first), so a LIMIT reads only the blocks it needs. An
+ * order created in the range lies in a block whose dates meet the range whatever order the clocks
+ * gave the ids, so nothing is missed; with ids following creation the blocks read are the page's
+ * own, plus one at an edge of the range, plus one per block whose dates are far out of order.
+ */
+function blockScan(q: Queryable, f: OrderFilter, cond: OrderCondition, dir: 'asc' | 'desc', perBlock: number, after: number | null, before: number | null) {
+  const blocks = kysely(q)
+    .selectFrom('order_created_blocks')
+    .select('order_created_blocks.block')
+    .$if(after !== null, (b) => b.where('order_created_blocks.block', '>=', mapSlot(after!, blockOf)))
+    .$if(before !== null, (b) => b.where('order_created_blocks.block', '<=', mapSlot(before!, blockOf)))
+    .groupBy('order_created_blocks.block')
+    .having((h) =>
+      h.and([
+        ...(given(f.createdFrom) ? [h(h.fn.max('order_created_blocks.max_created'), '>=', f.createdFrom!)] : []),
+        ...(given(f.createdBefore) ? [h(h.fn.min('order_created_blocks.min_created'), '<', f.createdBefore!)] : []),
+      ]),
+    )
+    .orderBy('order_created_blocks.block', dir);
+  return kysely(q)
+    .selectFrom(blocks.as('b'))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('orders')
+          .select(orderColumns)
+          .where(cond)
+          .where('orders.id', '>=', (o) => o(o.ref('b.block'), '*', o.lit(BLOCK_SIZE)))
+          .where('orders.id', '<', (o) => o(o(o.ref('b.block'), '*', o.lit(BLOCK_SIZE)), '+', o.lit(BLOCK_SIZE)))
+          .orderBy('orders.id', dir)
+          .limit(perBlock)
+          .as('orders'),
+      (join) => join.onTrue(),
+    )
+    .orderBy('b.block', dir)
+    .orderBy('orders.id', dir);
 }
 
 /** The page's query: keyset on id (after/before), size + 1 rows to know whether there are more. */
@@ -92,6 +146,7 @@ export function pageQuery(q: Queryable, f: OrderFilter, size: number, backward: 
   const cond: OrderCondition = (eb) =>
     eb.and([matches(f)(eb), ...(after !== null ? [eb('orders.id', '>', after)] : []), ...(before !== null ? [eb('orders.id', '<', before)] : [])]);
   const rows = mapSlot(size, (n) => n + 1);
+  if (hasCreatedRange(f)) return blockScan(q, f, cond, dir, rows, after, before).selectAll('orders').limit(rows).$castTo<OrderRow>();
   if (!hasDateRange(f)) return selectOrders(q).where(cond).orderBy('orders.id', dir).limit(rows);
   return kysely(q)
     .with(
@@ -108,6 +163,8 @@ export function pageQuery(q: Queryable, f: OrderFilter, size: number, backward: 
 /** Whether an order matching the filters lies beyond a cursor (`cond` '<=' or '>='): one id or none. */
 export function beyondQuery(q: Queryable, f: OrderFilter, cond: '<=' | '>=', id: number) {
   const probe: OrderCondition = (eb) => eb.and([matches(f)(eb), eb('orders.id', cond, id)]);
+  // the blocks nearest the cursor first: the page came from there
+  if (hasCreatedRange(f)) return blockScan(q, f, probe, cond === '<=' ? 'desc' : 'asc', 1, cond === '>=' ? id : null, cond === '<=' ? id : null).select('orders.id').limit(1);
   if (!hasDateRange(f)) return kysely(q).selectFrom('orders').select('orders.id').where(probe).limit(1);
   return kysely(q)
     .with(

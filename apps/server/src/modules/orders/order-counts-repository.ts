@@ -44,6 +44,32 @@ export async function foldStatusCounts(q: Queryable): Promise<number> {
   return Number(rows.folded ?? 0);
 }
 
+/**
+ * Folds the rows of order_created_blocks (migration 025) into one per block: the earliest and the
+ * latest creation date over its rows, which is what a reader takes of them anyway, so a fold never
+ * changes an answer. Only blocks with more than one row are rewritten, and only the rows this
+ * statement sees. Answers how many rows it removed.
+ */
+export async function foldCreatedBlocks(q: Queryable): Promise<number> {
+  const row = await kysely(q)
+    .with('gone', (d) =>
+      d
+        .deleteFrom('order_created_blocks')
+        .where('block', 'in', (eb) => eb.selectFrom('order_created_blocks').select('block').groupBy('block').having((h) => h.fn.countAll(), '>', 1))
+        .returning(['block', 'min_created', 'max_created']),
+    )
+    .with('kept', (d) =>
+      d
+        .insertInto('order_created_blocks')
+        .columns(['block', 'min_created', 'max_created'])
+        .expression((eb) => eb.selectFrom('gone').select((s) => ['gone.block', s.fn.min('gone.min_created').as('min_created'), s.fn.max('gone.max_created').as('max_created')]).groupBy('gone.block'))
+        .returning('block'),
+    )
+    .selectNoFrom((eb) => [eb.selectFrom('gone').select((s) => s.fn.countAll<number>().as('n')).as('gone'), eb.selectFrom('kept').select((s) => s.fn.countAll<number>().as('n')).as('kept')])
+    .executeTakeFirstOrThrow();
+  return Number(row.gone ?? 0) - Number(row.kept ?? 0);
+}
+
 /** The counters next to a fresh count(*) per status, in one statement (one snapshot): the statuses where they differ. */
 export async function statusCountDrift(q: Queryable): Promise<Array<{ status: string; counted: number; kept: number }>> {
   const rows = await kysely(q)
@@ -61,8 +87,26 @@ export async function statusCountDrift(q: Queryable): Promise<Array<{ status: st
   return rows.map((r) => ({ status: r.status!, counted: Number(r.counted), kept: Number(r.kept) }));
 }
 
-/** VACUUMs the counters' table (orderCountsJob, after a fold that removed rows). */
-export async function vacuumStatusCounts(db: Db): Promise<void> {
+/**
+ * The blocks of order_created_blocks (migration 025) that do not cover their orders' creation dates
+ * (a block missing, or an order created earlier or later than its block says), in one statement:
+ * none when the triggers kept up.
+ */
+export async function createdBlockDrift(q: Queryable): Promise<number[]> {
+  const rows = await kysely(q)
+    .with('counted', (d) => d.selectFrom('orders').select((eb) => [eb('id', '>>', eb.lit(10)).as('block'), eb.fn.min('created_at').as('lo'), eb.fn.max('created_at').as('hi')]).groupBy((eb) => eb('id', '>>', eb.lit(10))))
+    .with('kept', (d) => d.selectFrom('order_created_blocks').select((eb) => ['block', eb.fn.min('min_created').as('lo'), eb.fn.max('max_created').as('hi')]).groupBy('block'))
+    .selectFrom('counted')
+    .leftJoin('kept', 'kept.block', 'counted.block')
+    .select('counted.block')
+    .where((eb) => eb.or([eb('kept.block', 'is', null), eb('kept.lo', '>', eb.ref('counted.lo')), eb('kept.hi', '<', eb.ref('counted.hi'))]))
+    .orderBy('counted.block')
+    .execute();
+  return rows.map((r) => Number(r.block));
+}
+
+/** VACUUMs the tables the job orderCounts folds (after a fold that removed rows). */
+export async function vacuumFoldedTables(db: Db): Promise<void> {
   // VACUUM is a maintenance command the builder has no verb for
-  await sql`VACUUM order_status_counts`.execute(kysely(db));
+  await sql`VACUUM order_status_counts, order_created_blocks`.execute(kysely(db));
 }

@@ -73,13 +73,18 @@ describe(`order counts per status on ${driver}`, () => {
     expect(await listCount()).toEqual(ORDER_STATUSES.map((status) => ({ status, count: fresh.get(status) ?? 0 })));
   });
 
-  it('the job orderCounts folds the counters to one row per status and the counts stay the same', async () => {
+  it('the job orderCounts folds the counters to one row per status, the creation blocks to one per block, and the counts stay the same', async () => {
     await ts.db.query(BULK_INSERT, [userId, 9, 'fold']);
     await ts.db.query("UPDATE orders SET status = 'FILLED' WHERE execution_id LIKE 'COUNT-fold-%' AND status = 'CREATED'");
     const answer = await listCount();
     const rows = await counterRows();
     expect(rows).toBeGreaterThan(ORDER_STATUSES.length);
-    expect(await ts.app.jobs.get('orderCounts').runOnce()).toBe(rows);
+    // and the creation dates' blocks (migration 025) to one row per block
+    const summary = async () => (await ts.db.query<{ rows: number; blocks: number }>('SELECT count(*)::int AS rows, count(DISTINCT block)::int AS blocks FROM order_created_blocks'))[0]!;
+    const blocks = await summary();
+    expect(blocks.rows).toBeGreaterThan(blocks.blocks);
+    expect(await ts.app.jobs.get('orderCounts').runOnce()).toBe(rows + blocks.rows - blocks.blocks);
+    expect(await summary()).toEqual({ rows: blocks.blocks, blocks: blocks.blocks });
     const statuses = (await ts.db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM order_status_counts GROUP BY status')).map((r) => r.n);
     expect(statuses.every((n) => n === 1)).toBe(true);
     expect(await counterRows()).toBeLessThanOrEqual(ORDER_STATUSES.length);

@@ -1,0 +1,54 @@
+-- When the orders of each block of 1,024 ids were created: the earliest and the latest created_at
+-- of the orders whose id >> 10 is the block (decision 0435). A filter on the creation date then
+-- reads only the blocks whose dates meet its range (order-connection-repository.ts blockScan): an
+-- order created in the range lies in such a block whatever order the processes' clocks gave the
+-- ids; the exact date filter is still applied to each order.
+-- Like the status counters (migration 012), writers only ever insert, one row per block a statement
+-- touched: no row is shared, so concurrent order inserts never wait for each other here, and a
+-- rolled-back insert takes its rows with it. A block's bounds are the min and max over its rows;
+-- the job orderCounts folds them into one row per block now and then (min and max of the same rows
+-- again: folding never changes an answer). No primary key, as for the counters: the rows of a block
+-- are many until folded.
+CREATE TABLE order_created_blocks (
+  block       bigint NOT NULL,
+  min_created timestamptz NOT NULL,
+  max_created timestamptz NOT NULL
+);
+
+CREATE FUNCTION order_created_blocks_add() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO order_created_blocks (block, min_created, max_created)
+  SELECT id >> 10, min(created_at), max(created_at) FROM new_orders GROUP BY id >> 10;
+  RETURN NULL;
+END $$;
+
+-- An UPDATE that changes a creation date adds the new one (the old one stays: a block's bounds only
+-- ever widen, which keeps them true; nothing in Aurum changes an order's creation date, and an
+-- update that keeps it adds nothing; an id is never changed).
+CREATE FUNCTION order_created_blocks_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO order_created_blocks (block, min_created, max_created)
+  SELECT n.id >> 10, min(n.created_at), max(n.created_at)
+    FROM new_orders n JOIN old_orders o ON o.id = n.id
+   WHERE n.created_at IS DISTINCT FROM o.created_at
+   GROUP BY n.id >> 10;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER orders_created_blocks_insert AFTER INSERT ON orders
+  REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_created_blocks_add();
+CREATE TRIGGER orders_created_blocks_update AFTER UPDATE ON orders
+  REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_created_blocks_update();
+
+-- The orders already there, one row per block (CREATE TRIGGER has locked orders against writes
+-- until this commits).
+INSERT INTO order_created_blocks (block, min_created, max_created)
+SELECT id >> 10, min(created_at), max(created_at) FROM orders GROUP BY id >> 10;
+
+CREATE FUNCTION order_created_blocks_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM order_created_blocks;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER orders_created_blocks_truncate AFTER TRUNCATE ON orders
+  FOR EACH STATEMENT EXECUTE FUNCTION order_created_blocks_truncate();

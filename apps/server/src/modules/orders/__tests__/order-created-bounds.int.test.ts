@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from '@aurum/domain/orders/order-status';
+import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
+import { connectionRead, type OrderFilter } from '../order-connection-repository.ts';
+import { foldCreatedBlocks } from '../order-counts-repository.ts';
+
+const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** The first moment of the generated orders; each is created up to 30 days after it, in any order of ids. */
+const BASE = Date.parse('2031-01-01T00:00:00Z');
+const MINUTE = 60_000;
+const SPAN_MINUTES = 30 * 24 * 60;
+
+interface GeneratedOrder {
+  /** How far its id lies after the previous order's (ids over several blocks of 1,024, some holding many). */
+  gap: number;
+  minutes: number;
+  status: (typeof ORDER_STATUSES)[number];
+  user: number;
+}
+
+const orderArb = fc.record({
+  // mostly neighbours (several orders in one block), now and then a jump over blocks
+  gap: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 3 }), weight: 3 }, { arbitrary: fc.integer({ min: 1, max: 2500 }), weight: 1 }),
+  minutes: fc.integer({ min: 0, max: SPAN_MINUTES }),
+  status: fc.constantFrom(...ORDER_STATUSES),
+  user: fc.nat({ max: 2 }),
+});
+
+/**
+ * Orders whose creation dates are mostly in id order with some far out of it (a process whose clock
+ * was behind, a transaction that waited), or in no order at all: the bounds must never drop a match.
+ */
+const ordersArb = fc.oneof(
+  fc.array(orderArb, { minLength: 1, maxLength: 40 }),
+  fc
+    .array(fc.tuple(orderArb, fc.boolean(), fc.integer({ min: -SPAN_MINUTES, max: SPAN_MINUTES })), { minLength: 1, maxLength: 40 })
+    .map((rows) =>
+      rows.map(([o, jitter, shift], i) => ({ ...o, minutes: Math.max(0, Math.min(SPAN_MINUTES, Math.round((i * SPAN_MINUTES) / rows.length) + (jitter ? shift : 0))) })),
+    ),
+);
+
+const minutesArb = fc.option(fc.integer({ min: -10, max: SPAN_MINUTES + 10 }), { nil: undefined });
+
+const filterArb = fc.record({
+  from: minutesArb,
+  before: minutesArb,
+  statuses: fc.option(fc.subarray([...ORDER_STATUSES], { minLength: 1 }), { nil: undefined }),
+  user: fc.option(fc.nat({ max: 2 }), { nil: undefined }),
+});
+
+const pageArb = fc.record({
+  size: fc.integer({ min: 1, max: 6 }),
+  backward: fc.boolean(),
+  // a cursor: the n-th generated order's id, or none
+  after: fc.option(fc.nat({ max: 45 }), { nil: undefined }),
+  before: fc.option(fc.nat({ max: 45 }), { nil: undefined }),
+  countLimit: fc.integer({ min: 1, max: 50 }),
+  fold: fc.boolean(),
+});
+
+describe(`orders connection: creation date filters on ${driver}`, () => {
+  let ts: TestServer;
+  let users: number[] = [];
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+    users = (await ts.db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 3')).map((r) => Number(r.id));
+  });
+  afterAll(() => ts?.close());
+
+  /** Replaces every order with these, in two statements (the blocks then hold several rows each until folded): their ids. */
+  async function load(orders: readonly GeneratedOrder[], fold: boolean): Promise<number[]> {
+    await ts.db.query('TRUNCATE orders CASCADE');
+    const [top] = await ts.db.query<{ n: string }>("SELECT nextval('orders_id_seq') AS n");
+    let id = Number(top!.n);
+    const ids = orders.map((o) => (id += o.gap));
+    const half = Math.ceil(orders.length / 2);
+    for (const part of [orders.slice(0, half), orders.slice(half)]) {
+      if (part.length === 0) continue;
+      const at = orders.indexOf(part[0]!);
+      await ts.db.query(
+        `INSERT INTO orders (id, execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, created_at)
+         SELECT i, 'BOUNDS-' || i, u, 'BUY', 'MARKET', s, 'XAU/MYR', 'MYR', 1, c
+           FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[]) AS t(i, u, s, c)`,
+        [
+          ids.slice(at, at + part.length),
+          part.map((o) => users[o.user]!),
+          part.map((o) => o.status),
+          part.map((o) => new Date(BASE + o.minutes * MINUTE).toISOString()),
+        ],
+      );
+    }
+    await ts.db.query(`SELECT setval('orders_id_seq', $1)`, [id + 1]);
+    if (fold) await ts.db.transaction((tx) => foldCreatedBlocks(tx));
+    return ids;
+  }
+
+  it('a page, its total and the probe beyond its cursor equal a plain ORDER BY id query, whatever order the clocks gave the ids', async () => {
+    await fc.assert(
+      fc.asyncProperty(ordersArb, filterArb, pageArb, async (orders, filter, page) => {
+        const ids = await load(orders, page.fold);
+        const f: OrderFilter = {
+          ...(filter.from === undefined ? {} : { createdFrom: new Date(BASE + filter.from * MINUTE) }),
+          ...(filter.before === undefined ? {} : { createdBefore: new Date(BASE + filter.before * MINUTE) }),
+          ...(filter.statuses === undefined ? {} : { statuses: filter.statuses }),
+          ...(filter.user === undefined ? {} : { userId: users[filter.user]! }),
+        };
+        const after = page.after === undefined ? null : (ids[page.after] ?? ids.at(-1)! + 1);
+        const before = page.before === undefined ? null : (ids[page.before] ?? ids.at(-1)! + 1);
+        const beyond = after !== null ? { cond: '<=' as const, id: after } : before !== null ? { cond: '>=' as const, id: before } : null;
+
+        const read = await connectionRead(ts.db, f, { size: page.size, backward: page.backward, after, before }, page.countLimit, beyond, {
+          concurrentCount: driver === 'postgres',
+        });
+
+        // the same question as the plainest SQL asks it
+        const where: string[] = [];
+        const values: unknown[] = [];
+        const add = (clause: (n: string) => string, value: unknown) => {
+          values.push(value);
+          where.push(clause(`$${values.length}`));
+        };
+        if (f.createdFrom) add((n) => `created_at >= ${n}`, f.createdFrom);
+        if (f.createdBefore) add((n) => `created_at < ${n}`, f.createdBefore);
+        if (f.statuses) add((n) => `status = ANY(${n}::text[])`, f.statuses);
+        if (f.userId !== undefined) add((n) => `user_id = ${n}`, f.userId);
+        const matching = (await ts.db.query<{ id: string }>(`SELECT id FROM orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`, values)).map((r) => Number(r.id));
+        const inPage = matching.filter((id) => (after === null || id > after) && (before === null || id < before));
+        const expected = page.backward ? inPage.reverse().slice(0, page.size + 1) : inPage.slice(0, page.size + 1);
+
+        expect(read.rows.map((r) => Number(r.id))).toEqual(expected);
+        const onlyStatuses = f.createdFrom === undefined && f.createdBefore === undefined && f.userId === undefined;
+        expect(read.total).toBe(onlyStatuses ? matching.length : Math.min(matching.length, page.countLimit));
+        expect(read.beyond).toBe(beyond === null ? false : matching.some((id) => (beyond.cond === '<=' ? id <= beyond.id : id >= beyond.id)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
