@@ -249,6 +249,12 @@ export interface OrderCreatedBlocksTable {
   max_created: Timestamp;
 }
 
+export interface OrderCreatedSpansTable {
+  span: number;
+  min_created: Timestamp;
+  max_created: Timestamp;
+}
+
 export interface OrderLedgerEntriesTable {
   order_id: number;
   entry_id: number;
@@ -614,6 +620,7 @@ export interface Database {
   notification_recipients: NotificationRecipientsTable;
   notifications: NotificationsTable;
   order_created_blocks: OrderCreatedBlocksTable;
+  order_created_spans: OrderCreatedSpansTable;
   order_ledger_entries: OrderLedgerEntriesTable;
   order_payments: OrderPaymentsTable;
   order_status_counts: OrderStatusCountsTable;

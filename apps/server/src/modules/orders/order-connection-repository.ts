@@ -93,50 +93,83 @@ export function hasCreatedRange(f: OrderFilter): boolean {
 
 /** How many ids make a block of order_created_blocks (migration 025: the block of an id is id >> 10). */
 const BLOCK_SIZE = 1024;
+/** How many blocks make a span of order_created_spans (the span of an id is id >> 17). */
+const SPAN_BLOCKS = 128;
 
-/** The block of an id (a cursor's), in JavaScript so that the statement binds a number. */
+/** The block and the span of an id (a cursor's), in JavaScript so that the statement binds a number. */
 const blockOf = (id: number) => Math.floor(id / BLOCK_SIZE);
+const spanOf = (id: number) => Math.floor(id / (BLOCK_SIZE * SPAN_BLOCKS));
+
+/**
+ * Whether the creation dates of a block or a span (the min and max over its rows) meet the filters'
+ * range: a HAVING over either table (their date columns are named alike).
+ */
+function meetsRange(f: OrderFilter): Expression<SqlBool> {
+  const parts = [
+    ...(given(f.createdFrom) ? [sql<SqlBool>`max(max_created) >= ${f.createdFrom!}`] : []),
+    ...(given(f.createdBefore) ? [sql<SqlBool>`min(min_created) < ${f.createdBefore!}`] : []),
+  ];
+  return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
+}
 
 /**
  * The orders matching `cond`, whose filters bound the creation date, read block by block (decision
- * 0435): the blocks of order_created_blocks whose creation dates meet the range, in the order `dir`
- * (between the cursors' blocks when given), and in each, through the primary key, at most `perBlock`
- * of its orders matching `cond` in the same order. Ordered by block then id, which is the id order;
- * PostgreSQL sorts it incrementally (by block first), so a LIMIT reads only the blocks it needs. An
- * order created in the range lies in a block whose dates meet the range whatever order the clocks
- * gave the ids, so nothing is missed; with ids following creation the blocks read are the page's
- * own, plus one at an edge of the range, plus one per block whose dates are far out of order.
+ * 0435): the spans of order_created_spans whose creation dates meet the range, in the order `dir`
+ * (between the cursors' spans when given); in each, the blocks of order_created_blocks that meet it
+ * (between the cursors' blocks); in each block, through the primary key, at most `perBlock` of its
+ * orders matching `cond`. Ordered by span, block, then id, which is the id order; PostgreSQL sorts
+ * each level incrementally (presorted by the level above), so a LIMIT reads only the spans and the
+ * blocks it needs. An order created in the range lies in a block and a span whose dates meet the
+ * range whatever order the clocks gave the ids, so nothing is missed; with ids following creation
+ * the blocks read are the page's own, plus one at an edge of the range, plus one per block whose
+ * dates are far out of order.
  */
 function blockScan(q: Queryable, f: OrderFilter, cond: OrderCondition, dir: 'asc' | 'desc', perBlock: number, after: number | null, before: number | null) {
+  const spans = kysely(q)
+    .selectFrom('order_created_spans')
+    .select('order_created_spans.span')
+    .$if(after !== null, (b) => b.where('order_created_spans.span', '>=', mapSlot(after!, spanOf)))
+    .$if(before !== null, (b) => b.where('order_created_spans.span', '<=', mapSlot(before!, spanOf)))
+    .groupBy('order_created_spans.span')
+    .having(meetsRange(f))
+    .orderBy('order_created_spans.span', dir);
   const blocks = kysely(q)
-    .selectFrom('order_created_blocks')
-    .select('order_created_blocks.block')
-    .$if(after !== null, (b) => b.where('order_created_blocks.block', '>=', mapSlot(after!, blockOf)))
-    .$if(before !== null, (b) => b.where('order_created_blocks.block', '<=', mapSlot(before!, blockOf)))
-    .groupBy('order_created_blocks.block')
-    .having((h) =>
-      h.and([
-        ...(given(f.createdFrom) ? [h(h.fn.max('order_created_blocks.max_created'), '>=', f.createdFrom!)] : []),
-        ...(given(f.createdBefore) ? [h(h.fn.min('order_created_blocks.min_created'), '<', f.createdBefore!)] : []),
-      ]),
+    .selectFrom(spans.as('s'))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('order_created_blocks')
+          .select('order_created_blocks.block')
+          .where('order_created_blocks.block', '>=', (o) => o(o.ref('s.span'), '*', o.lit(SPAN_BLOCKS)))
+          .where('order_created_blocks.block', '<', (o) => o(o(o.ref('s.span'), '*', o.lit(SPAN_BLOCKS)), '+', o.lit(SPAN_BLOCKS)))
+          .$if(after !== null, (b) => b.where('order_created_blocks.block', '>=', mapSlot(after!, blockOf)))
+          .$if(before !== null, (b) => b.where('order_created_blocks.block', '<=', mapSlot(before!, blockOf)))
+          .groupBy('order_created_blocks.block')
+          .having(meetsRange(f))
+          .orderBy('order_created_blocks.block', dir)
+          .as('b'),
+      (join) => join.onTrue(),
     )
-    .orderBy('order_created_blocks.block', dir);
+    .select(['s.span', 'b.block'])
+    .orderBy('s.span', dir)
+    .orderBy('b.block', dir);
   return kysely(q)
-    .selectFrom(blocks.as('b'))
+    .selectFrom(blocks.as('bb'))
     .innerJoinLateral(
       (eb) =>
         eb
           .selectFrom('orders')
           .select(orderColumns)
           .where(cond)
-          .where('orders.id', '>=', (o) => o(o.ref('b.block'), '*', o.lit(BLOCK_SIZE)))
-          .where('orders.id', '<', (o) => o(o(o.ref('b.block'), '*', o.lit(BLOCK_SIZE)), '+', o.lit(BLOCK_SIZE)))
+          .where('orders.id', '>=', (o) => o(o.ref('bb.block'), '*', o.lit(BLOCK_SIZE)))
+          .where('orders.id', '<', (o) => o(o(o.ref('bb.block'), '*', o.lit(BLOCK_SIZE)), '+', o.lit(BLOCK_SIZE)))
           .orderBy('orders.id', dir)
           .limit(perBlock)
           .as('orders'),
       (join) => join.onTrue(),
     )
-    .orderBy('b.block', dir)
+    .orderBy('bb.span', dir)
+    .orderBy('bb.block', dir)
     .orderBy('orders.id', dir);
 }
 

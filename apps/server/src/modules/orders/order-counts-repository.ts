@@ -44,30 +44,35 @@ export async function foldStatusCounts(q: Queryable): Promise<number> {
   return Number(rows.folded ?? 0);
 }
 
+/** The two summaries of creation dates (migration 025): the blocks of 1,024 ids and the spans of 128 blocks. */
+const CREATED_SUMMARIES = [
+  { table: 'order_created_blocks', key: 'block', shift: 10 },
+  { table: 'order_created_spans', key: 'span', shift: 17 },
+] as const;
+
 /**
- * Folds the rows of order_created_blocks (migration 025) into one per block: the earliest and the
- * latest creation date over its rows, which is what a reader takes of them anyway, so a fold never
- * changes an answer. Only blocks with more than one row are rewritten, and only the rows this
- * statement sees. Answers how many rows it removed.
+ * Folds the rows of order_created_blocks and order_created_spans (migration 025) into one per block
+ * and span: the earliest and the latest creation date over its rows, which is what a reader takes of
+ * them anyway, so a fold never changes an answer. Only the blocks and spans with more than one row
+ * are rewritten, and only the rows this statement sees. Answers how many rows it removed.
  */
 export async function foldCreatedBlocks(q: Queryable): Promise<number> {
-  const row = await kysely(q)
-    .with('gone', (d) =>
-      d
-        .deleteFrom('order_created_blocks')
-        .where('block', 'in', (eb) => eb.selectFrom('order_created_blocks').select('block').groupBy('block').having((h) => h.fn.countAll(), '>', 1))
-        .returning(['block', 'min_created', 'max_created']),
-    )
-    .with('kept', (d) =>
-      d
-        .insertInto('order_created_blocks')
-        .columns(['block', 'min_created', 'max_created'])
-        .expression((eb) => eb.selectFrom('gone').select((s) => ['gone.block', s.fn.min('gone.min_created').as('min_created'), s.fn.max('gone.max_created').as('max_created')]).groupBy('gone.block'))
-        .returning('block'),
-    )
-    .selectNoFrom((eb) => [eb.selectFrom('gone').select((s) => s.fn.countAll<number>().as('n')).as('gone'), eb.selectFrom('kept').select((s) => s.fn.countAll<number>().as('n')).as('kept')])
-    .executeTakeFirstOrThrow();
-  return Number(row.gone ?? 0) - Number(row.kept ?? 0);
+  let removed = 0;
+  for (const { table, key } of CREATED_SUMMARIES) {
+    // one statement for either table (the builder types one table at a time)
+    const { rows } = await sql<{ gone: number; kept: number }>`
+      WITH gone AS (
+        DELETE FROM ${sql.table(table)}
+         WHERE ${sql.ref(key)} IN (SELECT ${sql.ref(key)} FROM ${sql.table(table)} GROUP BY ${sql.ref(key)} HAVING count(*) > 1)
+        RETURNING ${sql.ref(key)} AS k, min_created, max_created),
+      kept AS (
+        INSERT INTO ${sql.table(table)} (${sql.ref(key)}, min_created, max_created)
+        SELECT k, min(min_created), max(max_created) FROM gone GROUP BY k
+        RETURNING 1)
+      SELECT (SELECT count(*) FROM gone)::int AS gone, (SELECT count(*) FROM kept)::int AS kept`.execute(kysely(q));
+    removed += Number(rows[0]!.gone) - Number(rows[0]!.kept);
+  }
+  return removed;
 }
 
 /** The counters next to a fresh count(*) per status, in one statement (one snapshot): the statuses where they differ. */
@@ -88,25 +93,26 @@ export async function statusCountDrift(q: Queryable): Promise<Array<{ status: st
 }
 
 /**
- * The blocks of order_created_blocks (migration 025) that do not cover their orders' creation dates
- * (a block missing, or an order created earlier or later than its block says), in one statement:
- * none when the triggers kept up.
+ * The blocks and spans of migration 025 that do not cover their orders' creation dates (one missing,
+ * or an order created earlier or later than its row says), each summary read in one statement, as
+ * 'block N' / 'span N': none when the triggers kept up.
  */
-export async function createdBlockDrift(q: Queryable): Promise<number[]> {
-  const rows = await kysely(q)
-    .with('counted', (d) => d.selectFrom('orders').select((eb) => [eb('id', '>>', eb.lit(10)).as('block'), eb.fn.min('created_at').as('lo'), eb.fn.max('created_at').as('hi')]).groupBy((eb) => eb('id', '>>', eb.lit(10))))
-    .with('kept', (d) => d.selectFrom('order_created_blocks').select((eb) => ['block', eb.fn.min('min_created').as('lo'), eb.fn.max('max_created').as('hi')]).groupBy('block'))
-    .selectFrom('counted')
-    .leftJoin('kept', 'kept.block', 'counted.block')
-    .select('counted.block')
-    .where((eb) => eb.or([eb('kept.block', 'is', null), eb('kept.lo', '>', eb.ref('counted.lo')), eb('kept.hi', '<', eb.ref('counted.hi'))]))
-    .orderBy('counted.block')
-    .execute();
-  return rows.map((r) => Number(r.block));
+export async function createdBlockDrift(q: Queryable): Promise<string[]> {
+  const drift: string[] = [];
+  for (const { table, key, shift } of CREATED_SUMMARIES) {
+    const { rows } = await sql<{ k: string }>`
+      WITH counted AS (SELECT id >> ${sql.lit(shift)} AS k, min(created_at) AS lo, max(created_at) AS hi FROM orders GROUP BY 1),
+           kept AS (SELECT ${sql.ref(key)} AS k, min(min_created) AS lo, max(max_created) AS hi FROM ${sql.table(table)} GROUP BY 1)
+      SELECT counted.k FROM counted LEFT JOIN kept ON kept.k = counted.k
+       WHERE kept.k IS NULL OR kept.lo > counted.lo OR kept.hi < counted.hi
+       ORDER BY counted.k`.execute(kysely(q));
+    drift.push(...rows.map((r) => `${key} ${r.k}`));
+  }
+  return drift;
 }
 
 /** VACUUMs the tables the job orderCounts folds (after a fold that removed rows). */
 export async function vacuumFoldedTables(db: Db): Promise<void> {
   // VACUUM is a maintenance command the builder has no verb for
-  await sql`VACUUM order_status_counts, order_created_blocks`.execute(kysely(db));
+  await sql`VACUUM order_status_counts, order_created_blocks, order_created_spans`.execute(kysely(db));
 }

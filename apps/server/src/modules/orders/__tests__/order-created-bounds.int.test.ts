@@ -13,7 +13,7 @@ const MINUTE = 60_000;
 const SPAN_MINUTES = 30 * 24 * 60;
 
 interface GeneratedOrder {
-  /** How far its id lies after the previous order's (ids over several blocks of 1,024, some holding many). */
+  /** How far its id lies after the previous order's (ids over blocks of 1,024 and spans of 128 blocks, some holding many). */
   gap: number;
   minutes: number;
   status: (typeof ORDER_STATUSES)[number];
@@ -21,8 +21,12 @@ interface GeneratedOrder {
 }
 
 const orderArb = fc.record({
-  // mostly neighbours (several orders in one block), now and then a jump over blocks
-  gap: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 3 }), weight: 3 }, { arbitrary: fc.integer({ min: 1, max: 2500 }), weight: 1 }),
+  // mostly neighbours (several orders in one block), now and then a jump over blocks or over spans
+  gap: fc.oneof(
+    { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 6 },
+    { arbitrary: fc.integer({ min: 1, max: 2500 }), weight: 2 },
+    { arbitrary: fc.integer({ min: 1, max: 300_000 }), weight: 1 },
+  ),
   minutes: fc.integer({ min: 0, max: SPAN_MINUTES }),
   status: fc.constantFrom(...ORDER_STATUSES),
   user: fc.nat({ max: 2 }),
