@@ -7,8 +7,9 @@
  *   - the GraphQL `adminOrdersConnection` over HTTP with the console's own query (every field of
  *     the order, pageInfo, totalCount and totalIsLowerBound: apps/web/.../orders-connection-query.ts)
  *     for the newest page (last: page), a page `rows / 2` deep (first: page, after: a cursor), a
- *     status + date filter, a username filter, and the creation date bounded at the middle of the
- *     two years (half the orders match: the newest before it, the oldest after it),
+ *     status + date filter, a username filter, the creation date bounded at the middle of the
+ *     two years (half the orders match: the newest before it, the oldest after it), the page before
+ *     the deep one, and the user id, symbol, quantity and fill date filters each alone,
  *   - next to the baseline: the plain keyset page SQL (the server's own page query) plus its
  *     timeline rows, run through the same database's query (pg or PGlite) in the same run;
  *   - the floor of any HTTP answer doing the same work: a bare Fastify route in this process running
@@ -229,7 +230,7 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
 
     const deepRow = Math.floor(ROWS / 2);
     const [deep] = await db.query<{ id: number }>('SELECT id FROM orders ORDER BY id OFFSET $1 LIMIT 1', [deepRow - 1]);
-    const [someone] = await db.query<{ username: string }>("SELECT u.username FROM users u JOIN orders o ON o.user_id = u.id WHERE o.execution_id = 'bench-1'");
+    const [someone] = await db.query<{ username: string; id: number }>("SELECT u.username, u.id FROM users u JOIN orders o ON o.user_id = u.id WHERE o.execution_id = 'bench-1'");
     const cases: Array<{ name: string; vars: ConnectionArgs }> = [
       { name: 'newest page', vars: { last: PAGE } },
       { name: `${deepRow.toLocaleString('en-US')} rows deep`, vars: { first: PAGE, after: encodeCursor(Number(deep!.id)) } },
@@ -238,6 +239,12 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
       // half the orders on either side: the newest before the middle, the oldest after it
       { name: 'created before the middle', vars: { last: PAGE, createdBefore: MIDDLE } },
       { name: 'created after the middle', vars: { first: PAGE, createdAfter: MIDDLE } },
+      // the previous page of a deep one, and the other filters of the console, each alone
+      { name: 'previous page, deep', vars: { last: PAGE, before: encodeCursor(Number(deep!.id)) } },
+      { name: 'user id', vars: { last: PAGE, userCondition: 'UserId', userInput: String(someone!.id) } },
+      { name: 'symbol XAU/USD', vars: { last: PAGE, symbol: 'XAU/USD' } },
+      { name: 'quantity 10.1 g', vars: { last: PAGE, quantity: '10.1' } },
+      { name: 'filled in a month', vars: { last: PAGE, filledAt: ['2025-03-01', '2025-03-31'] } },
     ];
 
     /** The baseline: the server's keyset page query and its timeline rows, through this database's own query. */
