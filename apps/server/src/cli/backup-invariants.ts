@@ -81,7 +81,7 @@ export async function checkInvariants(db: Db, config: Config, manifest: BackupMa
   else figures.push(`order counters: equal to count(*) (${restored.orders?.rows ?? 0} orders)`);
   // the creation dates' blocks the date filters bound their ids with (migration 025)
   const blocks = await createdBlockDrift(db);
-  if (blocks.length > 0) breaks.push(`the creation dates' summaries do not cover the orders of ${blocks.slice(0, 10).join(', ')}`);
+  if (blocks.length > 0) breaks.push(`the creation and fill dates' summaries do not cover the orders of ${blocks.slice(0, 10).join(', ')}`);
   else figures.push('order creation blocks: cover every order');
 
   return { figures, breaks };

@@ -247,12 +247,16 @@ export interface OrderCreatedBlocksTable {
   block: number;
   min_created: Timestamp;
   max_created: Timestamp;
+  min_filled: Timestamp | null;
+  max_filled: Timestamp | null;
 }
 
 export interface OrderCreatedSpansTable {
   span: number;
   min_created: Timestamp;
   max_created: Timestamp;
+  min_filled: Timestamp | null;
+  max_filled: Timestamp | null;
 }
 
 export interface OrderLedgerEntriesTable {

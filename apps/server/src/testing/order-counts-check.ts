@@ -16,5 +16,5 @@ export async function assertOrderCounts(q: Queryable, where = 'the database'): P
   }
   // the creation dates' blocks (migration 025) the date filters bound their ids with
   const blocks = await createdBlockDrift(q);
-  if (blocks.length > 0) throw new Error(`the creation dates' summaries do not cover the orders of ${blocks.slice(0, 10).join(', ')} in ${where}`);
+  if (blocks.length > 0) throw new Error(`the creation and fill dates' summaries do not cover the orders of ${blocks.slice(0, 10).join(', ')} in ${where}`);
 }

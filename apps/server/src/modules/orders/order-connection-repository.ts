@@ -75,20 +75,21 @@ export function matches(f: OrderFilter): OrderCondition {
 }
 
 /**
- * A fill or good-till date range roughly follows the id order, since orders are created in it;
+ * A good-till date range roughly follows the id order, since orders are created in it;
  * PostgreSQL's planner assumes a filter is spread evenly over the id order and, for `ORDER BY id
  * LIMIT n`, would walk the primary key past every earlier order (a month in the middle of a million
  * orders: ~290 ms). With such a range the matching ids are read through their own index in a
  * MATERIALIZED CTE (planned without the LIMIT) and only the page is sorted
- * (bench/orders-connection.ts). A creation date range is read block by block instead (blockScan).
+ * (bench/orders-connection.ts). A creation or fill date range is read block by block instead
+ * (blockScan), which takes precedence.
  */
 export function hasDateRange(f: OrderFilter): boolean {
-  return given(f.filled) || given(f.goodTill);
+  return given(f.goodTill);
 }
 
-/** Whether the filters bound the creation date: the page and the probe beyond its cursor are then read block by block (blockScan). */
-export function hasCreatedRange(f: OrderFilter): boolean {
-  return given(f.createdFrom) || given(f.createdBefore);
+/** Whether the filters bound the creation or the fill date: the page and the probe beyond its cursor are then read block by block (blockScan). */
+export function hasBlockRange(f: OrderFilter): boolean {
+  return given(f.createdFrom) || given(f.createdBefore) || given(f.filled);
 }
 
 /** How many ids make a block of order_created_blocks (migration 025: the block of an id is id >> 10). */
@@ -101,20 +102,21 @@ const blockOf = (id: number) => Math.floor(id / BLOCK_SIZE);
 const spanOf = (id: number) => Math.floor(id / (BLOCK_SIZE * SPAN_BLOCKS));
 
 /**
- * Whether the creation dates of a block or a span (the min and max over its rows) meet the filters'
- * range: a HAVING over either table (their date columns are named alike).
+ * Whether the creation and fill dates of a block or a span (the min and max over its rows) meet the
+ * filters' ranges: a HAVING over either table (their date columns are named alike).
  */
 function meetsRange(f: OrderFilter): Expression<SqlBool> {
   const parts = [
     ...(given(f.createdFrom) ? [sql<SqlBool>`max(max_created) >= ${f.createdFrom!}`] : []),
     ...(given(f.createdBefore) ? [sql<SqlBool>`min(min_created) < ${f.createdBefore!}`] : []),
+    ...(given(f.filled) ? [sql<SqlBool>`max(max_filled) >= ${f.filled!.from}`, sql<SqlBool>`min(min_filled) < ${f.filled!.before}`] : []),
   ];
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }
 
 /**
- * The orders matching `cond`, whose filters bound the creation date, read block by block (decision
- * 0435): the spans of order_created_spans whose creation dates meet the range, in the order `dir`
+ * The orders matching `cond`, whose filters bound the creation or the fill date, read block by block
+ * (decision 0435): the spans of order_created_spans whose dates meet the ranges, in the order `dir`
  * (between the cursors' spans when given); in each, the blocks of order_created_blocks that meet it
  * (between the cursors' blocks); in each block, through the primary key, at most `perBlock` of its
  * orders matching `cond`. Ordered by span, block, then id, which is the id order; PostgreSQL sorts
@@ -179,7 +181,7 @@ export function pageQuery(q: Queryable, f: OrderFilter, size: number, backward: 
   const cond: OrderCondition = (eb) =>
     eb.and([matches(f)(eb), ...(after !== null ? [eb('orders.id', '>', after)] : []), ...(before !== null ? [eb('orders.id', '<', before)] : [])]);
   const rows = mapSlot(size, (n) => n + 1);
-  if (hasCreatedRange(f)) return blockScan(q, f, cond, dir, rows, after, before).selectAll('orders').limit(rows).$castTo<OrderRow>();
+  if (hasBlockRange(f)) return blockScan(q, f, cond, dir, rows, after, before).selectAll('orders').limit(rows).$castTo<OrderRow>();
   if (!hasDateRange(f)) return selectOrders(q).where(cond).orderBy('orders.id', dir).limit(rows);
   return kysely(q)
     .with(
@@ -197,7 +199,7 @@ export function pageQuery(q: Queryable, f: OrderFilter, size: number, backward: 
 export function beyondQuery(q: Queryable, f: OrderFilter, cond: '<=' | '>=', id: number) {
   const probe: OrderCondition = (eb) => eb.and([matches(f)(eb), eb('orders.id', cond, id)]);
   // the blocks nearest the cursor first: the page came from there
-  if (hasCreatedRange(f)) return blockScan(q, f, probe, cond === '<=' ? 'desc' : 'asc', 1, cond === '>=' ? id : null, cond === '<=' ? id : null).select('orders.id').limit(1);
+  if (hasBlockRange(f)) return blockScan(q, f, probe, cond === '<=' ? 'desc' : 'asc', 1, cond === '>=' ? id : null, cond === '<=' ? id : null).select('orders.id').limit(1);
   if (!hasDateRange(f)) return kysely(q).selectFrom('orders').select('orders.id').where(probe).limit(1);
   return kysely(q)
     .with(

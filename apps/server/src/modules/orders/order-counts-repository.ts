@@ -52,7 +52,7 @@ const CREATED_SUMMARIES = [
 
 /**
  * Folds the rows of order_created_blocks and order_created_spans (migration 025) into one per block
- * and span: the earliest and the latest creation date over its rows, which is what a reader takes of
+ * and span: the earliest and the latest creation and fill date over its rows, which is what a reader takes of
  * them anyway, so a fold never changes an answer. Only the blocks and spans with more than one row
  * are rewritten, and only the rows this statement sees. Answers how many rows it removed.
  */
@@ -64,10 +64,10 @@ export async function foldCreatedBlocks(q: Queryable): Promise<number> {
       WITH gone AS (
         DELETE FROM ${sql.table(table)}
          WHERE ${sql.ref(key)} IN (SELECT ${sql.ref(key)} FROM ${sql.table(table)} GROUP BY ${sql.ref(key)} HAVING count(*) > 1)
-        RETURNING ${sql.ref(key)} AS k, min_created, max_created),
+        RETURNING ${sql.ref(key)} AS k, min_created, max_created, min_filled, max_filled),
       kept AS (
-        INSERT INTO ${sql.table(table)} (${sql.ref(key)}, min_created, max_created)
-        SELECT k, min(min_created), max(max_created) FROM gone GROUP BY k
+        INSERT INTO ${sql.table(table)} (${sql.ref(key)}, min_created, max_created, min_filled, max_filled)
+        SELECT k, min(min_created), max(max_created), min(min_filled), max(max_filled) FROM gone GROUP BY k
         RETURNING 1)
       SELECT (SELECT count(*) FROM gone)::int AS gone, (SELECT count(*) FROM kept)::int AS kept`.execute(kysely(q));
     removed += Number(rows[0]!.gone) - Number(rows[0]!.kept);
@@ -93,18 +93,19 @@ export async function statusCountDrift(q: Queryable): Promise<Array<{ status: st
 }
 
 /**
- * The blocks and spans of migration 025 that do not cover their orders' creation dates (one missing,
- * or an order created earlier or later than its row says), each summary read in one statement, as
+ * The blocks and spans of migration 025 that do not cover their orders' creation and fill dates (one
+ * missing, or an order created or filled earlier or later than its row says), each summary read in one statement, as
  * 'block N' / 'span N': none when the triggers kept up.
  */
 export async function createdBlockDrift(q: Queryable): Promise<string[]> {
   const drift: string[] = [];
   for (const { table, key, shift } of CREATED_SUMMARIES) {
     const { rows } = await sql<{ k: string }>`
-      WITH counted AS (SELECT id >> ${sql.lit(shift)} AS k, min(created_at) AS lo, max(created_at) AS hi FROM orders GROUP BY 1),
-           kept AS (SELECT ${sql.ref(key)} AS k, min(min_created) AS lo, max(max_created) AS hi FROM ${sql.table(table)} GROUP BY 1)
+      WITH counted AS (SELECT id >> ${sql.lit(shift)} AS k, min(created_at) AS lo, max(created_at) AS hi, min(filled_at) AS flo, max(filled_at) AS fhi FROM orders GROUP BY 1),
+           kept AS (SELECT ${sql.ref(key)} AS k, min(min_created) AS lo, max(max_created) AS hi, min(min_filled) AS flo, max(max_filled) AS fhi FROM ${sql.table(table)} GROUP BY 1)
       SELECT counted.k FROM counted LEFT JOIN kept ON kept.k = counted.k
        WHERE kept.k IS NULL OR kept.lo > counted.lo OR kept.hi < counted.hi
+          OR (counted.flo IS NOT NULL AND (kept.flo IS NULL OR kept.flo > counted.flo OR kept.fhi < counted.fhi))
        ORDER BY counted.k`.execute(kysely(q));
     drift.push(...rows.map((r) => `${key} ${r.k}`));
   }

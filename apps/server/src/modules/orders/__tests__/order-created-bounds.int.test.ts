@@ -10,6 +10,8 @@ const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 /** The first moment of the generated orders; each is created up to 30 days after it, in any order of ids. */
 const BASE = Date.parse('2031-01-01T00:00:00Z');
 const MINUTE = 60_000;
+/** The moment `minutes` after BASE, as the database takes it. */
+const at_ = (minutes: number) => new Date(BASE + minutes * MINUTE).toISOString();
 const SPAN_MINUTES = 30 * 24 * 60;
 
 interface GeneratedOrder {
@@ -18,6 +20,9 @@ interface GeneratedOrder {
   minutes: number;
   status: (typeof ORDER_STATUSES)[number];
   user: number;
+  /** When it filled (minutes after BASE), if it did; filled by a later UPDATE, as a fill is, or at its insert. */
+  filled?: number;
+  fillLater: boolean;
 }
 
 const orderArb = fc.record({
@@ -30,6 +35,8 @@ const orderArb = fc.record({
   minutes: fc.integer({ min: 0, max: SPAN_MINUTES }),
   status: fc.constantFrom(...ORDER_STATUSES),
   user: fc.nat({ max: 2 }),
+  filled: fc.option(fc.integer({ min: 0, max: SPAN_MINUTES }), { nil: undefined }),
+  fillLater: fc.boolean(),
 });
 
 /**
@@ -52,6 +59,7 @@ const filterArb = fc.record({
   before: minutesArb,
   statuses: fc.option(fc.subarray([...ORDER_STATUSES], { minLength: 1 }), { nil: undefined }),
   user: fc.option(fc.nat({ max: 2 }), { nil: undefined }),
+  filled: fc.option(fc.tuple(fc.integer({ min: -10, max: SPAN_MINUTES + 10 }), fc.integer({ min: 0, max: SPAN_MINUTES })), { nil: undefined }),
 });
 
 const pageArb = fc.record({
@@ -64,7 +72,7 @@ const pageArb = fc.record({
   fold: fc.boolean(),
 });
 
-describe(`orders connection: creation date filters on ${driver}`, () => {
+describe(`orders connection: creation and fill date filters on ${driver}`, () => {
   let ts: TestServer;
   let users: number[] = [];
 
@@ -85,23 +93,29 @@ describe(`orders connection: creation date filters on ${driver}`, () => {
       if (part.length === 0) continue;
       const at = orders.indexOf(part[0]!);
       await ts.db.query(
-        `INSERT INTO orders (id, execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, created_at)
-         SELECT i, 'BOUNDS-' || i, u, 'BUY', 'MARKET', s, 'XAU/MYR', 'MYR', 1, c
-           FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[]) AS t(i, u, s, c)`,
+        `INSERT INTO orders (id, execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, created_at, filled_at)
+         SELECT i, 'BOUNDS-' || i, u, 'BUY', 'MARKET', s, 'XAU/MYR', 'MYR', 1, c, f
+           FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[], $5::timestamptz[]) AS t(i, u, s, c, f)`,
         [
           ids.slice(at, at + part.length),
           part.map((o) => users[o.user]!),
           part.map((o) => o.status),
-          part.map((o) => new Date(BASE + o.minutes * MINUTE).toISOString()),
+          part.map((o) => at_(o.minutes)),
+          part.map((o) => (o.filled === undefined || o.fillLater ? null : at_(o.filled))),
         ],
       );
+    }
+    // the fills that come later, in one statement as the engine's
+    const later = orders.flatMap((o, k) => (o.filled !== undefined && o.fillLater ? [{ id: ids[k]!, at: at_(o.filled) }] : []));
+    if (later.length > 0) {
+      await ts.db.query('UPDATE orders SET filled_at = t.f FROM unnest($1::bigint[], $2::timestamptz[]) AS t(i, f) WHERE orders.id = t.i', [later.map((l) => l.id), later.map((l) => l.at)]);
     }
     await ts.db.query(`SELECT setval('orders_id_seq', $1)`, [id + 1]);
     if (fold) await ts.db.transaction((tx) => foldCreatedBlocks(tx));
     return ids;
   }
 
-  it('a page, its total and the probe beyond its cursor equal a plain ORDER BY id query, whatever order the clocks gave the ids', async () => {
+  it('a page, its total and the probe beyond its cursor equal a plain ORDER BY id query, whatever order the clocks gave the ids and however late orders filled', async () => {
     await fc.assert(
       fc.asyncProperty(ordersArb, filterArb, pageArb, async (orders, filter, page) => {
         const ids = await load(orders, page.fold);
@@ -110,6 +124,7 @@ describe(`orders connection: creation date filters on ${driver}`, () => {
           ...(filter.before === undefined ? {} : { createdBefore: new Date(BASE + filter.before * MINUTE) }),
           ...(filter.statuses === undefined ? {} : { statuses: filter.statuses }),
           ...(filter.user === undefined ? {} : { userId: users[filter.user]! }),
+          ...(filter.filled === undefined ? {} : { filled: { from: new Date(BASE + filter.filled[0] * MINUTE), before: new Date(BASE + (filter.filled[0] + filter.filled[1]) * MINUTE) } }),
         };
         const after = page.after === undefined ? null : (ids[page.after] ?? ids.at(-1)! + 1);
         const before = page.before === undefined ? null : (ids[page.before] ?? ids.at(-1)! + 1);
@@ -130,12 +145,16 @@ describe(`orders connection: creation date filters on ${driver}`, () => {
         if (f.createdBefore) add((n) => `created_at < ${n}`, f.createdBefore);
         if (f.statuses) add((n) => `status = ANY(${n}::text[])`, f.statuses);
         if (f.userId !== undefined) add((n) => `user_id = ${n}`, f.userId);
+        if (f.filled) {
+          add((n) => `filled_at >= ${n}`, f.filled.from);
+          add((n) => `filled_at < ${n}`, f.filled.before);
+        }
         const matching = (await ts.db.query<{ id: string }>(`SELECT id FROM orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`, values)).map((r) => Number(r.id));
         const inPage = matching.filter((id) => (after === null || id > after) && (before === null || id < before));
         const expected = page.backward ? inPage.reverse().slice(0, page.size + 1) : inPage.slice(0, page.size + 1);
 
         expect(read.rows.map((r) => Number(r.id))).toEqual(expected);
-        const onlyStatuses = f.createdFrom === undefined && f.createdBefore === undefined && f.userId === undefined;
+        const onlyStatuses = f.createdFrom === undefined && f.createdBefore === undefined && f.userId === undefined && f.filled === undefined;
         expect(read.total).toBe(onlyStatuses ? matching.length : Math.min(matching.length, page.countLimit));
         expect(read.beyond).toBe(beyond === null ? false : matching.some((id) => (beyond.cond === '<=' ? id <= beyond.id : id >= beyond.id)));
       }),
