@@ -24,8 +24,8 @@ export interface InvariantReport {
  * backup recorded at its moment; every user's balances as the server derives them equal the sum of
  * the journal's postings as the domain recomputes it, each asset sums to zero, no user account is
  * below zero, every entry has postings; the audit chain verifies with the configured keys; the
- * order counters equal count(*), the creation dates' blocks cover every order; the migrations are
- * this version's, all applied.
+ * order counters equal count(*), the date summaries' blocks and spans cover every order; the
+ * migrations are this version's, all applied.
  */
 export async function checkInvariants(db: Db, config: Config, manifest: BackupManifest): Promise<InvariantReport> {
   const figures: string[] = [];
@@ -79,7 +79,7 @@ export async function checkInvariants(db: Db, config: Config, manifest: BackupMa
   const drift = await statusCountDrift(db);
   if (drift.length > 0) breaks.push(`order counters differ from count(*): ${drift.map((d) => `${d.status}: counted ${d.counted}, counters ${d.kept}`).join('; ')}`);
   else figures.push(`order counters: equal to count(*) (${restored.orders?.rows ?? 0} orders)`);
-  // the creation dates' blocks the date filters bound their ids with (migration 025)
+  // the blocks and spans of creation and fill dates the date filters read by (migration 025)
   const blocks = await createdBlockDrift(db);
   if (blocks.length > 0) breaks.push(`the creation and fill dates' summaries do not cover the orders of ${blocks.slice(0, 10).join(', ')}`);
   else figures.push('order creation blocks: cover every order');

@@ -3,8 +3,8 @@ import { createdBlockDrift, statusCountDrift } from '../modules/orders/order-cou
 
 /**
  * Throws when the order counters (order_status_counts, migration 012) differ from a fresh
- * `SELECT status, count(*) FROM orders GROUP BY status`, or when the creation dates' blocks
- * (order_created_blocks, migration 025) do not cover the orders: each is read in one statement, so
+ * `SELECT status, count(*) FROM orders GROUP BY status`, or when the blocks and spans of creation and
+ * fill dates (migration 025) do not cover the orders: each is read in one statement, so
  * the check holds while other transactions change orders. Every integration test's open test servers
  * are checked after the test (integration-setup.ts) and each one again when it closes.
  */
@@ -14,7 +14,7 @@ export async function assertOrderCounts(q: Queryable, where = 'the database'): P
     const lines = drift.map((d) => `${d.status}: counted ${d.counted}, counters ${d.kept}`).join('; ');
     throw new Error(`order counters differ from count(*) in ${where}: ${lines}`);
   }
-  // the creation dates' blocks (migration 025) the date filters bound their ids with
+  // the blocks and spans of creation and fill dates (migration 025) the date filters read by
   const blocks = await createdBlockDrift(q);
   if (blocks.length > 0) throw new Error(`the creation and fill dates' summaries do not cover the orders of ${blocks.slice(0, 10).join(', ')} in ${where}`);
 }

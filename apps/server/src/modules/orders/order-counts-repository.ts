@@ -44,7 +44,7 @@ export async function foldStatusCounts(q: Queryable): Promise<number> {
   return Number(rows.folded ?? 0);
 }
 
-/** The two summaries of creation dates (migration 025): the blocks of 1,024 ids and the spans of 128 blocks. */
+/** The two summaries of creation and fill dates (migration 025): blocks of 1,024 ids, spans of 128 blocks. */
 const CREATED_SUMMARIES = [
   { table: 'order_created_blocks', key: 'block', shift: 10 },
   { table: 'order_created_spans', key: 'span', shift: 17 },
@@ -52,9 +52,9 @@ const CREATED_SUMMARIES = [
 
 /**
  * Folds the rows of order_created_blocks and order_created_spans (migration 025) into one per block
- * and span: the earliest and the latest creation and fill date over its rows, which is what a reader takes of
- * them anyway, so a fold never changes an answer. Only the blocks and spans with more than one row
- * are rewritten, and only the rows this statement sees. Answers how many rows it removed.
+ * and span: the earliest and the latest creation and fill date over its rows, which is what a reader
+ * takes of them anyway, so a fold never changes an answer. Only the blocks and spans with more than
+ * one row are rewritten, and only the rows this statement sees. Answers how many rows it removed.
  */
 export async function foldCreatedBlocks(q: Queryable): Promise<number> {
   let removed = 0;
@@ -94,8 +94,8 @@ export async function statusCountDrift(q: Queryable): Promise<Array<{ status: st
 
 /**
  * The blocks and spans of migration 025 that do not cover their orders' creation and fill dates (one
- * missing, or an order created or filled earlier or later than its row says), each summary read in one statement, as
- * 'block N' / 'span N': none when the triggers kept up.
+ * missing, or an order created or filled earlier or later than its row says), each summary read in
+ * one statement, as 'block N' / 'span N': none when the triggers kept up.
  */
 export async function createdBlockDrift(q: Queryable): Promise<string[]> {
   const drift: string[] = [];
