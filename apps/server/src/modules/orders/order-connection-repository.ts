@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/db.ts';
 import { mapSlot, slot, statementCache } from '../../db/compiled-statement.ts';
 import { asDate, containsPattern, kysely } from '../../db/query-builder.ts';
 import { orderColumns, selectOrders, type OrderCondition, type OrderRow } from './order-repository.ts';
+import { BLOCK_SHIFT, SPAN_SHIFT } from './order-counts-repository.ts';
 
 /**
  * The orders connection's queries: its filters as one condition, the page, the cursor probe and the
@@ -75,13 +76,12 @@ export function matches(f: OrderFilter): OrderCondition {
 }
 
 /**
- * A good-till date range roughly follows the id order, since orders are created in it;
- * PostgreSQL's planner assumes a filter is spread evenly over the id order and, for `ORDER BY id
- * LIMIT n`, would walk the primary key past every earlier order (a month in the middle of a million
- * orders: ~290 ms). With such a range the matching ids are read through their own index in a
- * MATERIALIZED CTE (planned without the LIMIT) and only the page is sorted
- * (bench/orders-connection.ts). A creation or fill date range is read block by block instead
- * (blockScan), which takes precedence.
+ * A good-till date range: PostgreSQL's planner assumes a filter is spread evenly over the id order
+ * and, for `ORDER BY id LIMIT n`, could walk the primary key past every order outside the range. With
+ * such a range the matching ids are read through their own index in a MATERIALIZED CTE (planned
+ * without the LIMIT) and only the page is sorted (decision 0422). Good-till dates are chosen by
+ * people and follow no order of ids, so they are not summarised by block; a creation or fill date
+ * range is read block by block instead (blockScan), which takes precedence.
  */
 export function hasDateRange(f: OrderFilter): boolean {
   return given(f.goodTill);
@@ -92,10 +92,9 @@ export function hasBlockRange(f: OrderFilter): boolean {
   return given(f.createdFrom) || given(f.createdBefore) || given(f.filled);
 }
 
-/** How many ids make a block of order_created_blocks (migration 025: the block of an id is id >> 10). */
-const BLOCK_SIZE = 1024;
-/** How many blocks make a span of order_created_spans (the span of an id is id >> 17). */
-const SPAN_BLOCKS = 128;
+/** How many ids make a block of order_created_blocks, and how many blocks a span of order_created_spans. */
+const BLOCK_SIZE = 2 ** BLOCK_SHIFT;
+const SPAN_BLOCKS = 2 ** (SPAN_SHIFT - BLOCK_SHIFT);
 
 /** The block and the span of an id (a cursor's), in JavaScript so that the statement binds a number. */
 const blockOf = (id: number) => Math.floor(id / BLOCK_SIZE);

@@ -44,10 +44,14 @@ export async function foldStatusCounts(q: Queryable): Promise<number> {
   return Number(rows.folded ?? 0);
 }
 
-/** The two summaries of creation and fill dates (migration 025): blocks of 1,024 ids, spans of 128 blocks. */
+/** The block of an order in order_created_blocks is id >> 10 (1,024 ids), its span in order_created_spans id >> 17 (128 blocks): migration 025. */
+export const BLOCK_SHIFT = 10;
+export const SPAN_SHIFT = 17;
+
+/** The two summaries of creation and fill dates (migration 025). */
 const CREATED_SUMMARIES = [
-  { table: 'order_created_blocks', key: 'block', shift: 10 },
-  { table: 'order_created_spans', key: 'span', shift: 17 },
+  { table: 'order_created_blocks', key: 'block', shift: BLOCK_SHIFT },
+  { table: 'order_created_spans', key: 'span', shift: SPAN_SHIFT },
 ] as const;
 
 /**
