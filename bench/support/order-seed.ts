@@ -4,7 +4,8 @@
  * `$1` orders in one statement: ids in creation order, created_at one every ~63 s over two years
  * from 2024-01-01 (so a month holds ~1/24 of them) give or take 4 s (processes' clocks and
  * transactions: the creation dates are not quite in id order), statuses spread over the eight, the demo users
- * round-robin, a limit price exactly on LIMIT orders, fill columns on filled ones.
+ * round-robin, a limit price exactly on LIMIT orders (a third of them good till one to four weeks
+ * after their creation day), fill columns on filled ones.
  */
 export const SEED_ORDERS = `
 INSERT INTO orders (execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, limit_price,
@@ -26,7 +27,7 @@ SELECT 'bench-' || g,
        0, 0, 0,
        CASE WHEN s.filled THEN 0 END, CASE WHEN s.filled THEN 0.5 END,
        t.order_type = 'OFF_LINE',
-       CASE WHEN t.order_type = 'LIMIT' AND g % 3 = 0 THEN DATE '2024-01-01' + (g / 1370)::int + 7 END,
+       CASE WHEN t.order_type = 'LIMIT' AND g % 3 = 0 THEN (c.at AT TIME ZONE 'Asia/Kuala_Lumpur')::date + 7 + (g % 4) * 7 END,
        c.at,
        CASE WHEN s.filled THEN c.at + interval '1 second' END,
        CASE WHEN s.status IN ('SETTLED', 'OVERDUE', 'PAID') THEN c.at + interval '1 day' END,
