@@ -11,9 +11,10 @@
  *     two years (half the orders match: the newest before it, the oldest after it), the page before
  *     the deep one, the user id, symbol, quantity and fill date filters each alone, and a good-till
  *     date range of a month and of the first year,
- *   - next to the baseline: the plain keyset page SQL (the server's own page query) plus its
- *     timeline rows, run through the same database's query (pg or PGlite) in the same run, alone and
- *     with the total's query beside it (the plainest SQL of the whole answer: the ratio's baseline);
+ *   - next to the baseline: the plainest SQL of the page (its filters and cursor, ORDER BY id, LIMIT,
+ *     planned by the database; the bench checks it answers the same orders) plus their timeline rows,
+ *     through the same database's query (pg or PGlite) in the same run, alone and with the total's
+ *     query beside it (the plainest SQL of the whole answer: the ratio's baseline);
  *   - the floor of any HTTP answer doing the same work: a bare Fastify route in this process running
  *     the same baseline SQL plus the total the console asks for (the status counters' sum for a
  *     status-only filter, else the bounded count up to 10,001: the server's own count queries) and
@@ -50,8 +51,8 @@ import { createMailer } from '../apps/server/src/mail/mailer.ts';
 import { createEventBus } from '../apps/server/src/live/event-bus.ts';
 import { connectionFilter, connectionPage, encodeCursor, type ConnectionArgs } from '../apps/server/src/modules/orders/order-graphql.ts';
 import { COUNT_BOUND } from '../apps/server/src/modules/orders/order-read-service.ts';
-import { timelineQuery } from '../apps/server/src/modules/orders/order-repository.ts';
-import { boundedCountQuery, onlyStatuses, pageQuery } from '../apps/server/src/modules/orders/order-connection-repository.ts';
+import { selectOrders, timelineQuery } from '../apps/server/src/modules/orders/order-repository.ts';
+import { boundedCountQuery, matches, onlyStatuses, pageQuery } from '../apps/server/src/modules/orders/order-connection-repository.ts';
 import { foldStatusCounts, statusCountsQuery } from '../apps/server/src/modules/orders/order-counts-repository.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
@@ -257,7 +258,7 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
     /** The plainest SQL of the same answer: the page and its timeline rows (baseline), and the total beside them. */
     const withTotal = (page: CompiledQuery, total: CompiledQuery) => Promise.all([baseline(page), db.query(total.sql, total.parameters)]);
 
-    /** The baseline: the server's keyset page query and its timeline rows, through this database's own query. */
+    /** A page query's rows and their timeline rows, through this database's own query. */
     const baseline = async (page: CompiledQuery) => {
       const rows = (await db.query<{ id: number }>(page.sql, page.parameters)).slice(0, PAGE);
       if (rows.length === 0) return { rows, lines: [] };
@@ -307,8 +308,15 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
       const p = connectionPage(c.vars);
       const page = pageQuery(db, connectionFilter(c.vars), p.size, p.backward, p.after, p.before).compile();
       const sample = await graphql(c.vars);
-      const direct = await baseline(page);
-      if (direct.rows.length !== sample.edges.length) throw new Error(`${c.name}: GraphQL gave ${sample.edges.length} orders, the page SQL ${direct.rows.length}`);
+      // the plainest SQL of the page: the filters and the cursor, ORDER BY id, LIMIT; PostgreSQL plans it
+      const plain = selectOrders(db)
+        .where((eb) => eb.and([matches(connectionFilter(c.vars))(eb), ...(p.after === null ? [] : [eb('orders.id', '>', p.after)]), ...(p.before === null ? [] : [eb('orders.id', '<', p.before)])]))
+        .orderBy('orders.id', p.backward ? 'desc' : 'asc')
+        .limit(p.size + 1)
+        .compile();
+      const direct = await baseline(plain);
+      const gave = sample.edges.map((e) => Number(e.node.id)).join(',');
+      if (direct.rows.map((r) => Number(r.id)).join(',') !== gave) throw new Error(`${c.name}: GraphQL gave orders ${gave}, the plain SQL ${direct.rows.map((r) => r.id).join(',')}`);
       if (values.explain) {
         const filter = connectionFilter(c.vars);
         const plans: Array<[string, CompiledQuery]> = [['page', page]];
@@ -322,7 +330,7 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
       const filter = connectionFilter(c.vars);
       const total = onlyStatuses(filter) ? statusCountsQuery(db, filter.statuses ?? [...ORDER_STATUSES]).compile() : boundedCountQuery(db, filter, COUNT_BOUND + 1).compile();
       served = { page, total };
-      const [gql, base, sqlTotal, floor] = (await timedTogether([() => graphql(c.vars), () => baseline(page), () => withTotal(page, total), () => floorCall(c.vars)])) as [Timing, Timing, Timing, Timing];
+      const [gql, base, sqlTotal, floor] = (await timedTogether([() => graphql(c.vars), () => baseline(plain), () => withTotal(plain, total), () => floorCall(c.vars)])) as [Timing, Timing, Timing, Timing];
       table.push({ name: c.name, rows: sample.edges.length, total: `${sample.totalCount.toLocaleString('en-US')}${sample.totalIsLowerBound ? '+' : ''}`, gql, base, sqlTotal, floor });
     }
     await bare.close();
@@ -341,7 +349,7 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
     const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`.padStart(7);
     console.log('');
     console.log(
-      `${'case'.padEnd(26)} ${'rows'.padStart(4)} ${'total'.padStart(10)} | ${'GraphQL p50'.padStart(11)} ${'p99'.padStart(8)} | ${'page+timeline SQL p50'.padStart(21)} ${'p99'.padStart(8)} | ${'ratio p50'.padStart(9)} ${'p99'.padStart(7)} | ${'SQL with total p50'.padStart(18)} ${'p99'.padStart(8)} | ${'ratio p50'.padStart(9)} ${'p99'.padStart(7)} | ${'bare HTTP floor p50'.padStart(19)} ${'p99'.padStart(8)} | ${'vs floor p50'.padStart(12)} | ${'CPU us/req GraphQL'.padStart(18)} ${'floor'.padStart(6)}`,
+      `${'case'.padEnd(26)} ${'rows'.padStart(4)} ${'total'.padStart(10)} | ${'GraphQL p50'.padStart(11)} ${'p99'.padStart(8)} | ${'plain page SQL p50'.padStart(21)} ${'p99'.padStart(8)} | ${'ratio p50'.padStart(9)} ${'p99'.padStart(7)} | ${'SQL with total p50'.padStart(18)} ${'p99'.padStart(8)} | ${'ratio p50'.padStart(9)} ${'p99'.padStart(7)} | ${'bare HTTP floor p50'.padStart(19)} ${'p99'.padStart(8)} | ${'vs floor p50'.padStart(12)} | ${'CPU us/req GraphQL'.padStart(18)} ${'floor'.padStart(6)}`,
     );
     for (const r of table) {
       console.log(

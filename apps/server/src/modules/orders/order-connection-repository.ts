@@ -76,15 +76,11 @@ export function matches(f: OrderFilter): OrderCondition {
 }
 
 /**
- * A good-till date range: PostgreSQL's planner assumes a filter is spread evenly over the id order
- * and, for `ORDER BY id LIMIT n`, could walk the primary key past every order outside the range. With
- * such a range the matching ids are read through their own index in a MATERIALIZED CTE (planned
- * without the LIMIT) and only the page is sorted (decision 0422). Good-till dates are chosen by
- * people and follow no order of ids, so they are not summarised by block; a creation or fill date
- * range is read block by block instead (blockScan), which takes precedence.
+ * Whether the filters bound the good-till date (and not the creation or fill date, whose blocks
+ * take precedence): the page and the probe are then read day by day (dayScan).
  */
-export function hasDateRange(f: OrderFilter): boolean {
-  return given(f.goodTill);
+export function hasGoodTillRange(f: OrderFilter): boolean {
+  return given(f.goodTill) && !hasBlockRange(f);
 }
 
 /** Whether the filters bound the creation or the fill date: the page and the probe beyond its cursor are then read block by block (blockScan). */
@@ -174,6 +170,41 @@ function blockScan(q: Queryable, f: OrderFilter, cond: OrderCondition, dir: 'asc
     .orderBy('orders.id', dir);
 }
 
+/**
+ * The orders matching `cond`, whose filters bound the good-till date, read day by day (decision
+ * 0437): for each day of the range that lies between the earliest and the latest good-till date
+ * held, at most `perDay` of that day's orders matching `cond`, through the index on (good_till_date,
+ * id) in the direction `dir`. A good-till date is a day chosen by a person and follows no order of
+ * ids, but one day's orders are an index range already in id order; so a page reads at most
+ * `perDay` orders per day of the range, never every match (a range of a month: at most 31 pages'
+ * worth, whatever the table holds). Ordered by id when `sorted`; a probe takes any one.
+ */
+function dayScan(q: Queryable, f: OrderFilter, cond: OrderCondition, dir: 'asc' | 'desc', perDay: number, sorted: boolean) {
+  const held = kysely(q)
+    .selectFrom('orders')
+    .select((eb) => [eb.fn.min('orders.good_till_date').as('lo'), eb.fn.max('orders.good_till_date').as('hi')])
+    .where('orders.good_till_date', 'is not', null);
+  // no good-till date held: lo and hi are null and the series has no day
+  const days = kysely(q)
+    .selectFrom(held.as('r'))
+    .select(sql<Date>`r.lo + generate_series(greatest(${asDate(f.goodTill!.from)}, r.lo) - r.lo, least(${asDate(f.goodTill!.to)}, r.hi) - r.lo)`.as('day'));
+  const scan = kysely(q)
+    .selectFrom(days.as('d'))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('orders')
+          .select(orderColumns)
+          .where(cond)
+          .whereRef('orders.good_till_date', '=', 'd.day')
+          .orderBy('orders.id', dir)
+          .limit(perDay)
+          .as('orders'),
+      (join) => join.onTrue(),
+    );
+  return sorted ? scan.orderBy('orders.id', dir) : scan;
+}
+
 /** The page's query: keyset on id (after/before), size + 1 rows to know whether there are more. */
 export function pageQuery(q: Queryable, f: OrderFilter, size: number, backward: boolean, after: number | null, before: number | null) {
   const dir = backward ? 'desc' : 'asc';
@@ -181,17 +212,8 @@ export function pageQuery(q: Queryable, f: OrderFilter, size: number, backward: 
     eb.and([matches(f)(eb), ...(after !== null ? [eb('orders.id', '>', after)] : []), ...(before !== null ? [eb('orders.id', '<', before)] : [])]);
   const rows = mapSlot(size, (n) => n + 1);
   if (hasBlockRange(f)) return blockScan(q, f, cond, dir, rows, after, before).selectAll('orders').limit(rows).$castTo<OrderRow>();
-  if (!hasDateRange(f)) return selectOrders(q).where(cond).orderBy('orders.id', dir).limit(rows);
-  return kysely(q)
-    .with(
-      (cte) => cte('m').materialized(),
-      (db) => db.selectFrom('orders').select('orders.id').where(cond),
-    )
-    .selectFrom('orders')
-    .select(orderColumns)
-    .where('orders.id', 'in', (eb) => eb.selectFrom('m').select('m.id').orderBy('m.id', dir).limit(rows))
-    .orderBy('orders.id', dir)
-    .$castTo<OrderRow>();
+  if (hasGoodTillRange(f)) return dayScan(q, f, cond, dir, rows, true).selectAll('orders').limit(rows).$castTo<OrderRow>();
+  return selectOrders(q).where(cond).orderBy('orders.id', dir).limit(rows);
 }
 
 /** Whether an order matching the filters lies beyond a cursor (`cond` '<=' or '>='): one id or none. */
@@ -199,15 +221,8 @@ export function beyondQuery(q: Queryable, f: OrderFilter, cond: '<=' | '>=', id:
   const probe: OrderCondition = (eb) => eb.and([matches(f)(eb), eb('orders.id', cond, id)]);
   // the blocks nearest the cursor first: the page came from there
   if (hasBlockRange(f)) return blockScan(q, f, probe, cond === '<=' ? 'desc' : 'asc', 1, cond === '>=' ? id : null, cond === '<=' ? id : null).select('orders.id').limit(1);
-  if (!hasDateRange(f)) return kysely(q).selectFrom('orders').select('orders.id').where(probe).limit(1);
-  return kysely(q)
-    .with(
-      (cte) => cte('m').materialized(),
-      (db) => db.selectFrom('orders').select('orders.id').where(probe),
-    )
-    .selectFrom('m')
-    .select('m.id')
-    .limit(1);
+  if (hasGoodTillRange(f)) return dayScan(q, f, probe, cond === '<=' ? 'desc' : 'asc', 1, false).select('orders.id').limit(1);
+  return kysely(q).selectFrom('orders').select('orders.id').where(probe).limit(1);
 }
 
 /** How many orders match the filters, counting at most `limit` of them. */

@@ -13,6 +13,8 @@ const MINUTE = 60_000;
 /** The moment `minutes` after BASE, as the database takes it. */
 const at_ = (minutes: number) => new Date(BASE + minutes * MINUTE).toISOString();
 const SPAN_MINUTES = 30 * 24 * 60;
+/** The day `days` after BASE's, as yyyy-MM-dd (a good-till date). */
+const day_ = (days: number) => new Date(BASE + days * 24 * 60 * MINUTE).toISOString().slice(0, 10);
 
 interface GeneratedOrder {
   /** How far its id lies after the previous order's (ids over blocks of 1,024 and spans of 128 blocks, some holding many). */
@@ -23,6 +25,8 @@ interface GeneratedOrder {
   /** When it filled (minutes after BASE), if it did; filled by a later UPDATE, as a fill is, or at its insert. */
   filled?: number;
   fillLater: boolean;
+  /** Its good-till date (days after BASE's), chosen by a person: any day, in no order of ids. */
+  goodTill?: number;
 }
 
 const orderArb = fc.record({
@@ -37,6 +41,11 @@ const orderArb = fc.record({
   user: fc.nat({ max: 2 }),
   filled: fc.option(fc.integer({ min: 0, max: SPAN_MINUTES }), { nil: undefined }),
   fillLater: fc.boolean(),
+  // often one day or a few shared by many orders (a day then holds more than a page), else any of 40
+  goodTill: fc.option(
+    fc.oneof({ arbitrary: fc.constant(1), weight: 2 }, { arbitrary: fc.integer({ min: 0, max: 2 }), weight: 1 }, { arbitrary: fc.integer({ min: 0, max: 40 }), weight: 1 }),
+    { nil: undefined },
+  ),
 });
 
 /**
@@ -44,9 +53,9 @@ const orderArb = fc.record({
  * was behind, a transaction that waited), or in no order at all: the bounds must never drop a match.
  */
 const ordersArb = fc.oneof(
-  fc.array(orderArb, { minLength: 1, maxLength: 40 }),
+  fc.array(orderArb, { minLength: 1, maxLength: 40, size: 'medium' }),
   fc
-    .array(fc.tuple(orderArb, fc.boolean(), fc.integer({ min: -SPAN_MINUTES, max: SPAN_MINUTES })), { minLength: 1, maxLength: 40 })
+    .array(fc.tuple(orderArb, fc.boolean(), fc.integer({ min: -SPAN_MINUTES, max: SPAN_MINUTES })), { minLength: 1, maxLength: 40, size: 'medium' })
     .map((rows) =>
       rows.map(([o, jitter, shift], i) => ({ ...o, minutes: Math.max(0, Math.min(SPAN_MINUTES, Math.round((i * SPAN_MINUTES) / rows.length) + (jitter ? shift : 0))) })),
     ),
@@ -54,25 +63,37 @@ const ordersArb = fc.oneof(
 
 const minutesArb = fc.option(fc.integer({ min: -10, max: SPAN_MINUTES + 10 }), { nil: undefined });
 
-const filterArb = fc.record({
+const filterFieldsArb = fc.record({
   from: minutesArb,
   before: minutesArb,
   statuses: fc.option(fc.subarray([...ORDER_STATUSES], { minLength: 1 }), { nil: undefined }),
   user: fc.option(fc.nat({ max: 2 }), { nil: undefined }),
   filled: fc.option(fc.tuple(fc.integer({ min: -10, max: SPAN_MINUTES + 10 }), fc.integer({ min: 0, max: SPAN_MINUTES })), { nil: undefined }),
+  // good-till days: the first and how many more (fewer than none: an empty range)
+  goodTill: fc.option(fc.tuple(fc.oneof(fc.integer({ min: -1, max: 1 }), fc.integer({ min: -3, max: 43 })), fc.integer({ min: -2, max: 45 })), { nil: undefined }),
 });
+
+/**
+ * Half the runs without creation and fill dates (a good-till range is then read day by day; with them,
+ * block by block), and half of those without a status or a user: a page then often ends inside one day.
+ */
+const filterArb = fc
+  .tuple(filterFieldsArb, fc.boolean(), fc.boolean())
+  .map(([f, goodTillAlone, anyone]) =>
+    goodTillAlone ? { ...f, from: undefined, before: undefined, filled: undefined, ...(anyone ? { statuses: undefined, user: undefined } : {}) } : f,
+  );
 
 const pageArb = fc.record({
   size: fc.integer({ min: 1, max: 6 }),
   backward: fc.boolean(),
-  // a cursor: the n-th generated order's id, or none
-  after: fc.option(fc.nat({ max: 45 }), { nil: undefined }),
-  before: fc.option(fc.nat({ max: 45 }), { nil: undefined }),
+  // a cursor: the n-th generated order's id, or (half the time each) none
+  after: fc.option(fc.nat({ max: 45 }), { nil: undefined, freq: 2 }),
+  before: fc.option(fc.nat({ max: 45 }), { nil: undefined, freq: 2 }),
   countLimit: fc.integer({ min: 1, max: 50 }),
   fold: fc.boolean(),
 });
 
-describe(`orders connection: creation and fill date filters on ${driver}`, () => {
+describe(`orders connection: creation, fill and good-till date filters on ${driver}`, () => {
   let ts: TestServer;
   let users: number[] = [];
 
@@ -93,15 +114,16 @@ describe(`orders connection: creation and fill date filters on ${driver}`, () =>
       if (part.length === 0) continue;
       const at = orders.indexOf(part[0]!);
       await ts.db.query(
-        `INSERT INTO orders (id, execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, created_at, filled_at)
-         SELECT i, 'BOUNDS-' || i, u, 'BUY', 'MARKET', s, 'XAU/MYR', 'MYR', 1, c, f
-           FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[], $5::timestamptz[]) AS t(i, u, s, c, f)`,
+        `INSERT INTO orders (id, execution_id, user_id, action, order_type, status, symbol, currency, quantity_gram, created_at, filled_at, good_till_date)
+         SELECT i, 'BOUNDS-' || i, u, 'BUY', 'MARKET', s, 'XAU/MYR', 'MYR', 1, c, f, g
+           FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::date[]) AS t(i, u, s, c, f, g)`,
         [
           ids.slice(at, at + part.length),
           part.map((o) => users[o.user]!),
           part.map((o) => o.status),
           part.map((o) => at_(o.minutes)),
           part.map((o) => (o.filled === undefined || o.fillLater ? null : at_(o.filled))),
+          part.map((o) => (o.goodTill === undefined ? null : day_(o.goodTill))),
         ],
       );
     }
@@ -115,7 +137,7 @@ describe(`orders connection: creation and fill date filters on ${driver}`, () =>
     return ids;
   }
 
-  it('a page, its total and the probe beyond its cursor equal a plain ORDER BY id query, whatever order the clocks gave the ids and however late orders filled', async () => {
+  it('a page, its total and the probe beyond its cursor equal a plain ORDER BY id query, whatever order the clocks gave the ids, however late orders filled and whatever good-till days people chose', async () => {
     await fc.assert(
       fc.asyncProperty(ordersArb, filterArb, pageArb, async (orders, filter, page) => {
         const ids = await load(orders, page.fold);
@@ -125,6 +147,7 @@ describe(`orders connection: creation and fill date filters on ${driver}`, () =>
           ...(filter.statuses === undefined ? {} : { statuses: filter.statuses }),
           ...(filter.user === undefined ? {} : { userId: users[filter.user]! }),
           ...(filter.filled === undefined ? {} : { filled: { from: new Date(BASE + filter.filled[0] * MINUTE), before: new Date(BASE + (filter.filled[0] + filter.filled[1]) * MINUTE) } }),
+          ...(filter.goodTill === undefined ? {} : { goodTill: { from: day_(filter.goodTill[0]), to: day_(filter.goodTill[0] + filter.goodTill[1]) } }),
         };
         const after = page.after === undefined ? null : (ids[page.after] ?? ids.at(-1)! + 1);
         const before = page.before === undefined ? null : (ids[page.before] ?? ids.at(-1)! + 1);
@@ -149,16 +172,20 @@ describe(`orders connection: creation and fill date filters on ${driver}`, () =>
           add((n) => `filled_at >= ${n}`, f.filled.from);
           add((n) => `filled_at < ${n}`, f.filled.before);
         }
+        if (f.goodTill) {
+          add((n) => `good_till_date >= ${n}::date`, f.goodTill.from);
+          add((n) => `good_till_date <= ${n}::date`, f.goodTill.to);
+        }
         const matching = (await ts.db.query<{ id: string }>(`SELECT id FROM orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`, values)).map((r) => Number(r.id));
         const inPage = matching.filter((id) => (after === null || id > after) && (before === null || id < before));
         const expected = page.backward ? inPage.reverse().slice(0, page.size + 1) : inPage.slice(0, page.size + 1);
 
         expect(read.rows.map((r) => Number(r.id))).toEqual(expected);
-        const onlyStatuses = f.createdFrom === undefined && f.createdBefore === undefined && f.userId === undefined && f.filled === undefined;
+        const onlyStatuses = f.createdFrom === undefined && f.createdBefore === undefined && f.userId === undefined && f.filled === undefined && f.goodTill === undefined;
         expect(read.total).toBe(onlyStatuses ? matching.length : Math.min(matching.length, page.countLimit));
         expect(read.beyond).toBe(beyond === null ? false : matching.some((id) => (beyond.cond === '<=' ? id <= beyond.id : id >= beyond.id)));
       }),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
   });
 });
