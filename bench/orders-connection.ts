@@ -4,7 +4,7 @@
  * generate_series`, one ORDER timeline entry each; the status counters of migration 012 follow
  * through their triggers and are folded once, as the job orderCounts does every 10 s), builds the
  * real application in this process and measures p50/p99 of:
- *   - the GraphQL `adminOrdersConnection` over HTTP with the console's own query (every field of
+ *   - the GraphQL `adminOrdersConnection` over HTTP (node:http, one kept-alive connection) with the console's own query (every field of
  *     the order, pageInfo, totalCount and totalIsLowerBound: apps/web/.../orders-connection-query.ts)
  *     for the newest page (last: page), a page `rows / 2` deep (first: page, after: a cursor), a
  *     status + date filter, a username filter, the creation date bounded at the middle of the
@@ -56,7 +56,7 @@ import { boundedCountQuery, matches, onlyStatuses, pageQuery } from '../apps/ser
 import { foldStatusCounts, statusCountsQuery } from '../apps/server/src/modules/orders/order-counts-repository.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
-import { percentile, reportBench } from './support/bench-kit.ts';
+import { percentile, postJson, reportBench } from './support/bench-kit.ts';
 import { SEED_ORDERS } from './support/order-seed.ts';
 
 const { values } = parseArgs({
@@ -90,6 +90,8 @@ const COUNT_BY_STATUS = 'SELECT status, count(*)::int AS n FROM orders WHERE sta
 interface Timing {
   p50: number;
   p99: number;
+  /** The runs slower than 3x the median: how many, and how many of them a garbage collection of this process overlapped, with its time inside them. */
+  slow: { n: number; withGc: number; gcMs: number };
   /** This process's CPU time per run (user + system), in microseconds: the client's share is alike for the GraphQL call and the floor. */
   cpuUs: number;
 }
@@ -98,8 +100,19 @@ interface Timing {
  * Runs that are compared with each other, sampled in turn (one of each per iteration, after the
  * warm-up), so that whatever else the machine does weighs on each alike.
  */
+/** This process's garbage collections (start and end, performance.now() time), for the tail's profile. */
+const collections: Array<{ start: number; end: number }> = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) collections.push({ start: e.startTime, end: e.startTime + e.duration });
+}).observe({ entryTypes: ['gc'] });
+
+/** How much of [t0, t1] garbage collections took, in ms. */
+const gcInside = (t0: number, t1: number) => collections.reduce((sum, c) => sum + Math.max(0, Math.min(t1, c.end) - Math.max(t0, c.start)), 0);
+
 async function timedTogether(runs: ReadonlyArray<() => Promise<unknown>>, iterations = ITERATIONS): Promise<Timing[]> {
   for (let i = 0; i < WARMUP; i++) for (const run of runs) await run();
+  collections.length = 0;
+  const spans: Array<Array<[number, number]>> = runs.map(() => []);
   const samples: number[][] = runs.map(() => []);
   const cpu = runs.map(() => 0);
   for (let i = 0; i < iterations; i++) {
@@ -107,14 +120,23 @@ async function timedTogether(runs: ReadonlyArray<() => Promise<unknown>>, iterat
       const c0 = process.cpuUsage();
       const t0 = performance.now();
       await run();
-      samples[k]!.push(performance.now() - t0);
+      const t1 = performance.now();
+      samples[k]!.push(t1 - t0);
+      spans[k]!.push([t0, t1]);
       const c = process.cpuUsage(c0);
       cpu[k]! += c.user + c.system;
     }
   }
   return samples.map((s, k) => {
+    const slowSpans = spans[k]!.filter(([t0, t1]) => t1 - t0 > 3 * percentile([...s].sort((a, b) => a - b), 50));
+    const gc = slowSpans.map(([t0, t1]) => gcInside(t0, t1));
     s.sort((a, b) => a - b);
-    return { p50: percentile(s, 50), p99: percentile(s, 99), cpuUs: cpu[k]! / iterations };
+    return {
+      p50: percentile(s, 50),
+      p99: percentile(s, 99),
+      cpuUs: cpu[k]! / iterations,
+      slow: { n: slowSpans.length, withGc: gc.filter((ms) => ms > 0).length, gcMs: gc.reduce((a, b) => a + b, 0) },
+    };
   });
 }
 
@@ -127,7 +149,7 @@ async function timed(run: () => Promise<unknown>, iterations = ITERATIONS): Prom
     samples.push(performance.now() - t0);
   }
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99), cpuUs: Number.NaN };
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), cpuUs: Number.NaN, slow: { n: 0, withGc: 0, gcMs: 0 } };
 }
 
 interface Opened {
@@ -217,14 +239,9 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
     if (login.status !== 200) throw new Error(`login refused: ${login.status} ${await login.text()}`);
     const token = ((await login.json()) as { jwt: string }).jwt;
     const post = async (path: string, body: unknown) => {
-      const r = await fetch(`${o.base}/v0/web/secure/${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const text = await r.text();
-      if (r.status !== 200) throw new Error(`${path}: ${r.status} ${text.slice(0, 500)}`);
-      return JSON.parse(text) as unknown;
+      const r = await postJson(`${o.base}/v0/web/secure/${path}`, body, { authorization: `Bearer ${token}` });
+      if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.text.slice(0, 500)}`);
+      return JSON.parse(r.text) as unknown;
     };
     type Connection = { edges: Array<{ node: { id: number } }>; totalCount: number; totalIsLowerBound: boolean };
     const graphql = async (vars: ConnectionArgs) => {
@@ -282,12 +299,8 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
     const bareAddress = bare.server.address();
     const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/`;
     const floorCall = async (vars: ConnectionArgs) => {
-      const r = await fetch(bareUrl, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ query: ORDERS_CONNECTION_QUERY, operationName: 'OrdersConnection', variables: vars }),
-      });
-      return r.json();
+      const r = await postJson(bareUrl, { query: ORDERS_CONNECTION_QUERY, operationName: 'OrdersConnection', variables: vars }, { authorization: `Bearer ${token}` });
+      return JSON.parse(r.text) as unknown;
     };
 
     if (values.profile) {
@@ -315,8 +328,11 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
         .limit(p.size + 1)
         .compile();
       const direct = await baseline(plain);
-      const gave = sample.edges.map((e) => Number(e.node.id)).join(',');
-      if (direct.rows.map((r) => Number(r.id)).join(',') !== gave) throw new Error(`${c.name}: GraphQL gave orders ${gave}, the plain SQL ${direct.rows.map((r) => r.id).join(',')}`);
+      // (a connection's edges are in id order whichever way it pages; the SQL has one row more when there are more)
+      const inOrder = (ids: number[]) => ids.sort((a, b) => a - b).join(',');
+      const gave = inOrder(sample.edges.map((e) => Number(e.node.id)));
+      const plainIds = inOrder(direct.rows.slice(0, p.size).map((r) => Number(r.id)));
+      if (plainIds !== gave) throw new Error(`${c.name}: GraphQL gave orders ${gave}, the plain SQL ${plainIds}`);
       if (values.explain) {
         const filter = connectionFilter(c.vars);
         const plans: Array<[string, CompiledQuery]> = [['page', page]];
@@ -355,6 +371,11 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
       console.log(
         `${r.name.padEnd(26)} ${String(r.rows).padStart(4)} ${r.total.padStart(10)} | ${ms(r.gql.p50).padStart(11)} ${ms(r.gql.p99)} | ${ms(r.base.p50).padStart(21)} ${ms(r.base.p99)} | ${x(r.gql.p50, r.base.p50).padStart(9)} ${x(r.gql.p99, r.base.p99)} | ${ms(r.sqlTotal.p50).padStart(18)} ${ms(r.sqlTotal.p99)} | ${x(r.gql.p50, r.sqlTotal.p50).padStart(9)} ${x(r.gql.p99, r.sqlTotal.p99)} | ${ms(r.floor.p50).padStart(19)} ${ms(r.floor.p99)} | ${x(r.gql.p50, r.floor.p50).padStart(12)} | ${r.gql.cpuUs.toFixed(0).padStart(18)} ${r.floor.cpuUs.toFixed(0).padStart(6)}`,
       );
+    }
+    console.log('\nthe tail: runs slower than 3x their median, and the garbage collections of this process (server and client) inside them');
+    for (const r of table) {
+      const tail = (t: Timing) => `${String(t.slow.n).padStart(3)} slow, ${String(t.slow.withGc).padStart(3)} with GC (${t.slow.gcMs.toFixed(1)} ms)`;
+      console.log(`${r.name.padEnd(26)} | GraphQL ${tail(r.gql)} | SQL with total ${tail(r.sqlTotal)} | floor ${tail(r.floor)}`);
     }
     console.log(`${'list_count SQL (counters)'.padEnd(40)} | ${ms(listCount.p50).padStart(11)} ${ms(listCount.p99)} | primary-key lookup ${ms(pk.p50)} ${ms(pk.p99)} | ${x(listCount.p50, pk.p50).padStart(9)} ${x(listCount.p99, pk.p99)}`);
     console.log(`${'(before: GROUP BY count(*))'.padEnd(40)} | ${ms(groupBy.p50).padStart(11)} ${ms(groupBy.p99)} |`);

@@ -171,15 +171,15 @@ function blockScan(q: Queryable, f: OrderFilter, cond: OrderCondition, dir: 'asc
 }
 
 /**
- * The orders matching `cond`, whose filters bound the good-till date, read day by day (decision
- * 0437): for each day of the range that lies between the earliest and the latest good-till date
- * held, at most `perDay` of that day's orders matching `cond`, through the index on (good_till_date,
- * id) in the direction `dir`. A good-till date is a day chosen by a person and follows no order of
- * ids, but one day's orders are an index range already in id order; so a page reads at most
- * `perDay` orders per day of the range, never every match (a range of a month: at most 31 pages'
- * worth, whatever the table holds). Ordered by id when `sorted`; a probe takes any one.
+ * The ids of the orders matching `cond`, whose filters bound the good-till date, read day by day
+ * (decision 0437): for each day of the range that lies between the earliest and the latest good-till
+ * date held, at most `perDay` of that day's matching ids, through the index on (good_till_date, id)
+ * in the direction `dir` (index-only when the good-till range is the only filter). A good-till date
+ * is a day chosen by a person and follows no order of ids, but one day's orders are an index range
+ * already in id order; so a page reads at most `perDay` ids per day of the range, never every match
+ * (a month: at most 31 pages' worth, whatever the table holds).
  */
-function dayScan(q: Queryable, f: OrderFilter, cond: OrderCondition, dir: 'asc' | 'desc', perDay: number, sorted: boolean) {
+function dayScan(q: Queryable, f: OrderFilter, cond: OrderCondition, dir: 'asc' | 'desc', perDay: number) {
   const held = kysely(q)
     .selectFrom('orders')
     .select((eb) => [eb.fn.min('orders.good_till_date').as('lo'), eb.fn.max('orders.good_till_date').as('hi')])
@@ -188,21 +188,21 @@ function dayScan(q: Queryable, f: OrderFilter, cond: OrderCondition, dir: 'asc' 
   const days = kysely(q)
     .selectFrom(held.as('r'))
     .select(sql<Date>`r.lo + generate_series(greatest(${asDate(f.goodTill!.from)}, r.lo) - r.lo, least(${asDate(f.goodTill!.to)}, r.hi) - r.lo)`.as('day'));
-  const scan = kysely(q)
+  return kysely(q)
     .selectFrom(days.as('d'))
     .innerJoinLateral(
       (eb) =>
         eb
           .selectFrom('orders')
-          .select(orderColumns)
+          .select('orders.id')
           .where(cond)
           .whereRef('orders.good_till_date', '=', 'd.day')
           .orderBy('orders.id', dir)
           .limit(perDay)
-          .as('orders'),
+          .as('m'),
       (join) => join.onTrue(),
-    );
-  return sorted ? scan.orderBy('orders.id', dir) : scan;
+    )
+    .select('m.id');
 }
 
 /** The page's query: keyset on id (after/before), size + 1 rows to know whether there are more. */
@@ -212,7 +212,13 @@ export function pageQuery(q: Queryable, f: OrderFilter, size: number, backward: 
     eb.and([matches(f)(eb), ...(after !== null ? [eb('orders.id', '>', after)] : []), ...(before !== null ? [eb('orders.id', '<', before)] : [])]);
   const rows = mapSlot(size, (n) => n + 1);
   if (hasBlockRange(f)) return blockScan(q, f, cond, dir, rows, after, before).selectAll('orders').limit(rows).$castTo<OrderRow>();
-  if (hasGoodTillRange(f)) return dayScan(q, f, cond, dir, rows, true).selectAll('orders').limit(rows).$castTo<OrderRow>();
+  if (hasGoodTillRange(f)) {
+    // the page's ids first, then their rows (a day's ids are read from the index alone)
+    return selectOrders(q)
+      .where('orders.id', 'in', (eb) => eb.selectFrom(dayScan(q, f, cond, dir, rows).as('ids')).select('ids.id').orderBy('ids.id', dir).limit(rows))
+      .orderBy('orders.id', dir)
+      .limit(rows);
+  }
   return selectOrders(q).where(cond).orderBy('orders.id', dir).limit(rows);
 }
 
@@ -221,7 +227,7 @@ export function beyondQuery(q: Queryable, f: OrderFilter, cond: '<=' | '>=', id:
   const probe: OrderCondition = (eb) => eb.and([matches(f)(eb), eb('orders.id', cond, id)]);
   // the blocks nearest the cursor first: the page came from there
   if (hasBlockRange(f)) return blockScan(q, f, probe, cond === '<=' ? 'desc' : 'asc', 1, cond === '>=' ? id : null, cond === '<=' ? id : null).select('orders.id').limit(1);
-  if (hasGoodTillRange(f)) return dayScan(q, f, probe, cond === '<=' ? 'desc' : 'asc', 1, false).select('orders.id').limit(1);
+  if (hasGoodTillRange(f)) return dayScan(q, f, probe, cond === '<=' ? 'desc' : 'asc', 1).limit(1);
   return kysely(q).selectFrom('orders').select('orders.id').where(probe).limit(1);
 }
 

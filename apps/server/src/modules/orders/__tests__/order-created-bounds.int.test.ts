@@ -137,6 +137,18 @@ describe(`orders connection: creation, fill and good-till date filters on ${driv
     return ids;
   }
 
+  it('a good-till day holding more orders than a page gives its newest page, then the one before, and says more lie beyond', async () => {
+    const orders = Array.from({ length: 7 }, (_, k): GeneratedOrder => ({ gap: 1, minutes: k, status: 'CREATED', user: 0, fillLater: false, goodTill: k === 6 ? 9 : 2 }));
+    const ids = await load(orders, false);
+    const f: OrderFilter = { goodTill: { from: day_(1), to: day_(3) } };
+    const newest = await connectionRead(ts.db, f, { size: 2, backward: true, after: null, before: null }, 100, null);
+    expect(newest.rows.map((r) => Number(r.id))).toEqual([ids[5], ids[4], ids[3]]);
+    expect(newest.total).toBe(6);
+    const earlier = await connectionRead(ts.db, f, { size: 2, backward: true, after: null, before: ids[4]! }, 100, { cond: '>=', id: ids[4]! });
+    expect(earlier.rows.map((r) => Number(r.id))).toEqual([ids[3], ids[2], ids[1]]);
+    expect(earlier.beyond).toBe(true);
+  });
+
   it('a page, its total and the probe beyond its cursor equal a plain ORDER BY id query, whatever order the clocks gave the ids, however late orders filled and whatever good-till days people chose', async () => {
     await fc.assert(
       fc.asyncProperty(ordersArb, filterArb, pageArb, async (orders, filter, page) => {
