@@ -29,13 +29,14 @@
  *   node bench/orders-connection.ts [--db postgres|pglite|both] [--rows 100000 | --full] [--iterations 50] [--page 10] [--explain] [--profile FILE]
  *   (--explain: prints EXPLAIN ANALYZE of each case's page query and bounded count;
  *   --profile FILE: writes a CPU profile of the GraphQL requests alone, before the timed runs)
- *   (--full: 1,000,000 orders, 200 runs. PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL,
+ *   (--full: 10,000,000 orders on PostgreSQL and 1,000,000 on PGlite, 200 runs. PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL,
  *   else postgres://postgres@127.0.0.1:5432/postgres; a fresh database, dropped at the end.
  *   PGlite: a data folder in $TMPDIR, removed at the end.)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
+import { constants as perfConstants } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
@@ -70,11 +71,12 @@ const { values } = parseArgs({
     profile: { type: 'string' },
   },
 });
-const ROWS = Number(values.rows ?? (values.full ? 1_000_000 : 100_000));
+/** The orders seeded on each database: `--rows`, else with --full ten years of a busy dealer on PostgreSQL and one on PGlite (the embedded default serves smaller dealers). */
+const rowsOf = (driver: 'postgres' | 'pglite') => Number(values.rows ?? (values.full ? (driver === 'postgres' ? 10_000_000 : 1_000_000) : 100_000));
 const ITERATIONS = Number(values.iterations ?? (values.full ? 200 : 50));
 const PAGE = Number(values.page);
 const WARMUP = Math.max(5, Math.floor(ITERATIONS / 10));
-if (!Number.isInteger(ROWS) || ROWS < 1000) throw new Error('--rows must be an integer of at least 1000');
+if (!(['postgres', 'pglite'] as const).every((d) => Number.isInteger(rowsOf(d)) && rowsOf(d) >= 1000)) throw new Error('--rows must be an integer of at least 1000');
 const DRIVERS: ReadonlyArray<'postgres' | 'pglite'> | null = values.db === 'both' ? ['postgres', 'pglite'] : values.db === 'postgres' || values.db === 'pglite' ? [values.db] : null;
 if (!DRIVERS) throw new Error('--db is postgres, pglite or both');
 process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -90,8 +92,8 @@ const COUNT_BY_STATUS = 'SELECT status, count(*)::int AS n FROM orders WHERE sta
 interface Timing {
   p50: number;
   p99: number;
-  /** The runs slower than 3x the median: how many, and how many of them a garbage collection of this process overlapped, with its time inside them. */
-  slow: { n: number; withGc: number; gcMs: number };
+  /** The runs slower than 3x the median: how many, and how many of them a garbage collection of this process overlapped, with its time inside them (and the major ones' part). */
+  slow: { n: number; withGc: number; gcMs: number; majorMs: number };
   /** This process's CPU time per run (user + system), in microseconds: the client's share is alike for the GraphQL call and the floor. */
   cpuUs: number;
 }
@@ -101,13 +103,19 @@ interface Timing {
  * warm-up), so that whatever else the machine does weighs on each alike.
  */
 /** This process's garbage collections (start and end, performance.now() time), for the tail's profile. */
-const collections: Array<{ start: number; end: number }> = [];
+const collections: Array<{ start: number; end: number; major: boolean }> = [];
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) collections.push({ start: e.startTime, end: e.startTime + e.duration });
+  for (const e of list.getEntries()) {
+    const kind = (e as { detail?: { kind?: number } }).detail?.kind ?? 0;
+    collections.push({ start: e.startTime, end: e.startTime + e.duration, major: kind !== perfConstants.NODE_PERFORMANCE_GC_MINOR });
+  }
 }).observe({ entryTypes: ['gc'] });
 
-/** How much of [t0, t1] garbage collections took, in ms. */
-const gcInside = (t0: number, t1: number) => collections.reduce((sum, c) => sum + Math.max(0, Math.min(t1, c.end) - Math.max(t0, c.start)), 0);
+/** How much of [t0, t1] garbage collections took, in ms, and how much of it major ones (mark-compact, incremental marking, weak callbacks). */
+const gcInside = (t0: number, t1: number) => {
+  const within = collections.map((c) => ({ ms: Math.max(0, Math.min(t1, c.end) - Math.max(t0, c.start)), major: c.major }));
+  return { ms: within.reduce((sum, c) => sum + c.ms, 0), majorMs: within.filter((c) => c.major).reduce((sum, c) => sum + c.ms, 0) };
+};
 
 async function timedTogether(runs: ReadonlyArray<() => Promise<unknown>>, iterations = ITERATIONS): Promise<Timing[]> {
   for (let i = 0; i < WARMUP; i++) for (const run of runs) await run();
@@ -135,7 +143,12 @@ async function timedTogether(runs: ReadonlyArray<() => Promise<unknown>>, iterat
       p50: percentile(s, 50),
       p99: percentile(s, 99),
       cpuUs: cpu[k]! / iterations,
-      slow: { n: slowSpans.length, withGc: gc.filter((ms) => ms > 0).length, gcMs: gc.reduce((a, b) => a + b, 0) },
+      slow: {
+        n: slowSpans.length,
+        withGc: gc.filter((g) => g.ms > 0).length,
+        gcMs: gc.reduce((a, g) => a + g.ms, 0),
+        majorMs: gc.reduce((a, g) => a + g.majorMs, 0),
+      },
     };
   });
 }
@@ -149,7 +162,7 @@ async function timed(run: () => Promise<unknown>, iterations = ITERATIONS): Prom
     samples.push(performance.now() - t0);
   }
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99), cpuUs: Number.NaN, slow: { n: 0, withGc: 0, gcMs: 0 } };
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), cpuUs: Number.NaN, slow: { n: 0, withGc: 0, gcMs: 0, majorMs: 0 } };
 }
 
 interface Opened {
@@ -218,6 +231,7 @@ interface Row {
 }
 
 async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
+  const ROWS = rowsOf(driver);
   const o = await open(driver);
   try {
     const db = o.db;
@@ -361,6 +375,25 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
     const groupBy = await timed(() => db.query(COUNT_BY_STATUS, [statuses]), Math.min(ITERATIONS, 20));
     const listCountHttp = await timed(() => post('order/list_count', { status: [] }));
 
+    // the checker's inbox beside these orders (it reads requests and bank accounts, not orders): its
+    // RSS over 300 pages of 200 items and their counts, as a finance approver sees them
+    const checker = await fetch(`${o.base}/v0/web/auth/admin/login`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('financeapprover:Finance#Approve1').toString('base64')}` },
+    });
+    const checkerToken = ((await checker.json()) as { jwt: string }).jwt;
+    const rss0 = process.memoryUsage.rss();
+    let rssPeak = rss0;
+    for (let i = 0; i < 300; i++) {
+      for (const path of ['inbox?limit=200', 'inbox/count']) {
+        const r = await fetch(`${o.base}/v0/web/secure/${path}`, { headers: { authorization: `Bearer ${checkerToken}` } });
+        if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+        await r.arrayBuffer();
+      }
+      rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+    }
+    const inboxGrowthMb = (rssPeak - rss0) / 2 ** 20;
+
     const ms = (v: number) => v.toFixed(2).padStart(8);
     const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`.padStart(7);
     console.log('');
@@ -374,12 +407,13 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
     }
     console.log('\nthe tail: runs slower than 3x their median, and the garbage collections of this process (server and client) inside them');
     for (const r of table) {
-      const tail = (t: Timing) => `${String(t.slow.n).padStart(3)} slow, ${String(t.slow.withGc).padStart(3)} with GC (${t.slow.gcMs.toFixed(1)} ms)`;
+      const tail = (t: Timing) => `${String(t.slow.n).padStart(3)} slow, ${String(t.slow.withGc).padStart(3)} with GC (${t.slow.gcMs.toFixed(1)} ms, major ${t.slow.majorMs.toFixed(1)})`;
       console.log(`${r.name.padEnd(26)} | GraphQL ${tail(r.gql)} | SQL with total ${tail(r.sqlTotal)} | floor ${tail(r.floor)}`);
     }
     console.log(`${'list_count SQL (counters)'.padEnd(40)} | ${ms(listCount.p50).padStart(11)} ${ms(listCount.p99)} | primary-key lookup ${ms(pk.p50)} ${ms(pk.p99)} | ${x(listCount.p50, pk.p50).padStart(9)} ${x(listCount.p99, pk.p99)}`);
     console.log(`${'(before: GROUP BY count(*))'.padEnd(40)} | ${ms(groupBy.p50).padStart(11)} ${ms(groupBy.p99)} |`);
     console.log(`${'(order/list_count over HTTP)'.padEnd(40)} | ${ms(listCountHttp.p50).padStart(11)} ${ms(listCountHttp.p99)} |`);
+    console.log(`the inbox, 300 pages of 200 and their counts: RSS growth ${inboxGrowthMb.toFixed(1)} MB`);
     console.log('(milliseconds; GraphQL = HTTP POST of the console\'s query to the application in this process; SQL through the same database\'s query)');
 
     const size = `${ROWS.toLocaleString('en-US')} orders, ${driver}`;
@@ -388,6 +422,7 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
       reportBench({ bench: 'orders-connection', what: `orders connection p99, ${r.name}, ${size}`, figure: r.gql.p99, baseline: r.sqlTotal.p99, unit: 'ms', goal: '<= 3x page + total SQL', met: r.gql.p99 <= 3 * r.sqlTotal.p99 });
       reportBench({ bench: 'orders-connection', what: `orders connection p50 vs bare Fastify + same SQL, ${r.name}, ${size}`, figure: r.gql.p50, baseline: r.floor.p50, unit: 'ms', goal: '<= 1.2x floor', met: r.gql.p50 <= 1.2 * r.floor.p50 });
     }
+    reportBench({ bench: 'orders-connection', what: `the inbox's RSS growth over 300 pages, ${size}`, figure: inboxGrowthMb, baseline: null, unit: 'MB', goal: '< 50 MB', met: inboxGrowthMb < 50 });
     reportBench({ bench: 'orders-connection', what: `order/list_count SQL p50 vs primary-key lookup, ${size}`, figure: listCount.p50, baseline: pk.p50, unit: 'ms', goal: '<= 2x', met: listCount.p50 <= 2 * pk.p50 });
   } finally {
     await o.close();

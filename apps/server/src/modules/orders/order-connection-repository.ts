@@ -228,7 +228,14 @@ export function beyondQuery(q: Queryable, f: OrderFilter, cond: '<=' | '>=', id:
   // the blocks nearest the cursor first: the page came from there
   if (hasBlockRange(f)) return blockScan(q, f, probe, cond === '<=' ? 'desc' : 'asc', 1, cond === '>=' ? id : null, cond === '<=' ? id : null).select('orders.id').limit(1);
   if (hasGoodTillRange(f)) return dayScan(q, f, probe, cond === '<=' ? 'desc' : 'asc', 1).limit(1);
-  return kysely(q).selectFrom('orders').select('orders.id').where(probe).limit(1);
+  // nearest the cursor first, through the primary key: unordered, PostgreSQL may scan the table from
+  // its start, expecting half of it to lie beyond the cursor, and read every order before it
+  return kysely(q)
+    .selectFrom('orders')
+    .select('orders.id')
+    .where(probe)
+    .orderBy('orders.id', cond === '<=' ? 'desc' : 'asc')
+    .limit(1);
 }
 
 /** How many orders match the filters, counting at most `limit` of them. */
@@ -334,7 +341,9 @@ function connectionQuery(
           ? eb.lit(null)
           : boundedCountQuery(q, f, countLimit)
       ).as('total'),
-      (beyond === null ? eb.lit(false) : eb.exists(beyondQuery(q, f, beyond.cond, beyond.id))).as('beyond'),
+      // a scalar subquery, not EXISTS: PostgreSQL drops an EXISTS query's ORDER BY and LIMIT and
+      // may then scan the table from its start instead of the index from the cursor
+      (beyond === null ? sql<boolean>`false` : sql<boolean>`(${beyondQuery(q, f, beyond.cond, beyond.id)}) IS NOT NULL`).as('beyond'),
     ])
     .as('h');
   return kysely(q)
