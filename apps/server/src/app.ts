@@ -22,6 +22,7 @@ import { registerAdjustRoutes } from './modules/system/adjust-routes.ts';
 import { registerUserRoutes } from './modules/users/user-routes.ts';
 import { registerBankRoutes } from './modules/bank/bank-routes.ts';
 import { registerWalletRoutes } from './modules/wallet/wallet-routes.ts';
+import { registerFinanceRoutes } from './modules/finance/finance-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/customer-routes.ts';
 import { registerAssetRoutes } from './modules/assets/asset-routes.ts';
 import { multipartOptions } from './modules/assets/receipt-upload.ts';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerUserRoutes(app, deps);
   registerBankRoutes(app, deps);
   registerWalletRoutes(app, deps);
+  registerFinanceRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   await app.register(fastifyMultipart, multipartOptions); // limits per route (route()'s multipart)
   registerAssetRoutes(app, deps);

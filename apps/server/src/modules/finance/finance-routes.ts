@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { BalancesAnswer, BalancesQuery, TrialBalanceAnswer, TrialBalanceQuery } from '@aurum/domain/finance/finance-schemas';
+import { route } from '../../http/route.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { balancesAt, trialBalanceOfDay } from './finance-service.ts';
+
+const SECURE = '/v0/web/secure';
+const tags = ['finance'];
+
+/** The finance desk's reads of the journal through the chart of accounts (decision 1000). */
+export function registerFinanceRoutes(app: FastifyInstance, deps: AppDeps): void {
+  route(app, deps, {
+    method: 'GET',
+    url: `${SECURE}/ledger/trial-balance`,
+    summary:
+      'The trial balance of a business day (date=yyyy-MM-dd, Asia/Kuala_Lumpur), per unit (MYR, XAU, XPT, XAG): each GL account of the chart with its opening, the day\'s debits and credits and its closing, the totals, and whether debits equal credits',
+    tags,
+    auth: 'admin',
+    query: TrialBalanceQuery,
+    response: TrialBalanceAnswer,
+    handler: async ({ db, query }) => trialBalanceOfDay(db, query.date),
+  });
+
+  route(app, deps, {
+    method: 'GET',
+    url: `${SECURE}/ledger/balances`,
+    summary: 'Every GL account\'s balance at a moment (at=ISO 8601 with its offset: the postings made before it), per unit, on its debit or credit side',
+    tags,
+    auth: 'admin',
+    query: BalancesQuery,
+    response: BalancesAnswer,
+    handler: async ({ db, query }) => balancesAt(db, new Date(query.at)),
+  });
+}

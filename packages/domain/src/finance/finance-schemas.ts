@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { isBusinessDateText } from '../system/business-time.ts';
+import { ValidationMessage } from '../validation/rules.ts';
+import { LEDGER_ASSETS } from '../wallet/ledger.ts';
+import { GL_TYPES } from './chart-of-accounts.ts';
+
+/**
+ * The finance desk's requests and answers: `GET /v0/web/secure/ledger/trial-balance?date=` (a
+ * business day, Asia/Kuala_Lumpur) and `GET /v0/web/secure/ledger/balances?at=` (any moment).
+ */
+
+/** A business date, yyyy-MM-dd, that exists on the calendar. */
+const businessDateText = z.string().refine(isBusinessDateText, { message: ValidationMessage.invalidDate });
+
+export const TrialBalanceQuery = z.object({ date: businessDateText });
+export type TrialBalanceQuery = z.infer<typeof TrialBalanceQuery>;
+
+/** An ISO 8601 moment with its offset (2026-11-27T10:00:00+08:00 or ...Z). */
+export const BalancesQuery = z.object({ at: z.iso.datetime({ offset: true, error: ValidationMessage.invalidDate }) });
+export type BalancesQuery = z.infer<typeof BalancesQuery>;
+
+const Sided = z.object({ debit: z.string(), credit: z.string() });
+
+const GlAccountView = z.object({
+  code: z.string(),
+  name: z.object({ en: z.string(), 'zh-Hant': z.string() }),
+  type: z.enum(GL_TYPES),
+  unit: z.enum(LEDGER_ASSETS),
+});
+
+export const TrialBalanceAnswer = z.object({
+  date: z.string(),
+  /** The day's first moment and the next day's (exclusive), ISO. */
+  from: z.string(),
+  to: z.string(),
+  units: z.array(
+    z.object({
+      unit: z.enum(LEDGER_ASSETS),
+      rows: z.array(z.object({ account: GlAccountView, opening: Sided, movements: Sided, closing: Sided })),
+      totals: z.object({ opening: Sided, movements: Sided, closing: Sided }),
+      balanced: z.boolean(),
+    }),
+  ),
+});
+export type TrialBalanceAnswer = z.infer<typeof TrialBalanceAnswer>;
+
+export const BalancesAnswer = z.object({
+  at: z.string(),
+  units: z.array(
+    z.object({
+      unit: z.enum(LEDGER_ASSETS),
+      rows: z.array(z.object({ account: GlAccountView, balance: Sided })),
+      totals: Sided,
+      balanced: z.boolean(),
+    }),
+  ),
+});
+export type BalancesAnswer = z.infer<typeof BalancesAnswer>;
