@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'treasury-reconciliation',
   // hedges, the Treasury screen and its dashboard widget
   'treasury-hedges',
+  // finance: the general ledger read through the chart of accounts (decision 1000)
+  'finance',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

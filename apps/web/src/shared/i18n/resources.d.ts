@@ -21,6 +21,7 @@ import type user from '../../locales/en/user.json';
 import type validation from '../../locales/en/validation.json';
 import type treasuryReconciliation from '../../locales/en/treasury-reconciliation.json';
 import type treasuryHedges from '../../locales/en/treasury-hedges.json';
+import type finance from '../../locales/en/finance.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -43,6 +44,7 @@ declare module 'i18next' {
       validation: typeof validation;
       'treasury-reconciliation': typeof treasuryReconciliation;
       'treasury-hedges': typeof treasuryHedges;
+      finance: typeof finance;
     };
   }
 }
