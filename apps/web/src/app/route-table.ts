@@ -108,6 +108,15 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   // the treasury: position, ?view=hedges, ?hedge={id} (decision 0846)
   { path: '/treasury', module: 'features/treasury/components/treasury-page.tsx', exportName: 'TreasuryPage', layout: 'shell', namespaces: ['treasury-hedges', 'validation'] },
+  // Finance: a business day's trial balance through the chart of accounts (decision 1000)
+  {
+    path: '/finance/trial-balance',
+    module: 'features/finance/components/trial-balance-page.tsx',
+    exportName: 'TrialBalancePage',
+    layout: 'shell',
+    namespaces: ['finance', 'validation'],
+    title: 'sidebar:trialBalance',
+  },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

@@ -52,6 +52,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
+    // finance: the general ledger through the chart of accounts (decision 1000)
+    key: 'groups.finance',
+    items: [{ key: 'trialBalance', to: '/finance/trial-balance/', match: 'prefix' }],
+  },
+  {
     key: 'groups.settings',
     items: [
       { key: 'constant', to: '/system/constant/', match: 'exact' },

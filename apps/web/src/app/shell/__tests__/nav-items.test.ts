@@ -23,6 +23,7 @@ describe('sidebar entries', () => {
       ['hedges', '/treasury/?view=hedges'],
       ['vault', '/treasury/vault/'],
       ['reconciliation', '/treasury/reconciliation/'],
+      ['trialBalance', '/finance/trial-balance/'],
       ['constant', '/system/constant/'],
       ['mode', '/system/mode/'],
       ['holiday', '/system/holiday/'],
@@ -60,6 +61,7 @@ describe('active matching', () => {
     ['/system/log/detail', ['log']],
     ['/action/notification/', ['notification']],
     ['/inbox/?page=2', ['inbox']],
+    ['/finance/trial-balance/?date=2026-11-26', ['trialBalance']],
     ['/nowhere', []],
   ])('%s highlights %j', (url, keys) => {
     expect(active(url)).toEqual(keys);
