@@ -116,6 +116,7 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'treasury', path: '/treasury/' },
     { name: 'hedges', path: '/treasury/?view=hedges' },
     { name: 'hedge-detail', path: `/treasury/?hedge=${id.hedge}` },
+    { name: 'trial-balance', path: '/finance/trial-balance/' },
     { name: 'not-found', path: '/no/such/page/' },
   ];
 }
