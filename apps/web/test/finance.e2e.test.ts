@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousAxeViolations } from './support/axe.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
@@ -40,6 +41,9 @@ test.describe('finance: trial balance', () => {
     const silver = page.getByTestId('trial-balance-XAG');
     await visible(silver.getByText('No balance and no movement in XAG on this day.'));
     expect(await silver.getByTestId('balanced').textContent()).toBe('Balanced');
+    await silver.getByText('Show the accounts').click();
+    await visible(silver.getByRole('table', { name: 'XAG accounts' }));
+    expect(await seriousAxeViolations(page), 'axe: the trial balance with a folded unit opened').toEqual([]);
 
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
