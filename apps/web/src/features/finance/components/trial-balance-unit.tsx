@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
 import { Decimal, SCALE } from '@aurum/domain/money/decimal';
+// type-only: a value import would split the languages module out of the sign-in page's chunk
 import type { LanguageCode } from '#shared/i18n/languages.ts';
 import { formatDecimal } from '#shared/format/number.ts';
 import { DataTable, type Column } from '#shared/list/data-table.tsx';
@@ -38,7 +39,6 @@ function allZero(unit: TrialBalanceUnitView): boolean {
 export function TrialBalanceUnit({ unit }: { unit: TrialBalanceUnitView }) {
   const { t, i18n } = useTranslation(['finance']);
   const headingId = useId();
-  // a type-only import: the languages module stays in the sign-in page's chunk, not split out for this screen
   const language = (i18n.resolvedLanguage ?? i18n.language) as LanguageCode;
   const title = t('finance:trialBalance.unitTitle', { unit: unit.unit });
   const columns = useMemo<Column<Line>[]>(() => {
