@@ -36,7 +36,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
-import { constants as perfConstants } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
@@ -57,7 +56,8 @@ import { boundedCountQuery, matches, onlyStatuses, pageQuery } from '../apps/ser
 import { foldStatusCounts, statusCountsQuery } from '../apps/server/src/modules/orders/order-counts-repository.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
-import { percentile, postJson, reportBench } from './support/bench-kit.ts';
+import { postJson, reportBench } from './support/bench-kit.ts';
+import { timed as timedRuns, timedTogether as timedRunsTogether, type Timing } from './support/timed-runs.ts';
 import { SEED_ORDERS } from './support/order-seed.ts';
 
 const { values } = parseArgs({
@@ -81,6 +81,10 @@ const DRIVERS: ReadonlyArray<'postgres' | 'pglite'> | null = values.db === 'both
 if (!DRIVERS) throw new Error('--db is postgres, pglite or both');
 process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Runs compared with each other, sampled in turn after a warm-up (bench/support/timed-runs.ts), at this bench's counts. */
+const timedTogether = (runs: ReadonlyArray<() => Promise<unknown>>, iterations = ITERATIONS, warmup = WARMUP) => timedRunsTogether(runs, iterations, warmup);
+const timed = (run: () => Promise<unknown>, iterations = ITERATIONS) => timedRuns(run, iterations, WARMUP);
+
 /** The middle of the two years the seed's orders are created in (bench/support/order-seed.ts). */
 const MIDDLE = '2025-01-01';
 
@@ -88,82 +92,6 @@ const SEED_TIMELINE = `INSERT INTO order_timeline (order_id, action, date) SELEC
 
 /** The GROUP BY that order/list_count ran before the counters (for the record). */
 const COUNT_BY_STATUS = 'SELECT status, count(*)::int AS n FROM orders WHERE status = ANY($1::text[]) GROUP BY status';
-
-interface Timing {
-  p50: number;
-  p99: number;
-  /** The runs slower than 3x the median: how many, and how many of them a garbage collection of this process overlapped, with its time inside them (and the major ones' part). */
-  slow: { n: number; withGc: number; gcMs: number; majorMs: number };
-  /** This process's CPU time per run (user + system), in microseconds: the client's share is alike for the GraphQL call and the floor. */
-  cpuUs: number;
-}
-
-/**
- * Runs that are compared with each other, sampled in turn (one of each per iteration, after the
- * warm-up), so that whatever else the machine does weighs on each alike.
- */
-/** This process's garbage collections (start and end, performance.now() time), for the tail's profile. */
-const collections: Array<{ start: number; end: number; major: boolean }> = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    const kind = (e as { detail?: { kind?: number } }).detail?.kind ?? 0;
-    collections.push({ start: e.startTime, end: e.startTime + e.duration, major: kind !== perfConstants.NODE_PERFORMANCE_GC_MINOR });
-  }
-}).observe({ entryTypes: ['gc'] });
-
-/** How much of [t0, t1] garbage collections took, in ms, and how much of it major ones (mark-compact, incremental marking, weak callbacks). */
-const gcInside = (t0: number, t1: number) => {
-  const within = collections.map((c) => ({ ms: Math.max(0, Math.min(t1, c.end) - Math.max(t0, c.start)), major: c.major }));
-  return { ms: within.reduce((sum, c) => sum + c.ms, 0), majorMs: within.filter((c) => c.major).reduce((sum, c) => sum + c.ms, 0) };
-};
-
-async function timedTogether(runs: ReadonlyArray<() => Promise<unknown>>, iterations = ITERATIONS, warmup = WARMUP): Promise<Timing[]> {
-  for (let i = 0; i < warmup; i++) for (const run of runs) await run();
-  collections.length = 0;
-  const spans: Array<Array<[number, number]>> = runs.map(() => []);
-  const samples: number[][] = runs.map(() => []);
-  const cpu = runs.map(() => 0);
-  for (let i = 0; i < iterations; i++) {
-    for (const [k, run] of runs.entries()) {
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      await run();
-      const t1 = performance.now();
-      samples[k]!.push(t1 - t0);
-      spans[k]!.push([t0, t1]);
-      const c = process.cpuUsage(c0);
-      cpu[k]! += c.user + c.system;
-    }
-  }
-  return samples.map((s, k) => {
-    const slowSpans = spans[k]!.filter(([t0, t1]) => t1 - t0 > 3 * percentile([...s].sort((a, b) => a - b), 50));
-    const gc = slowSpans.map(([t0, t1]) => gcInside(t0, t1));
-    s.sort((a, b) => a - b);
-    return {
-      p50: percentile(s, 50),
-      p99: percentile(s, 99),
-      cpuUs: cpu[k]! / iterations,
-      slow: {
-        n: slowSpans.length,
-        withGc: gc.filter((g) => g.ms > 0).length,
-        gcMs: gc.reduce((a, g) => a + g.ms, 0),
-        majorMs: gc.reduce((a, g) => a + g.majorMs, 0),
-      },
-    };
-  });
-}
-
-async function timed(run: () => Promise<unknown>, iterations = ITERATIONS): Promise<Timing> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const t0 = performance.now();
-    await run();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99), cpuUs: Number.NaN, slow: { n: 0, withGc: 0, gcMs: 0, majorMs: 0 } };
-}
 
 interface Opened {
   db: Db;
