@@ -1,4 +1,4 @@
-import { LEDGER_ASSETS, LEDGER_METALS, parseAccount, type HouseBook, type LedgerAsset, type LedgerMetal, type UserBook } from '../wallet/ledger.ts';
+import { LEDGER_METALS, parseAccount, type HouseBook, type LedgerAsset, type LedgerMetal, type UserBook } from '../wallet/ledger.ts';
 
 /**
  * The chart of accounts (general ledger, GL): every journal account belongs to one GL account with a
@@ -87,6 +87,3 @@ export function glAccountOf(journalAccount: string): GlAccount | null {
         : { kind: 'house', book: parsed.book };
   return CHART_OF_ACCOUNTS.find((a) => sameSource(a.source, source)) ?? null;
 }
-
-/** The units of the books, each balancing on its own. */
-export const GL_UNITS = LEDGER_ASSETS;

@@ -1,6 +1,6 @@
 import { Decimal, SCALE, roundTo } from '../money/decimal.ts';
-import type { LedgerAsset } from '../wallet/ledger.ts';
-import { CHART_OF_ACCOUNTS, GL_UNITS, type GlAccount } from './chart-of-accounts.ts';
+import { LEDGER_ASSETS, type LedgerAsset } from '../wallet/ledger.ts';
+import { CHART_OF_ACCOUNTS, glAccount, type GlAccount } from './chart-of-accounts.ts';
 
 /**
  * The trial balance of a period, pure: per GL account its opening, its debits and credits in the
@@ -61,7 +61,7 @@ const add = (a: Sided, b: Sided, unit: LedgerAsset): Sided => ({
 export function trialBalance(figures: readonly GlFigures[]): TrialBalanceUnit[] {
   const byCode = new Map<string, GlFigures>();
   for (const f of figures) {
-    if (!CHART_OF_ACCOUNTS.some((a) => a.code === f.code)) throw new Error(`no GL account ${f.code}`);
+    if (!glAccount(f.code)) throw new Error(`no GL account ${f.code}`);
     const seen = byCode.get(f.code);
     byCode.set(
       f.code,
@@ -70,7 +70,8 @@ export function trialBalance(figures: readonly GlFigures[]): TrialBalanceUnit[] 
         : f,
     );
   }
-  return GL_UNITS.map((unit) => {
+  // every unit balances on its own
+  return LEDGER_ASSETS.map((unit) => {
     const rows = CHART_OF_ACCOUNTS.filter((a) => a.unit === unit).map((account): TrialBalanceRow => {
       const f = byCode.get(account.code) ?? { code: account.code, opening: '0', debits: '0', credits: '0' };
       const scale = SCALE[unit];
