@@ -65,6 +65,11 @@ export const PERMISSIONS = [
   'recordHedge',
   'setTreasuryLimits',
   'resolveReconciliationBreak',
+  // finance desk (decision 1001): a maker prepares, an approver closes; reopening is the superAdmin's
+  'closeBusinessDay',
+  'reopenBusinessDay',
+  'proposeLedgerAdjustment',
+  'approveLedgerAdjustment',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -102,6 +107,9 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['recordHedge'], ['superAdmin', 'financeMaker', 'financeApprover']],
   [['setTreasuryLimits'], ['superAdmin', 'financeApprover']],
   [['resolveReconciliationBreak'], ['superAdmin', 'financeApprover', 'operationApprover']],
+  [['closeBusinessDay', 'approveLedgerAdjustment'], ['superAdmin', 'financeApprover']],
+  [['proposeLedgerAdjustment'], ['superAdmin', 'financeMaker']],
+  [['reopenBusinessDay'], ['superAdmin']],
 ];
 
 function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {
