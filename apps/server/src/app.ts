@@ -22,7 +22,9 @@ import { registerAdjustRoutes } from './modules/system/adjust-routes.ts';
 import { registerUserRoutes } from './modules/users/user-routes.ts';
 import { registerBankRoutes } from './modules/bank/bank-routes.ts';
 import { registerWalletRoutes } from './modules/wallet/wallet-routes.ts';
+import { registerDayCloseRoutes } from './modules/finance/day-close-routes.ts';
 import { registerFinanceRoutes } from './modules/finance/finance-routes.ts';
+import { registerLedgerAdjustmentRoutes } from './modules/finance/ledger-adjustment-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/customer-routes.ts';
 import { registerAssetRoutes } from './modules/assets/asset-routes.ts';
 import { multipartOptions } from './modules/assets/receipt-upload.ts';
@@ -166,6 +168,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerBankRoutes(app, deps);
   registerWalletRoutes(app, deps);
   registerFinanceRoutes(app, deps);
+  registerDayCloseRoutes(app, deps);
+  registerLedgerAdjustmentRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   await app.register(fastifyMultipart, multipartOptions); // limits per route (route()'s multipart)
   registerAssetRoutes(app, deps);

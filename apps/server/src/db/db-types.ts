@@ -178,6 +178,38 @@ export interface IdempotencyKeysTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface LedgerAdjustmentsTable {
+  id: Generated<number>;
+  status: Generated<string>;
+  postings: Json;
+  reason: string;
+  decline_reason: string | null;
+  submitted_by: number;
+  submitted_at: Generated<Timestamp>;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  entry_id: number | null;
+}
+
+export interface LedgerCloseBooksTable {
+  business_date: DateOnly;
+  book: string;
+  balance: string;
+}
+
+export interface LedgerClosedBalancesTable {
+  account: string;
+  balance: string;
+}
+
+export interface LedgerDayClosesTable {
+  business_date: DateOnly;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp;
+  closed_by: number;
+  closed_at: Generated<Timestamp>;
+}
+
 export interface LedgerEntriesTable {
   id: Generated<number>;
   kind: string;
@@ -616,6 +648,10 @@ export interface Database {
   hedges: HedgesTable;
   holidays: HolidaysTable;
   idempotency_keys: IdempotencyKeysTable;
+  ledger_adjustments: LedgerAdjustmentsTable;
+  ledger_close_books: LedgerCloseBooksTable;
+  ledger_closed_balances: LedgerClosedBalancesTable;
+  ledger_day_closes: LedgerDayClosesTable;
   ledger_entries: LedgerEntriesTable;
   ledger_postings: LedgerPostingsTable;
   mail_outbox: MailOutboxTable;

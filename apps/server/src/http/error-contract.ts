@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode, type ErrorDetail } from '@aurum/domain/errors/catalogue';
+import { ErrorCode, type ErrorCodeValue, type ErrorDetail } from '@aurum/domain/errors/catalogue';
 import { AppError, checkedStatus } from './app-error.ts';
 import { handlerStarted } from './route.ts';
 import { DatabaseUnavailableError, isConnectionError, RETRY_AFTER_SECONDS } from '../db/connection-errors.ts';
@@ -29,6 +29,14 @@ const INPUT_SQLSTATES: Readonly<Record<string, string>> = {
   '22021': 'invalidText', // character_not_in_repertoire (NUL, bad UTF-8)
   '22P05': 'invalidText', // untranslatable_character (\u0000 in jsonb)
   '22P02': 'invalidText', // invalid_text_representation (e.g. a lone surrogate escape in jsonb)
+};
+
+/**
+ * SQLSTATEs the migrations' own triggers raise to refuse a write whatever path it came by, and the
+ * code each answers: the journal's closed-day guard (migration 027).
+ */
+const REFUSAL_SQLSTATES: Readonly<Record<string, { code: ErrorCodeValue; context: string }>> = {
+  AU001: { code: ErrorCode.BusinessDayClosed, context: 'The business day this entry would be dated in is closed.' },
 };
 
 /** Errors of @fastify/multipart and busboy when a multipart body breaks a route's limits or is malformed. */
@@ -61,6 +69,8 @@ export function errorAnswer(error: unknown, req: FastifyRequest): ErrorAnswer & 
   if (code && typeof e.severity === 'string' && INPUT_SQLSTATES[code]) {
     return { status: checkedStatus(ErrorCode.InvalidFormat), body: { code: ErrorCode.InvalidFormat, context: null, detail: { rule: INPUT_SQLSTATES[code]!, sqlState: code } }, log: 'warn' };
   }
+  const refusal = code && typeof e.severity === 'string' ? REFUSAL_SQLSTATES[code] : undefined;
+  if (refusal) return { status: checkedStatus(refusal.code), body: { code: refusal.code, context: refusal.context } };
   if (code && MULTIPART_LIMITS[code]) return bad(MULTIPART_LIMITS[code]!);
   // busboy's own errors (no boundary, a truncated or malformed body) come without a status, before the handler
   if (status === undefined && isMultipart(req) && !handlerStarted(req)) return bad('Malformed multipart body');

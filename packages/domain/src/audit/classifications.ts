@@ -91,6 +91,12 @@ export const AUDIT_ACTIONS = [
   'vault.approve',
   'vault.decline',
   'vault.import',
+  // the finance desk: a business day closed (or refused by its checks) and reopened, ledger adjustments proposed and decided
+  'finance.dayClose',
+  'finance.dayReopen',
+  'finance.adjustmentPropose',
+  'finance.adjustmentApprove',
+  'finance.adjustmentDecline',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
   'audit.keyCutover',
   'audit.keyRotation',

@@ -103,6 +103,19 @@ export const ErrorCode = {
   HedgeLinkRefused: 3220,
   /** 409 (decision 0842): the hedge's state does not allow the action (settle or cancel); the context says why. */
   HedgeStateConflict: 3221,
+  /**
+   * 409 (decision 1001): the journal refused an entry dated in a closed business day; nothing was
+   * saved. A late fix is an adjustment in the first open day.
+   */
+  BusinessDayClosed: 3230,
+  /**
+   * 422 (decision 1001): the day cannot be closed: it has not ended, it is closed already, a business
+   * day before it is open, or its checks failed; the context says why, the detail carries {rule, ...}
+   * (rule 'checks': {failed: the failed checks, comma-separated}). Nothing was closed.
+   */
+  DayCloseRefused: 3231,
+  /** 409 (decision 1003): the ledger adjustment is no longer pending (approved or declined already). */
+  LedgerAdjustmentNotPending: 3232,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -168,6 +181,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.ReconciliationBreakResolved]: { status: 409 },
   [ErrorCode.HedgeLinkRefused]: { status: 422 },
   [ErrorCode.HedgeStateConflict]: { status: 409 },
+  [ErrorCode.BusinessDayClosed]: { status: 409 },
+  [ErrorCode.DayCloseRefused]: { status: 422 },
+  [ErrorCode.LedgerAdjustmentNotPending]: { status: 409 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */
@@ -200,6 +216,7 @@ const FIXED_MESSAGES: Readonly<Record<number, string>> = {
   2080: 'Greater than available assets.',
   2090: 'Customer metal would not be covered by the vault, Please contact the treasury.',
   2091: 'The quoted price has expired, Please get a new quote.',
+  3230: 'This business day is closed, Please post a late fix as an adjustment.',
 };
 
 /**

@@ -10,7 +10,7 @@ import { GL_TYPES } from './chart-of-accounts.ts';
  */
 
 /** A business date, yyyy-MM-dd, that exists on the calendar. */
-const businessDateText = z.string().refine(isBusinessDateText, { message: ValidationMessage.invalidDate });
+export const businessDateText = z.string().refine(isBusinessDateText, { message: ValidationMessage.invalidDate });
 
 export const TrialBalanceQuery = z.object({ date: businessDateText });
 export type TrialBalanceQuery = z.infer<typeof TrialBalanceQuery>;

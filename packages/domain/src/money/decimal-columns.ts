@@ -65,8 +65,12 @@ export const DECIMAL_KINDS = {
       'hedges.price',
     ],
   },
-  /** Running totals of the metal books and the coverage quota (server-written sums, never an input), 4 decimals. */
-  bookTotal: { precision: 28, scale: 4, columns: ['treasury_book_deltas.delta', 'treasury_coverage_quota.grams'] },
+  /** Running totals of the metal books, the coverage quota and the closed days' balances (server-written sums, never an input), 4 decimals. */
+  bookTotal: {
+    precision: 28,
+    scale: 4,
+    columns: ['treasury_book_deltas.delta', 'treasury_coverage_quota.grams', 'ledger_close_books.balance', 'ledger_closed_balances.balance'],
+  },
   /** A bar's fineness in parts per thousand (999.9), 3 decimals. */
   fineness: { precision: 7, scale: 3, columns: ['vault_bars.fineness', 'custodian_bars.fineness'] },
   /** USD/MYR exchange rates and the currency adjustments added to them, 4 decimals. */

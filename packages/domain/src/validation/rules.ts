@@ -24,6 +24,8 @@ export const ValidationMessage = {
   emailExists: 'emailExists',
   invalidDate: 'invalidDate',
   greaterThanOrEqual: 'greaterThanOrEqual',
+  sameUnit: 'sameUnit',
+  differentBooks: 'differentBooks',
 } as const;
 export type ValidationMessageKey = (typeof ValidationMessage)[keyof typeof ValidationMessage];
 

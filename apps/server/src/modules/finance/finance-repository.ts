@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/db.ts';
-import { kysely } from '../../db/query-builder.ts';
+import { asDate, isoDate, kysely } from '../../db/query-builder.ts';
 
 /**
  * The journal summed for the finance desk, all SQL. A posting debits its `from` account and credits
  * its `to` account; each account is read as its kind of book: a user's book without the user, a
  * vault or a provider without its name (`user:0:fund`, `metal:XAU:vault:X`), which the service maps
- * to its GL account.
+ * to its GL account. A close's snapshot (decision 1002) stands for everything before its end.
  */
 
 /** Per kind of book: credits minus debits before `from`, and debits and credits in [from, before). */
@@ -17,25 +17,66 @@ export interface BookFigures {
   credits: string;
 }
 
+/** The close a read starts from: its day (the snapshot's key) and its end. */
+export interface CloseBase {
+  date: string;
+  endsAt: Date;
+}
+
 /** The kind of book of a journal account, in SQL. */
-const bookOf = (column: string) =>
+export const bookOf = (column: string) =>
   sql<string>`regexp_replace(regexp_replace(${sql.ref(column)}, '^user:[0-9]+:', 'user:0:'), '^(metal:[A-Z]{3}:(vault|provider)):.*$', '\\1:X')`;
 
-export async function bookFigures(q: Queryable, from: Date, before: Date): Promise<BookFigures[]> {
+/**
+ * The journal's posting sides dated in [since, before) (null: from the beginning, up to now), as
+ * (account, created_at, debit, credit): each posting gives its debit side and its credit side. The
+ * entries are read first, by their date, then their postings.
+ */
+export function postingSides(q: Queryable, since: Date | null, before: Date | null) {
   const k = kysely(q);
-  const side = (account: 'p.from_account' | 'p.to_account', debit: boolean) =>
+  const side = (debit: boolean) =>
     k
-      .selectFrom('ledger_postings as p')
-      .innerJoin('ledger_entries as e', 'e.id', 'p.entry_id')
-      .where('e.created_at', '<', before)
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
+      .$if(since !== null, (w) => w.where('e.created_at', '>=', since!))
+      .$if(before !== null, (w) => w.where('e.created_at', '<', before!))
       .select([
-        bookOf(account).as('book'),
-        sql<boolean>`e.created_at < ${from}`.as('earlier'),
+        (debit ? sql<string>`p.from_account` : sql<string>`p.to_account`).as('account'),
+        'e.created_at',
         (debit ? sql<string>`p.amount` : sql<string>`0::numeric`).as('debit'),
         (debit ? sql<string>`0::numeric` : sql<string>`p.amount`).as('credit'),
       ]);
+  return side(true).unionAll(side(false));
+}
+
+/** The latest close that ended at or before a moment: a read of that moment starts from its snapshot. */
+export async function closeEndedBy(q: Queryable, at: Date): Promise<CloseBase | undefined> {
+  const row = await kysely(q)
+    .selectFrom('ledger_day_closes')
+    .select((eb) => [isoDate(eb.ref('business_date')).as('date'), 'ends_at'])
+    .where('ends_at', '<=', at)
+    .orderBy('business_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { date: row.date, endsAt: new Date(row.ends_at) } : undefined;
+}
+
+/** Per kind of book: the opening at `from` (the base's snapshot plus the postings since its end) and the movements of [from, before). */
+export async function bookFigures(q: Queryable, base: CloseBase | undefined, from: Date, before: Date): Promise<BookFigures[]> {
+  const k = kysely(q);
+  const journal = k
+    .selectFrom(postingSides(q, base?.endsAt ?? null, before).as('s'))
+    .select([bookOf('s.account').as('book'), sql<boolean>`s.created_at < ${from}`.as('earlier'), 's.debit', 's.credit']);
+  const all = base
+    ? journal.unionAll(
+        k
+          .selectFrom('ledger_close_books')
+          .select(['book', sql<boolean>`true`.as('earlier'), sql<string>`0::numeric`.as('debit'), sql<string>`balance`.as('credit')])
+          .where('business_date', '=', asDate(base.date)),
+      )
+    : journal;
   return k
-    .selectFrom(side('p.from_account', true).unionAll(side('p.to_account', false)).as('s'))
+    .selectFrom(all.as('s'))
     .select([
       's.book',
       sql<string>`coalesce(sum(s.credit - s.debit) FILTER (WHERE s.earlier), 0)::text`.as('opening'),

@@ -1,16 +1,20 @@
 import { glAccountOf, type GlAccount } from '@aurum/domain/finance/chart-of-accounts';
 import type { BalancesAnswer, TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
-import { trialBalance, type GlFigures } from '@aurum/domain/finance/trial-balance';
+import { trialBalance, type GlFigures, type TrialBalanceUnit } from '@aurum/domain/finance/trial-balance';
 import { startOfBusinessDay } from '@aurum/domain/system/business-time';
 import type { Queryable } from '../../db/db.ts';
-import { bookFigures } from './finance-repository.ts';
+import { bookFigures, closeEndedBy } from './finance-repository.ts';
 
 /** A GL account as the answers show it (without the journal books it gathers). */
 const view = (a: GlAccount) => ({ code: a.code, name: a.name, type: a.type, unit: a.unit });
 
-/** The journal's figures between two moments, by GL account. */
+/**
+ * The journal's figures by GL account: the opening at `from` and the movements of [from, before).
+ * The read starts from the snapshot of the latest close ended by `from`, so it sums only the
+ * postings since that close, never the whole journal (decision 1002).
+ */
 async function glFigures(q: Queryable, from: Date, before: Date): Promise<GlFigures[]> {
-  const books = await bookFigures(q, from, before);
+  const books = await bookFigures(q, await closeEndedBy(q, from), from, before);
   return books.map((b) => {
     const gl = glAccountOf(b.book);
     // the journal's CHECK constraints admit only accounts the chart maps
@@ -19,11 +23,16 @@ async function glFigures(q: Queryable, from: Date, before: Date): Promise<GlFigu
   });
 }
 
+/** The trial balance between two moments, per unit. */
+export async function trialBalanceBetween(q: Queryable, from: Date, before: Date): Promise<TrialBalanceUnit[]> {
+  return trialBalance(await glFigures(q, from, before));
+}
+
 /** The trial balance of one business day (Asia/Kuala_Lumpur): opening, the day's movements, closing. */
 export async function trialBalanceOfDay(q: Queryable, date: string): Promise<TrialBalanceAnswer> {
   const from = startOfBusinessDay(date);
   const to = startOfBusinessDay(date, 1);
-  const units = trialBalance(await glFigures(q, from, to));
+  const units = await trialBalanceBetween(q, from, to);
   return {
     date,
     from: from.toISOString(),
@@ -34,7 +43,7 @@ export async function trialBalanceOfDay(q: Queryable, date: string): Promise<Tri
 
 /** Every GL account's balance at a moment (postings made before it), on its debit or credit side. */
 export async function balancesAt(q: Queryable, at: Date): Promise<BalancesAnswer> {
-  const units = trialBalance(await glFigures(q, at, at));
+  const units = await trialBalanceBetween(q, at, at);
   return {
     at: at.toISOString(),
     units: units.map((u) => ({

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { roundTo } from '@aurum/domain/money/decimal';
+import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
 import { gramsToTroyOunces } from '@aurum/domain/vault/bar-rules';
 import type { BarDetail, BarListQuery, BarPage, MovementListQuery, MovementPage, VaultCreateBody, VaultView } from '@aurum/domain/vault/vault-schemas';
 import { appError, notFound } from '../../http/app-error.ts';
@@ -21,6 +22,11 @@ export async function barPage(q: Queryable, query: BarListQuery): Promise<BarPag
   const { rows, total } = await listBars(q, query);
   const totals = (await barTotals(q, query)).map((t) => ({ metal: t.metal, bars: t.bars, grams: roundTo(t.grams, 4), troyOunces: gramsToTroyOunces(t.grams) }));
   return { items: rows.map(toBarView), page: query.page, limit: query.limit, total, totals };
+}
+
+/** Per metal, the book weight of every bar the house holds (in a vault or in transit; not pending, not released): what the metal books must equal. */
+export async function barsHeld(q: Queryable): Promise<Array<{ metal: TreasuryMetal; grams: string }>> {
+  return (await barTotals(q, {})).map((t) => ({ metal: t.metal, grams: roundTo(t.grams, 4) }));
 }
 
 export async function barDetail(q: Queryable, id: number): Promise<BarDetail> {

@@ -65,12 +65,12 @@ export async function accountBalances(q: Queryable, accounts: readonly string[])
 /** Inserts a journal entry and its postings (the service has checked them); answers the entry's id. */
 export async function insertEntry(
   q: Queryable,
-  entry: { kind: string; userId: number | null; note: string | null; createdBy: number | null; postings: readonly Posting[] },
+  entry: { kind: string; userId: number | null; note: string | null; createdBy: number | null; postings: readonly Posting[]; at?: Date },
 ): Promise<number> {
   const k = kysely(q);
   const { id } = await k
     .insertInto('ledger_entries')
-    .values({ kind: entry.kind, user_id: entry.userId, note: entry.note, created_by: entry.createdBy })
+    .values({ kind: entry.kind, user_id: entry.userId, note: entry.note, created_by: entry.createdBy, ...(entry.at ? { created_at: entry.at } : {}) })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const p of entry.postings) {

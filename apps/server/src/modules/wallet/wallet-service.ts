@@ -47,6 +47,8 @@ export interface NewEntry {
   note?: string | null;
   createdBy: number | null;
   postings: readonly Posting[];
+  /** The moment it is dated, when not the transaction's own (a ledger adjustment dated in an earlier open day). */
+  at?: Date;
 }
 
 export const insufficientAssets = () => appError(ErrorCode.GreaterThanAvailableAssets, 'Greater than available assets.');

@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { LedgerMetal } from '@aurum/domain/wallet/ledger';
+import type { Queryable } from '../../db/db.ts';
+import { asDate, isoDate, kysely } from '../../db/query-builder.ts';
+import { bookOf, postingSides } from './finance-repository.ts';
+
+/**
+ * The day close's SQL (decisions 1001 and 1002): the closes, the per-account balances at the latest
+ * close's end, the books' snapshot, and the checks' figures.
+ */
+
+export interface CloseRow {
+  date: string;
+  startsAt: Date | null;
+  endsAt: Date;
+  closedBy: string;
+  closedAt: Date;
+}
+
+/**
+ * Serialises closes and reopens, then waits for every transaction that has written a journal
+ * entry and keeps new writers out until this one commits (SHARE conflicts with their ROW
+ * EXCLUSIVE; their closed-day trigger only reads ledger_day_closes, which EXCLUSIVE allows).
+ */
+export async function lockJournalForClose(q: Queryable): Promise<void> {
+  const k = kysely(q);
+  await sql`LOCK TABLE ledger_day_closes IN EXCLUSIVE MODE`.execute(k);
+  await sql`LOCK TABLE ledger_entries IN SHARE MODE`.execute(k);
+}
+
+/** The latest closes, newest first. */
+export async function listCloses(q: Queryable, limit: number): Promise<CloseRow[]> {
+  const rows = await kysely(q)
+    .selectFrom('ledger_day_closes as c')
+    .innerJoin('admins as a', 'a.id', 'c.closed_by')
+    .select((eb) => [isoDate(eb.ref('c.business_date')).as('date'), 'c.starts_at', 'c.ends_at', 'a.username', 'c.closed_at'])
+    .orderBy('c.business_date', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    date: r.date,
+    startsAt: r.starts_at === null ? null : new Date(r.starts_at),
+    endsAt: new Date(r.ends_at),
+    closedBy: r.username,
+    closedAt: new Date(r.closed_at),
+  }));
+}
+
+/** Per account, credits minus debits of the postings dated in [since, before). */
+function accountDeltas(q: Queryable, since: Date | null, before: Date) {
+  return kysely(q)
+    .selectFrom(postingSides(q, since, before).as('s'))
+    .select(['s.account', sql<string>`sum(s.credit - s.debit)`.as('delta')])
+    .groupBy('s.account');
+}
+
+/** Customer accounts that would end [since, before) below zero: the balance at the last close plus the stretch's postings (the first few, by account). */
+export async function negativeCustomerBooks(q: Queryable, since: Date | null, before: Date, limit: number): Promise<Array<{ account: string; balance: string }>> {
+  const k = kysely(q);
+  return k
+    .selectFrom(accountDeltas(q, since, before).as('d'))
+    .leftJoin('ledger_closed_balances as c', 'c.account', 'd.account')
+    .select(['d.account', sql<string>`(coalesce(c.balance, 0) + d.delta)::text`.as('balance')])
+    .where('d.account', 'like', 'user:%')
+    .where(sql<boolean>`coalesce(c.balance, 0) + d.delta < 0`)
+    .orderBy('d.account')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Per metal, the books of metal in vaults and in transit now: their balances at the last close
+ * plus every posting since its end (`since`; null: the whole journal).
+ */
+export async function metalBooksHeld(q: Queryable, since: Date | null): Promise<Array<{ metal: LedgerMetal; grams: string }>> {
+  const k = kysely(q);
+  const held = (column: string) => sql<boolean>`${sql.ref(column)} ~ '^metal:[A-Z]{3}:(vault:|transit$)'`;
+  const closed = k.selectFrom('ledger_closed_balances as c').select(['c.account', 'c.balance as delta']).where(held('c.account'));
+  const recent = k
+    .selectFrom(postingSides(q, since, null).as('s'))
+    .select(['s.account', sql<string>`s.credit - s.debit`.as('delta')])
+    .where(held('s.account'));
+  const rows = await k
+    .selectFrom(closed.unionAll(recent).as('m'))
+    .select([sql<LedgerMetal>`split_part(m.account, ':', 2)`.as('metal'), sql<string>`sum(m.delta)::text`.as('grams')])
+    .groupBy(sql`split_part(m.account, ':', 2)`)
+    .execute();
+  return rows;
+}
+
+/** Adds (sign 1) or takes back (sign -1) the postings of [since, before) to every account's closed balance. */
+export async function foldClosedBalances(q: Queryable, since: Date | null, before: Date, sign: 1 | -1): Promise<void> {
+  const k = kysely(q);
+  await k
+    .insertInto('ledger_closed_balances')
+    .columns(['account', 'balance'])
+    .expression(k.selectFrom(accountDeltas(q, since, before).as('d')).select(['d.account', sql<string>`d.delta * ${sign}`.as('balance')]))
+    .onConflict((oc) => oc.column('account').doUpdateSet({ balance: sql`ledger_closed_balances.balance + excluded.balance` }))
+    .execute();
+  // accounts back at zero (a reopen, a book emptied) keep the table to what is held
+  await k.deleteFrom('ledger_closed_balances').where('balance', '=', '0').execute();
+}
+
+export async function insertClose(q: Queryable, c: { date: string; startsAt: Date | null; endsAt: Date; by: number; at: Date }): Promise<void> {
+  await kysely(q)
+    .insertInto('ledger_day_closes')
+    .values({ business_date: asDate(c.date), starts_at: c.startsAt, ends_at: c.endsAt, closed_by: c.by, closed_at: c.at })
+    .execute();
+}
+
+/** The books' snapshot at a close's end: the closed balances (just folded) summed by kind of book. */
+export async function snapshotBooks(q: Queryable, date: string): Promise<void> {
+  const k = kysely(q);
+  await k
+    .insertInto('ledger_close_books')
+    .columns(['business_date', 'book', 'balance'])
+    .expression(
+      k
+        .selectFrom('ledger_closed_balances as c')
+        .select([asDate(date).as('business_date'), bookOf('c.account').as('book'), sql<string>`sum(c.balance)`.as('balance')])
+        .groupBy(bookOf('c.account')),
+    )
+    .execute();
+}
+
+/** Removes a close and its snapshot (a reopen). */
+export async function deleteClose(q: Queryable, date: string): Promise<void> {
+  await kysely(q).deleteFrom('ledger_day_closes').where('business_date', '=', asDate(date)).execute();
+}
