@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isBusinessDateText, startOfBusinessDay } from '../system/business-time.ts';
+import { ValidationMessage } from '../validation/rules.ts';
+import { emptyToUndefined } from '../validation/preprocess.ts';
+import { STATEMENT_FIGURES, type StatementFigure } from './statement.ts';
+
+/**
+ * A customer statement's requests and answers (decision 1010):
+ * `GET /v0/web/secure/statements/{userId}?month=yyyy-MM` or `?from=&to=` (business dates,
+ * Asia/Kuala_Lumpur, both included), as JSON, `.csv` or `.pdf?lang=`.
+ */
+
+/** The longest range one statement covers, in days (a year, a leap year's included). */
+export const STATEMENT_MAX_DAYS = 366;
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const businessDateText = z.string().refine(isBusinessDateText, { message: ValidationMessage.invalidDate });
+
+/** Days from one business date to another (0 for the same day). */
+const daysBetween = (from: string, to: string) => Math.round((startOfBusinessDay(to).getTime() - startOfBusinessDay(from).getTime()) / 86_400_000);
+
+/** The first and last business dates of a month, yyyy-MM. */
+export function monthRange(month: string): { from: string; to: string } {
+  const [, year, mm] = MONTH.exec(month)!;
+  const last = new Date(Date.UTC(Number(year), Number(mm), 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+const rangeShape = {
+  month: z.preprocess(emptyToUndefined, z.string().regex(MONTH, { message: ValidationMessage.invalidDate }).optional()),
+  from: z.preprocess(emptyToUndefined, businessDateText.optional()),
+  to: z.preprocess(emptyToUndefined, businessDateText.optional()),
+};
+
+/** A month, or from and to in order and at most STATEMENT_MAX_DAYS days apart: each refusal names its field. */
+function checkRange(q: { month?: string | undefined; from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (q.month !== undefined) {
+    if (q.from !== undefined || q.to !== undefined) ctx.addIssue({ code: 'custom', path: ['month'], message: ValidationMessage.invalidDate });
+    return;
+  }
+  for (const key of ['from', 'to'] as const) if (q[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: ValidationMessage.required });
+  // a field that is no date has its own refusal already
+  if (q.from === undefined || q.to === undefined || !isBusinessDateText(q.from) || !isBusinessDateText(q.to)) return;
+  const days = daysBetween(q.from, q.to);
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: ValidationMessage.greaterThanOrEqual });
+  else if (days >= STATEMENT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: ValidationMessage.lessThanOrEqual });
+}
+
+/** A month (yyyy-MM), or a range of business dates from and to (both included), not both. */
+export const StatementQuery = z.object(rangeShape).superRefine(checkRange);
+export type StatementQuery = z.infer<typeof StatementQuery>;
+
+/** The business dates a valid query covers, both included. */
+export function statementRange(query: StatementQuery): { from: string; to: string } {
+  return query.month !== undefined ? monthRange(query.month) : { from: query.from!, to: query.to! };
+}
+
+export const STATEMENT_LANGUAGES = ['en', 'zh-Hant'] as const;
+export type StatementLanguage = (typeof STATEMENT_LANGUAGES)[number];
+
+/** The PDF's query: the range and the language of its labels (English unless asked). */
+export const StatementPdfQuery = z
+  .object({ ...rangeShape, lang: z.preprocess(emptyToUndefined, z.enum(STATEMENT_LANGUAGES).default('en')) })
+  .superRefine(checkRange);
+export type StatementPdfQuery = z.infer<typeof StatementPdfQuery>;
+
+export const StatementParams = z.object({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+const Figures = z.object(Object.fromEntries(STATEMENT_FIGURES.map((f) => [f, z.string()])) as Record<StatementFigure, z.ZodString>);
+export type StatementFiguresView = z.infer<typeof Figures>;
+
+export const StatementLineView = z.object({
+  entryId: z.number().int(),
+  kind: z.string(),
+  at: z.string(),
+  note: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  requestId: z.number().int().nullable(),
+  movement: Figures,
+  balance: Figures,
+});
+export type StatementLineView = z.infer<typeof StatementLineView>;
+
+export const StatementAnswer = z.object({
+  user: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
+  /** The business dates covered, both included. */
+  from: z.string(),
+  to: z.string(),
+  /** The first moment and the moment after the last (exclusive), ISO. */
+  fromAt: z.string(),
+  toAt: z.string(),
+  opening: Figures,
+  lines: z.array(StatementLineView),
+  movements: Figures,
+  closing: Figures,
+});
+export type StatementAnswer = z.infer<typeof StatementAnswer>;
