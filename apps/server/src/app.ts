@@ -25,6 +25,7 @@ import { registerWalletRoutes } from './modules/wallet/wallet-routes.ts';
 import { registerDayCloseRoutes } from './modules/finance/day-close-routes.ts';
 import { registerFinanceRoutes } from './modules/finance/finance-routes.ts';
 import { registerLedgerAdjustmentRoutes } from './modules/finance/ledger-adjustment-routes.ts';
+import { registerStatementRoutes } from './modules/statements/statement-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/customer-routes.ts';
 import { registerAssetRoutes } from './modules/assets/asset-routes.ts';
 import { multipartOptions } from './modules/assets/receipt-upload.ts';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerFinanceRoutes(app, deps);
   registerDayCloseRoutes(app, deps);
   registerLedgerAdjustmentRoutes(app, deps);
+  registerStatementRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   await app.register(fastifyMultipart, multipartOptions); // limits per route (route()'s multipart)
   registerAssetRoutes(app, deps);

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z, ZodType } from 'zod';
 import { csvCellText, csvValueAt, exportUrl, type ExportList } from '@aurum/domain/export/export-schemas';
 import type { Queryable } from '../db/db.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { route } from './route.ts';
+import { route, type AuditDetail } from './route.ts';
 
 /** Rows per read of a streamed export (a keyset batch or a list page of the largest page size). */
 export const EXPORT_BATCH = 1000;
@@ -80,36 +80,64 @@ export function exportRoute<Q extends ZodType, T>(app: FastifyInstance, deps: Ap
       description: `Permission: exportData. A UTF-8 CSV (byte-order mark, CRLF) with the columns ${spec.columns.join(', ')}; every matching row, streamed. Audited as data.export (list, filter, rows).`,
     },
     handler: async ({ db, query, reply, auditLater }) => {
-      const iterator = spec.rows(db, query)[Symbol.asyncIterator]();
-      // the first batch decides the answer: a filter refused by the list is its 4xx, not a broken file
-      const first = await iterator.next();
-      const batches: AsyncIterable<readonly T[]> = {
-        async *[Symbol.asyncIterator]() {
-          if (first.done) return;
-          yield first.value;
-          for (let r = await iterator.next(); !r.done; r = await iterator.next()) yield r.value;
-        },
-      };
-      const sent = { rows: 0 };
-      const audit = (complete: boolean) => auditLater('data.export', { list: spec.list, filter: query as unknown, rows: sent.rows, complete });
-      async function* body(): AsyncGenerator<string> {
-        let complete = false;
-        try {
-          yield* csvChunks(spec.columns, batches, sent);
-          complete = true;
-          // before the answer ends: a client that has the whole file finds the export in the trail
-          await audit(true);
-        } finally {
-          if (!complete) await audit(false).catch((error: unknown) => app.log.error({ err: error }, 'export audit row'));
-          await iterator.return?.();
-        }
-      }
       const stamp = deps.now().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${spec.list.replace(/_/g, '-')}-${stamp}.csv"`)
-        .header('cache-control', 'no-store');
-      return reply.send(Readable.from(body(), { objectMode: false }));
+      return sendCsv(app, reply, auditLater, {
+        fileName: `${spec.list.replace(/_/g, '-')}-${stamp}.csv`,
+        columns: spec.columns,
+        batches: spec.rows(db, query),
+        audit: { list: spec.list, filter: query as unknown },
+      });
     },
   });
+}
+
+/** One CSV attachment: what to call it, its columns, its rows in batches, and what its audit row says besides the count. */
+export interface CsvAttachment<T> {
+  fileName: string;
+  columns: readonly string[];
+  batches: AsyncIterable<readonly T[]>;
+  audit: AuditDetail;
+}
+
+/**
+ * Streams a CSV attachment (csvChunks) as the answer of a route with the exportData permission: the
+ * first batch is read before the answer starts, so a refusal is its 4xx and no file; the audit row
+ * (data.export: the given detail, rows, complete) is written when the last batch has been read,
+ * before the answer ends, or when the download stops early.
+ */
+export async function sendCsv<T>(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  auditLater: (action: 'data.export', detail: AuditDetail) => Promise<void>,
+  csv: CsvAttachment<T>,
+): Promise<FastifyReply> {
+  const iterator = csv.batches[Symbol.asyncIterator]();
+  // the first batch decides the answer: a filter refused by the list is its 4xx, not a broken file
+  const first = await iterator.next();
+  const batches: AsyncIterable<readonly T[]> = {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (let r = await iterator.next(); !r.done; r = await iterator.next()) yield r.value;
+    },
+  };
+  const sent = { rows: 0 };
+  const audit = (complete: boolean) => auditLater('data.export', { ...csv.audit, rows: sent.rows, complete });
+  async function* body(): AsyncGenerator<string> {
+    let complete = false;
+    try {
+      yield* csvChunks(csv.columns, batches, sent);
+      complete = true;
+      // before the answer ends: a client that has the whole file finds the export in the trail
+      await audit(true);
+    } finally {
+      if (!complete) await audit(false).catch((error: unknown) => app.log.error({ err: error }, 'export audit row'));
+      await iterator.return?.();
+    }
+  }
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+    .header('cache-control', 'no-store');
+  return reply.send(Readable.from(body(), { objectMode: false }));
 }

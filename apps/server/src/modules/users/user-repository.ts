@@ -64,6 +64,11 @@ export async function userEverExisted(q: Queryable, id: number): Promise<boolean
   return (await kysely(q).selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
+/** A user's names, deleted or not (a deleted user's statement stays readable, like its wallet). */
+export async function userIdentity(q: Queryable, id: number): Promise<{ id: number; username: string; first_name: string; last_name: string } | undefined> {
+  return kysely(q).selectFrom('users').select(['id', 'username', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
+}
+
 export function toProfile(r: UserRow): UserProfile {
   return {
     id: r.id,
