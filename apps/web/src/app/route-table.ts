@@ -117,6 +117,15 @@ export const ROUTES: readonly RouteEntry[] = [
     namespaces: ['finance', 'validation'],
     title: 'sidebar:trialBalance',
   },
+  // Finance: a customer's statement of a month (decision 1010)
+  {
+    path: '/finance/statements',
+    module: 'features/statements/components/statements-page.tsx',
+    exportName: 'StatementsPage',
+    layout: 'shell',
+    namespaces: ['statements', 'validation'],
+    title: 'sidebar:statements',
+  },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

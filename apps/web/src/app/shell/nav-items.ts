@@ -54,7 +54,10 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     // finance: the general ledger through the chart of accounts (decision 1000)
     key: 'groups.finance',
-    items: [{ key: 'trialBalance', to: '/finance/trial-balance/', match: 'prefix' }],
+    items: [
+      { key: 'trialBalance', to: '/finance/trial-balance/', match: 'prefix' },
+      { key: 'statements', to: '/finance/statements/', match: 'prefix' },
+    ],
   },
   {
     key: 'groups.settings',

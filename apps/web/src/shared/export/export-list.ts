@@ -15,12 +15,13 @@ export interface ExportedFile extends ExportProgress {
   filename: string;
 }
 
-async function open(path: string, signal: AbortSignal): Promise<Response> {
+/** Opens a download with the bearer token (one refresh and retry on 401); a refusal is its ApiError. */
+export async function openDownload(path: string, signal: AbortSignal, accept = 'text/csv, application/json'): Promise<Response> {
   const send = () => {
     const token = authController.accessToken();
     return window.fetch(path, {
       credentials: 'include',
-      headers: { accept: 'text/csv, application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       signal,
     });
   };
@@ -51,7 +52,7 @@ async function open(path: string, signal: AbortSignal): Promise<Response> {
 export async function exportList(list: ExportList, search: string, onProgress: (progress: ExportProgress) => void, signal: AbortSignal): Promise<ExportedFile> {
   let response: Response;
   try {
-    response = await open(`${exportUrl(list)}${search ? `?${search}` : ''}`, signal);
+    response = await openDownload(`${exportUrl(list)}${search ? `?${search}` : ''}`, signal);
   } catch (error) {
     if (error instanceof ApiError || signal.aborted) throw error;
     throw new ApiError(0, 0, null);

@@ -29,6 +29,8 @@ export const NAMESPACES = [
   'treasury-hedges',
   // finance: the general ledger read through the chart of accounts (decision 1000)
   'finance',
+  // customer statements (decision 1010)
+  'statements',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -22,6 +22,7 @@ import type validation from '../../locales/en/validation.json';
 import type treasuryReconciliation from '../../locales/en/treasury-reconciliation.json';
 import type treasuryHedges from '../../locales/en/treasury-hedges.json';
 import type finance from '../../locales/en/finance.json';
+import type statements from '../../locales/en/statements.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -45,6 +46,7 @@ declare module 'i18next' {
       'treasury-reconciliation': typeof treasuryReconciliation;
       'treasury-hedges': typeof treasuryHedges;
       finance: typeof finance;
+      statements: typeof statements;
     };
   }
 }

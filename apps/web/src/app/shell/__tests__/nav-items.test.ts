@@ -24,6 +24,7 @@ describe('sidebar entries', () => {
       ['vault', '/treasury/vault/'],
       ['reconciliation', '/treasury/reconciliation/'],
       ['trialBalance', '/finance/trial-balance/'],
+      ['statements', '/finance/statements/'],
       ['constant', '/system/constant/'],
       ['mode', '/system/mode/'],
       ['holiday', '/system/holiday/'],

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ValidationMessage } from '@aurum/domain/validation/rules';
+import { useCan } from '#shared/access/use-can.ts';
+import { UserPicker, type UserLabel } from '#shared/form/user-picker.tsx';
+import { errorMessage } from '#shared/http/api-error.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { Button } from '#shared/ui/button.tsx';
+import { Notice } from '#shared/ui/notice.tsx';
+import { PageHeader } from '#shared/ui/page-header.tsx';
+import { QueryContent } from '#shared/ui/query-content.tsx';
+import { TextField } from '#shared/ui/text-field.tsx';
+import { useStatement } from '../api/statement.ts';
+import { downloadStatement, type StatementFormat } from '../api/download-statement.ts';
+import { currentMonth, isMonthText, userIdOf } from '../model/statement-month.ts';
+import { StatementTable } from './statement-table.tsx';
+
+const userLabel: UserLabel = (u) => [`${u.firstName} ${u.lastName}`.trim(), u.username].filter(Boolean).join(' · ');
+
+/**
+ * Statements (Finance > Statements, /finance/statements/?userId=&month=; decision 1010): a user's
+ * month with its opening, every movement with running balances and its closing; downloads as CSV or
+ * as a PDF in the console's language (exportData). The user and month are kept in the address.
+ */
+export function StatementsPage() {
+  const { t, i18n } = useTranslation(['statements', 'sidebar', 'common']);
+  const toast = useToast();
+  const canExport = useCan('exportData');
+  const [params, setParams] = useSearchParams();
+  const [userId, setUserId] = useState<number | null>(() => userIdOf(params.get('userId')));
+  const [month, setMonth] = useState(() => params.get('month') ?? currentMonth(new Date()));
+  const [downloading, setDownloading] = useState<StatementFormat | null>(null);
+  const valid = isMonthText(month);
+  const statement = useStatement(userId, month, valid);
+  const keep = (next: { userId: number | null; month: string }) => {
+    if (next.userId !== null && isMonthText(next.month)) setParams({ userId: String(next.userId), month: next.month }, { replace: true });
+  };
+  const download = async (format: StatementFormat) => {
+    if (userId === null) return;
+    setDownloading(format);
+    try {
+      const lang = (i18n.resolvedLanguage ?? i18n.language) === 'zh-Hant' ? 'zh-Hant' : 'en';
+      const file = await downloadStatement(userId, month, format, lang, new AbortController().signal);
+      toast.success(t('statements:downloaded', { file }));
+    } catch (error) {
+      toast.error(t('common:failed'), errorMessage(error));
+    } finally {
+      setDownloading(null);
+    }
+  };
+  const ready = userId !== null && valid;
+  const downloadButton = (format: StatementFormat) => (
+    <Button
+      variant="secondary"
+      loading={downloading === format}
+      disabled={!ready || !canExport || downloading !== null}
+      title={canExport ? undefined : t('common:noPermission')}
+      onClick={() => void download(format)}
+      data-testid={`statement-${format}`}
+    >
+      {t(`statements:download.${format}`)}
+    </Button>
+  );
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={t('sidebar:statements')}
+        subtitle={t('statements:subtitle')}
+        actions={
+          <div className="flex gap-2">
+            {downloadButton('csv')}
+            {downloadButton('pdf')}
+          </div>
+        }
+      />
+      <div className="flex flex-wrap items-start gap-4">
+        <div className="w-full max-w-sm">
+          <UserPicker
+            label={t('statements:user')}
+            required
+            optionLabel={userLabel}
+            value={userId === null ? null : String(userId)}
+            onChange={(value) => {
+              const next = userIdOf(value);
+              setUserId(next);
+              keep({ userId: next, month });
+            }}
+          />
+        </div>
+        <TextField
+          label={t('statements:month')}
+          hint={t('statements:monthHint')}
+          type="month"
+          className="w-full max-w-xs"
+          value={month}
+          onChange={(e) => {
+            setMonth(e.target.value);
+            keep({ userId, month: e.target.value });
+          }}
+          error={valid ? undefined : month === '' ? ValidationMessage.required : ValidationMessage.invalidDate}
+        />
+      </div>
+      {userId === null ? (
+        <Notice testId="statement-pick-user">{t('statements:pickUser')}</Notice>
+      ) : valid ? (
+        <QueryContent query={statement}>
+          {(answer) => (
+            <div className={`flex flex-col gap-3 ${statement.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={statement.isFetching}>
+              <p className="text-sm text-slate-600" data-testid="statement-period">
+                {t('statements:period', { name: answer.user.name || answer.user.username, from: answer.from, to: answer.to })}
+              </p>
+              <StatementTable statement={answer} />
+            </div>
+          )}
+        </QueryContent>
+      ) : null}
+    </div>
+  );
+}
