@@ -16,7 +16,7 @@ import { downloadStatement, type StatementFormat } from '../api/download-stateme
 import { currentMonth, isMonthText, userIdOf } from '../model/statement-month.ts';
 import { StatementTable } from './statement-table.tsx';
 
-const userLabel: UserLabel = (u) => [`${u.firstName} ${u.lastName}`.trim(), u.username].filter(Boolean).join(' · ');
+const userLabel: UserLabel = (u) => [u.username, `${u.firstName} ${u.lastName}`.trim()].filter(Boolean).join(' · ');
 
 /**
  * Statements (Finance > Statements, /finance/statements/?userId=&month=; decision 1010): a user's
