@@ -117,6 +117,9 @@ export const ROUTES: readonly RouteEntry[] = [
     namespaces: ['finance', 'validation'],
     title: 'sidebar:trialBalance',
   },
+  // Finance: the day close and the ledger adjustments (decisions 1001, 1003)
+  { path: '/finance/day-close', module: 'features/finance/components/day-close-page.tsx', exportName: 'DayClosePage', layout: 'shell', namespaces: ['finance', 'validation'], title: 'sidebar:dayClose' },
+  { path: '/finance/adjustments', module: 'features/finance/components/adjustments-page.tsx', exportName: 'AdjustmentsPage', layout: 'shell', namespaces: ['finance', 'validation'], title: 'sidebar:adjustments' },
   // Finance: a customer's statement of a month (decision 1010)
   {
     path: '/finance/statements',

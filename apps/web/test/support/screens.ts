@@ -119,6 +119,9 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'hedge-detail', path: `/treasury/?hedge=${id.hedge}` },
     // today, the day the demo seed posts on: its accounts show (the default, yesterday, is all zero and folded)
     { name: 'trial-balance', path: `/finance/trial-balance/?date=${businessDate(new Date())}` },
+    // nothing closed yet: yesterday is offered with its checks; the adjustments form and an empty list
+    { name: 'day-close', path: '/finance/day-close/' },
+    { name: 'adjustments', path: '/finance/adjustments/' },
     // the demo seed's month: the user's opening deposits are its lines
     { name: 'statements', path: `/finance/statements/?userId=${id.user}&month=${businessDate(new Date()).slice(0, 7)}` },
     { name: 'not-found', path: '/no/such/page/' },

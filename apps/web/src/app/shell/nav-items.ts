@@ -56,6 +56,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     key: 'groups.finance',
     items: [
       { key: 'trialBalance', to: '/finance/trial-balance/', match: 'prefix' },
+      { key: 'dayClose', to: '/finance/day-close/', match: 'prefix' },
+      { key: 'adjustments', to: '/finance/adjustments/', match: 'prefix' },
       { key: 'statements', to: '/finance/statements/', match: 'prefix' },
     ],
   },

@@ -24,6 +24,8 @@ describe('sidebar entries', () => {
       ['vault', '/treasury/vault/'],
       ['reconciliation', '/treasury/reconciliation/'],
       ['trialBalance', '/finance/trial-balance/'],
+      ['dayClose', '/finance/day-close/'],
+      ['adjustments', '/finance/adjustments/'],
       ['statements', '/finance/statements/'],
       ['constant', '/system/constant/'],
       ['mode', '/system/mode/'],

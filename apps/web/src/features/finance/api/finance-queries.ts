@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { DayCloseCheckAnswer, DayClosesAnswer } from '@aurum/domain/finance/day-close-schemas';
 import { TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
+import { AdjustmentsAnswer } from '@aurum/domain/finance/ledger-adjustment-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 
@@ -8,7 +10,22 @@ export function getTrialBalance(date: string, signal?: AbortSignal) {
   return http.request(`${SECURE_API}/ledger/trial-balance?${new URLSearchParams({ date }).toString()}`, { schema: TrialBalanceAnswer, signal });
 }
 
-/** The finance screens' queries (a day's trial balance is keyed by its date). */
+/** GET ledger/closes → the closed days, the last closed day and the first open day. */
+export function getDayCloses(signal?: AbortSignal) {
+  return http.request(`${SECURE_API}/ledger/closes`, { schema: DayClosesAnswer, signal });
+}
+
+/** GET ledger/closes/check?date= → what closing the day would find now (nothing written). */
+export function getDayCloseCheck(date: string, signal?: AbortSignal) {
+  return http.request(`${SECURE_API}/ledger/closes/check?${new URLSearchParams({ date }).toString()}`, { schema: DayCloseCheckAnswer, signal });
+}
+
+/** GET ledger/adjustments → pending adjustments, then the latest decided. */
+export function getAdjustments(signal?: AbortSignal) {
+  return http.request(`${SECURE_API}/ledger/adjustments`, { schema: AdjustmentsAnswer, signal });
+}
+
+/** The finance screens' queries (a day's trial balance and a day's close check are keyed by the date); every write refreshes them all. */
 export const financeQueries = {
   all: () => ['finance'] as const,
   trialBalance: (date: string) =>
@@ -18,4 +35,8 @@ export const financeQueries = {
       // the previous day stays on screen (dimmed) while another loads
       placeholderData: keepPreviousData,
     }),
+  closes: () => queryOptions({ queryKey: [...financeQueries.all(), 'closes'], queryFn: ({ signal }) => getDayCloses(signal) }),
+  closeCheck: (date: string) =>
+    queryOptions({ queryKey: [...financeQueries.all(), 'close-check', date], queryFn: ({ signal }) => getDayCloseCheck(date, signal), placeholderData: keepPreviousData }),
+  adjustments: () => queryOptions({ queryKey: [...financeQueries.all(), 'adjustments'], queryFn: ({ signal }) => getAdjustments(signal) }),
 };

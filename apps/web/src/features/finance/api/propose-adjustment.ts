@@ -1,0 +1,14 @@
+import { AdjustmentView, type AdjustmentBody } from '@aurum/domain/finance/ledger-adjustment-schemas';
+import { http } from '#shared/http/client.ts';
+import { SECURE_API } from '#shared/http/paths.ts';
+import { useWrite } from '#shared/http/use-write.ts';
+import { financeQueries } from './finance-queries.ts';
+
+/** POST ledger/adjustments {postings, reason} (proposeLedgerAdjustment): pending until another admin approves it. */
+export function proposeAdjustment(body: AdjustmentBody) {
+  return http.request(`${SECURE_API}/ledger/adjustments`, { method: 'POST', body, schema: AdjustmentView });
+}
+
+export function useProposeAdjustment() {
+  return useWrite(proposeAdjustment, financeQueries.all());
+}
