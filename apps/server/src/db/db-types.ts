@@ -291,6 +291,14 @@ export interface OrderCreatedSpansTable {
   max_filled: Timestamp | null;
 }
 
+export interface OrderIncomeReclassifiedTable {
+  order_id: number;
+  entry_id: number;
+  spread: string;
+  fee: string;
+  interest: string;
+}
+
 export interface OrderLedgerEntriesTable {
   order_id: number;
   entry_id: number;
@@ -309,6 +317,7 @@ export interface OrderPaymentsTable {
   submitted_by: number | null;
   created_at: Generated<Timestamp>;
   refunded_at: Timestamp | null;
+  interest_in_income: Generated<boolean>;
 }
 
 export interface OrderStatusCountsTable {
@@ -373,6 +382,7 @@ export interface OrdersTable {
   reverted_by: number | null;
   revert_reason: string | null;
   updated_at: Generated<Timestamp>;
+  mid_myr_per_gram: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -661,6 +671,7 @@ export interface Database {
   notifications: NotificationsTable;
   order_created_blocks: OrderCreatedBlocksTable;
   order_created_spans: OrderCreatedSpansTable;
+  order_income_reclassified: OrderIncomeReclassifiedTable;
   order_ledger_entries: OrderLedgerEntriesTable;
   order_payments: OrderPaymentsTable;
   order_status_counts: OrderStatusCountsTable;

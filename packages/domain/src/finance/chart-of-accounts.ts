@@ -51,6 +51,15 @@ const houseAccounts: GlAccount[] = [
   { code: '3200-XAU', name: { en: 'Trading desk, gold', 'zh-Hant': '交易部門（黃金）' }, type: 'equity', unit: 'XAU', source: { kind: 'house', book: 'tradingXau' } },
 ];
 
+/** What the desk earns (decision 1020): the trading desk keeps the metal's cost at the market mid, these the rest. */
+const incomeAccounts: GlAccount[] = [
+  { code: '4100-MYR', name: { en: 'Spread earned', 'zh-Hant': '點差收入' }, type: 'income', unit: 'MYR', source: { kind: 'house', book: 'spread' } },
+  { code: '4200-MYR', name: { en: 'Fees earned (premium and refinery fees)', 'zh-Hant': '手續費收入（溢價及精煉費）' }, type: 'income', unit: 'MYR', source: { kind: 'house', book: 'fees' } },
+  { code: '4300-MYR', name: { en: 'Overdue interest, ringgit', 'zh-Hant': '逾期利息收入（令吉）' }, type: 'income', unit: 'MYR', source: { kind: 'house', book: 'interestMyr' } },
+  { code: '4310-XAU', name: { en: 'Overdue interest, gold', 'zh-Hant': '逾期利息收入（黃金）' }, type: 'income', unit: 'XAU', source: { kind: 'house', book: 'interestXau' } },
+  { code: '4900-MYR', name: { en: 'Revaluation gains and losses (FX and metal)', 'zh-Hant': '重估損益（匯率及金屬）' }, type: 'income', unit: 'MYR', source: { kind: 'house', book: 'revaluation' } },
+];
+
 const metalAccounts: GlAccount[] = LEDGER_METALS.flatMap((metal): GlAccount[] => {
   const d = METAL_DIGIT[metal];
   const n = METAL_NAMES[metal];
@@ -64,7 +73,7 @@ const metalAccounts: GlAccount[] = LEDGER_METALS.flatMap((metal): GlAccount[] =>
 });
 
 /** Every GL account, by code. */
-export const CHART_OF_ACCOUNTS: readonly GlAccount[] = [...houseAccounts, ...metalAccounts, ...userAccounts].sort((a, b) => a.code.localeCompare(b.code));
+export const CHART_OF_ACCOUNTS: readonly GlAccount[] = [...houseAccounts, ...incomeAccounts, ...metalAccounts, ...userAccounts].sort((a, b) => a.code.localeCompare(b.code));
 
 const byCode = new Map(CHART_OF_ACCOUNTS.map((a) => [a.code, a]));
 

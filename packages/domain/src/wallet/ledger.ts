@@ -18,7 +18,23 @@ export type LedgerMetal = (typeof LEDGER_METALS)[number];
 export const USER_BOOKS = { fund: 'MYR', gold: 'XAU', credit: 'MYR', fundHeld: 'MYR', goldHeld: 'XAU' } as const;
 export type UserBook = keyof typeof USER_BOOKS;
 
-export const HOUSE_BOOKS = { bank: 'MYR', vault: 'XAU', creditLine: 'MYR', tradingMyr: 'MYR', tradingXau: 'XAU' } as const;
+/**
+ * The house's books: the outside world (bank, vault, credit line), the trading desk, and the income
+ * the desk earns (decision 1020): spread, fees, overdue interest (MYR on buys, gold grams on
+ * sells) and revaluation.
+ */
+export const HOUSE_BOOKS = {
+  bank: 'MYR',
+  vault: 'XAU',
+  creditLine: 'MYR',
+  tradingMyr: 'MYR',
+  tradingXau: 'XAU',
+  spread: 'MYR',
+  fees: 'MYR',
+  interestMyr: 'MYR',
+  interestXau: 'XAU',
+  revaluation: 'MYR',
+} as const;
 export type HouseBook = keyof typeof HOUSE_BOOKS;
 
 /**
@@ -33,6 +49,7 @@ export const VAULT_CODE_PATTERN = '[A-Z0-9][A-Z0-9_-]{0,19}';
 export const PROVIDER_NAME_PATTERN = '[A-Za-z0-9][A-Za-z0-9 ._&-]{0,39}';
 const PLACE = `(outside|transit|borrowed|vault:${VAULT_CODE_PATTERN}|provider:${PROVIDER_NAME_PATTERN})`;
 const METAL_ACCOUNT = new RegExp(`^metal:(XAU|XPT|XAG):${PLACE}$`);
+const HOUSE_ACCOUNT = new RegExp(`^house:(${Object.keys(HOUSE_BOOKS).join('|')})$`);
 
 export type AccountId = `user:${number}:${UserBook}` | `house:${HouseBook}` | `metal:${LedgerMetal}:${MetalPlace}`;
 
@@ -64,7 +81,7 @@ export function parseAccount(id: string): ParsedAccount | null {
   if (metal) return { kind: 'metal', metal: metal[1] as LedgerMetal, place: metal[2] as MetalPlace };
   const user = /^user:(\d+):(fund|gold|credit|fundHeld|goldHeld)$/.exec(id);
   if (user) return { kind: 'user', userId: Number(user[1]), book: user[2] as UserBook };
-  const house = /^house:(bank|vault|creditLine|tradingMyr|tradingXau)$/.exec(id);
+  const house = HOUSE_ACCOUNT.exec(id);
   if (house) return { kind: 'house', book: house[1] as HouseBook };
   return null;
 }

@@ -30,6 +30,19 @@ describe('chart of accounts', () => {
     expect(glAccountOf(metalAccount('XAU', 'vault:KUL-01'))!.type).toBe('asset');
     expect(glAccountOf('user:7:savings')).toBeNull();
   });
+
+  it('books what the desk earns in income accounts: spread, fees, interest in ringgit and in gold, revaluation', () => {
+    const income = (book: keyof typeof HOUSE_BOOKS) => {
+      const gl = glAccountOf(houseAccount(book))!;
+      return [gl.code, gl.type];
+    };
+    expect(income('spread')).toEqual(['4100-MYR', 'income']);
+    expect(income('fees')).toEqual(['4200-MYR', 'income']);
+    expect(income('interestMyr')).toEqual(['4300-MYR', 'income']);
+    expect(income('interestXau')).toEqual(['4310-XAU', 'income']);
+    expect(income('revaluation')).toEqual(['4900-MYR', 'income']);
+    expect(glAccountOf('house:income')).toBeNull();
+  });
 });
 
 const accounts: AccountId[] = [userAccount(1, 'fund'), userAccount(2, 'fundHeld'), userAccount(1, 'credit'), houseAccount('bank'), houseAccount('creditLine'), houseAccount('tradingMyr'), userAccount(1, 'gold'), houseAccount('tradingXau'), metalAccount('XAU', 'vault:KUL-01'), metalAccount('XAG', 'outside'), metalAccount('XAG', 'transit')];
