@@ -1,3 +1,4 @@
+import { Decimal } from '@aurum/domain/money/decimal';
 import type { FillPrices } from '@aurum/domain/orders/order-pricing';
 import type { Queryable } from '../db/db.ts';
 import type { EventBus } from '../live/event-bus.ts';
@@ -26,6 +27,8 @@ const offlinePrice = (myrPerGram: string): FillPrices => ({
   userFee: null,
   globalFee: null,
   interestRateGlobal: '0.080000',
+  // the desk earns RM 1.50 a gram over the market mid (the spread account has something to show)
+  midMyrPerGram: new Decimal(myrPerGram).minus('1.5').toFixed(),
 });
 
 /**

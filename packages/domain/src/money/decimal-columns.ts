@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Decimal, decimalField, decimalPlaces, isDecimalText } from './decimal.ts';
+import { Decimal, SCALE, decimalField, decimalPlaces, isDecimalText } from './decimal.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 
 /**
@@ -14,7 +14,7 @@ export const DECIMAL_KINDS = {
   amount: {
     precision: 24,
     scale: 2,
-    columns: ['orders.amount', 'orders.usd_amount', 'orders.balance_deducted', 'orders.credit_deducted', 'payment_requests.amount', 'hedges.fee', 'treasury_history.mtm_myr', 'treasury_history.mtm_usd'],
+    columns: ['orders.amount', 'orders.usd_amount', 'orders.balance_deducted', 'orders.credit_deducted', 'payment_requests.amount', 'hedges.fee', 'treasury_history.mtm_myr', 'treasury_history.mtm_usd', 'order_income_reclassified.spread', 'order_income_reclassified.fee'],
   },
   /** Grams of metal (quantities, trade limits), 4 decimals. */
   grams: {
@@ -46,7 +46,7 @@ export const DECIMAL_KINDS = {
   posting: {
     precision: 24,
     scale: 4,
-    columns: ['ledger_postings.amount', 'order_payments.amount', 'order_payments.to_interest', 'order_payments.to_principal', 'orders.interest_carried'],
+    columns: ['ledger_postings.amount', 'order_payments.amount', 'order_payments.to_interest', 'order_payments.to_principal', 'orders.interest_carried', 'order_income_reclassified.interest'],
   },
   /** Prices of an order (MYR per gram, USD per troy ounce) and their parts, 3 decimals. */
   price: {
@@ -65,6 +65,8 @@ export const DECIMAL_KINDS = {
       'hedges.price',
     ],
   },
+  /** The market mid a fill is split at (decision 1020), MYR per gram, server-written. */
+  midPrice: { precision: 24, scale: SCALE.midPerGram, columns: ['orders.mid_myr_per_gram'] },
   /** Running totals of the metal books, the coverage quota and the closed days' balances (server-written sums, never an input), 4 decimals. */
   bookTotal: {
     precision: 28,

@@ -18,6 +18,8 @@ export const SCALE = {
   XPT: 4,
   XAG: 4,
   pricePerGram: 3,
+  /** The market mid a fill is split at, MYR per gram (decision 1020): fine enough that mid x grams is exact to the sen. */
+  midPerGram: 8,
   exchangeRate: 4,
   interestRate: 6,
 } as const;

@@ -135,6 +135,32 @@ export interface FillPrices {
   userFee: string | null;
   globalFee: string | null;
   interestRateGlobal: string;
+  /** The market mid the fill's income is split at, MYR per gram (decision 1020); null when no cost was entered. */
+  midMyrPerGram: string | null;
+}
+
+/**
+ * The market mid in MYR per gram (decision 1020): the quote's mid (USD/oz) x the USD/MYR rate's mid
+ * (without the currency adjustment, which is the house's) / 31.1034768, at SCALE.midPerGram.
+ */
+export function marketMidMyrPerGram(quote: BidAsk, fx: BidAsk): string {
+  const metal = new Decimal(quote.bid).plus(quote.ask).div(2);
+  const rate = new Decimal(fx.bid).plus(fx.ask).div(2);
+  return roundTo(metal.times(rate).div(GRAMS_PER_TROY_OUNCE), SCALE.midPerGram);
+}
+
+/**
+ * The mid of an order whose market mid was not recorded, from the prices it records: an offline
+ * order's cost (per gram in its currency, times the exchange rate for USD); a live order's cost
+ * price (the ask of a buy, the bid of a sell, USD/oz) x its effective rate / 31.1034768. Null
+ * without a cost price or a rate. Decision 1020 (offline fills), 1021 (orders filled before the split).
+ */
+export function recordedCostMid(o: { orderType: 'MARKET' | 'LIMIT' | 'OFF_LINE'; currency: 'MYR' | 'USD'; costPrice: string | null; exchangeRate: string | null }): string | null {
+  if (o.costPrice === null || new Decimal(o.costPrice).lte(0)) return null;
+  if (o.orderType === 'OFF_LINE' && o.currency === 'MYR') return roundTo(o.costPrice, SCALE.midPerGram);
+  if (o.exchangeRate === null || new Decimal(o.exchangeRate).lte(0)) return null;
+  const perGram = new Decimal(o.costPrice).times(o.exchangeRate);
+  return roundTo(o.orderType === 'OFF_LINE' ? perGram : perGram.div(GRAMS_PER_TROY_OUNCE), SCALE.midPerGram);
 }
 
 const sideOf = (side: 'BUY' | 'SELL'): TradeSide => (side === 'BUY' ? 'buy' : 'sell');
@@ -157,6 +183,7 @@ export function fillPricesAtMarket(pricing: MarketPricing, personal: PersonalFee
       userFee: feeAppliesTo(personal.feeAdjustMode, side) ? (buy ? personal.premium : personal.refineryFees) : ZERO_FEE,
       globalFee: buy ? pricing.settings.fee.premium : pricing.settings.fee.refineryFees,
       interestRateGlobal: pricing.settings.fee.interestRate,
+      midMyrPerGram: marketMidMyrPerGram(pricing.quote, pricing.fx),
     },
   };
 }
@@ -189,6 +216,7 @@ export function offlineFillPrices(o: OfflinePriceInput, interestRateGlobal: stri
     userFee: null,
     globalFee: null,
     interestRateGlobal,
+    midMyrPerGram: recordedCostMid({ orderType: 'OFF_LINE', currency: o.currency, costPrice: o.costPrice, exchangeRate: o.exchangeRate }),
   };
 }
 

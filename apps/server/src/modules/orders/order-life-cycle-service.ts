@@ -15,7 +15,8 @@ import {
   type OrderMoney,
   type OwedAt,
 } from '@aurum/domain/orders/order-money';
-import { completePostings, fillPostings, paymentPostings, reversalPostings, settlePostings } from '@aurum/domain/orders/order-postings';
+import { feePerGramOf, fillIncome } from '@aurum/domain/finance/fill-income';
+import { completePostings, fillIncomePostings, fillPostings, incomeSharePostings, paymentPostings, reversalPostings, settlePostings } from '@aurum/domain/orders/order-postings';
 import { fillPricesAtMarket, type CustomerPrice, type FillPrices, type MarketPricing, type PersonalFees } from '@aurum/domain/orders/order-pricing';
 import type { OrderNode } from '@aurum/domain/orders/order-schemas';
 import { businessClock, startOfBusinessDay } from '@aurum/domain/system/business-time';
@@ -41,6 +42,7 @@ import {
   type TradeUserRow,
 } from './order-repository.ts';
 import { insertPayment, paymentsOf, refundPayments, type PaymentRow } from './order-payment-repository.ts';
+import { reclassifiedShare } from './order-income-repository.ts';
 
 /**
  * The orders' life cycle: each step of the domain's machine (fill, settle, pay, complete, cancel,
@@ -143,8 +145,14 @@ export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPr
     global_fee: prices.globalFee,
     interest_rate_personal: user.interest_rate,
     interest_rate_global: prices.interestRateGlobal,
+    mid_myr_per_gram: prices.midMyrPerGram,
   });
   await post(ctx, filled, 'fill', fillPostings(row.user_id, row.action, reserved));
+  // the amount is fixed from the fill on: its spread and fee leave the trading desk for their income books (decision 1020)
+  if (prices.midMyrPerGram !== null) {
+    const feePerGram = feePerGramOf(prices.userFee, prices.globalFee);
+    await post(ctx, filled, 'income', fillIncomePostings(fillIncome({ action: row.action, grams: row.quantity_gram, amount, feePerGram, mid: prices.midMyrPerGram })));
+  }
   await addTimeline(ctx.q, row.id, 'FILLED', ctx.now, ctx.by);
   // a filled buy is metal owed from now on: the coverage rule, after the fill's own changes (decision 0835)
   if (row.action === 'BUY') await coverageAfter(ctx, row, 'order.fill');
@@ -252,15 +260,20 @@ export async function payOrder(ctx: OrderContext, row: OrderRow, amount: string,
     createdAt: ctx.now,
   });
   const paid = (await findOrder(ctx.q, row.id))!;
-  await post(ctx, paid, 'payment', paymentPostings(row.user_id, row.action, amount, split.toPrincipal), `Order ${row.id} payment`);
+  await post(ctx, paid, 'payment', paymentPostings(row.user_id, row.action, split), `Order ${row.id} payment`);
   await addTimeline(ctx.q, row.id, 'RECEIVED', ctx.now, ctx.by, startOfBusinessDay(paymentDate));
   if (owesNothing(await owedAt(ctx.q, paid, paymentDate))) return completeOrder(ctx, paid);
   return paid;
 }
 
-/** Reverses every posting the order caused, as one entry (2080 when the user no longer has what it got). */
+/**
+ * Reverses every posting the order caused, as one entry (2080 when the user no longer has what it
+ * got), with its share of the income reclassification if it had one (decision 1021).
+ */
 async function reverseAll(ctx: OrderContext, row: OrderRow, purpose: string): Promise<void> {
-  await post(ctx, row, purpose, reversalPostings(await orderPostings(ctx.q, row.id)), `Order ${row.id} ${purpose}`);
+  const share = await reclassifiedShare(ctx.q, row.id);
+  const posted = [...(await orderPostings(ctx.q, row.id)), ...(share ? incomeSharePostings(row.action, share) : [])];
+  await post(ctx, row, purpose, reversalPostings(posted), `Order ${row.id} ${purpose}`);
 }
 
 /** CREATED/FILLED → CANCELED (an admin, or the engine's expiry), releasing what the fill reserved. */

@@ -20,6 +20,8 @@ export async function insertPayment(
       note: p.note,
       submitted_by: p.submittedBy,
       created_at: p.createdAt,
+      // its interest part is posted to an interest book (decision 1020)
+      interest_in_income: true,
     })
     .execute();
 }

@@ -68,6 +68,7 @@ export const orderColumns = (eb: OrdersWhere) =>
     'orders.customized_adjustment',
     'orders.user_fee',
     'orders.global_fee',
+    'orders.mid_myr_per_gram',
     'orders.interest_rate_personal',
     'orders.interest_rate_global',
     'orders.interest_carried',

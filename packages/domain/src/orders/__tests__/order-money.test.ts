@@ -226,9 +226,15 @@ describe('order postings', () => {
     ]);
     expect(completePostings(7, 'BUY', '2.5', '100.00')).toEqual([{ from: 'house:tradingXau', to: 'user:7:gold', asset: 'XAU', amount: '2.5000' }]);
     expect(completePostings(7, 'SELL', '2.5', '100.00')).toEqual([{ from: 'house:tradingMyr', to: 'user:7:fund', asset: 'MYR', amount: '100.00' }]);
-    expect(paymentPostings(7, 'BUY', '20', '15')).toEqual([
-      { from: 'user:7:fund', to: 'house:tradingMyr', asset: 'MYR', amount: '20.00' },
+    // a payment of 20: 15 principal to the trading desk (and back to the credit line), 5 interest to the interest book
+    expect(paymentPostings(7, 'BUY', { toInterest: '5', toPrincipal: '15' })).toEqual([
+      { from: 'user:7:fund', to: 'house:tradingMyr', asset: 'MYR', amount: '15.00' },
+      { from: 'user:7:fund', to: 'house:interestMyr', asset: 'MYR', amount: '5.00' },
       { from: 'house:creditLine', to: 'user:7:credit', asset: 'MYR', amount: '15.00' },
+    ]);
+    expect(paymentPostings(7, 'SELL', { toInterest: '0.01', toPrincipal: '2' })).toEqual([
+      { from: 'user:7:gold', to: 'house:tradingXau', asset: 'XAU', amount: '2.0000' },
+      { from: 'user:7:gold', to: 'house:interestXau', asset: 'XAU', amount: '0.0100' },
     ]);
   });
 
@@ -236,7 +242,7 @@ describe('order postings', () => {
     const reservation = fc.record({ balanceDeducted: amountOf(1000, 2), creditDeducted: amountOf(1000, 2), goldReserved: amountOf(10, 4) });
     fc.assert(
       fc.property(fc.constantFrom('BUY', 'SELL' as const), reservation, fc.boolean(), amountOf(500, 2), amountOf(500, 2), (action, r, settle, pay, principal) => {
-        const posted = [...fillPostings(3, action, r), ...(settle ? [...settlePostings(3, r.balanceDeducted, r.goldReserved), ...paymentPostings(3, action, pay, principal)] : [])].filter((p) =>
+        const posted = [...fillPostings(3, action, r), ...(settle ? [...settlePostings(3, r.balanceDeducted, r.goldReserved), ...paymentPostings(3, action, { toInterest: pay, toPrincipal: principal })] : [])].filter((p) =>
           new Decimal(p.amount).gt(0),
         );
         const reversal = reversalPostings(posted);

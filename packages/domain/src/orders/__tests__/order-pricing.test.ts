@@ -199,6 +199,8 @@ describe('fill prices and the preview: one answer', () => {
       userFee: '0.000',
       globalFee: '1.500',
       interestRateGlobal: '0.080000',
+      // the mids without the currency adjustment: 2650.50 x 4.4750 / 31.1034768
+      midMyrPerGram: '381.33960317',
     });
     const sell = fillPricesAtMarket(pricing, { premium: '0.250', refineryFees: '0.100', feeAdjustMode: 'sell' }, 'SELL').prices;
     expect(sell).toMatchObject({ costPrice: '2650.10', myrPrice: roundTo(new Decimal(customer.myr.sell).minus('0.1'), 3), exchangeRate: '4.4600', userFee: '0.100', globalFee: '0.800' });
@@ -231,6 +233,7 @@ describe('fill prices and the preview: one answer', () => {
       userFee: null,
       globalFee: null,
       interestRateGlobal: '0.08',
+      midMyrPerGram: '370.00000000',
     });
     const usd = offlineFillPrices({ currency: 'USD', costPrice: '84', quotePrice: '85', exchangeRate: '4.4568', finalPrice: '85.125' }, '0');
     expect(usd.myrPrice).toBe('379.385'); // 85.125 x 4.4568 = 379.3851

@@ -211,7 +211,7 @@ export class TreasurySim {
         // pays what is owed in full (no interest in the simulation): MYR for a buy, gold for a sell
         const owed = o.action === 'BUY' ? new Decimal(o.amount).minus(o.reserved.balanceDeducted).toFixed(2) : sellOwed(o.grams, o.reserved.goldReserved, o.delivered);
         if (new Decimal(owed).gt(0)) {
-          const postings = paymentPostings(o.user, o.action, owed, o.action === 'BUY' ? o.reserved.creditDeducted : owed);
+          const postings = paymentPostings(o.user, o.action, { toInterest: '0', toPrincipal: owed });
           if (!this.post(postings)) return poor;
           o.posted.push(...postings.filter((p) => new Decimal(p.amount).gt(0)));
           if (o.action === 'SELL') o.delivered.push(owed);
