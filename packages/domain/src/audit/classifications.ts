@@ -97,6 +97,8 @@ export const AUDIT_ACTIONS = [
   'finance.adjustmentPropose',
   'finance.adjustmentApprove',
   'finance.adjustmentDecline',
+  // the finance desk: the one-time move of income booked before the income accounts (decision 1021)
+  'finance.reclassification',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
   'audit.keyCutover',
   'audit.keyRotation',

@@ -56,3 +56,20 @@ export const BalancesAnswer = z.object({
   ),
 });
 export type BalancesAnswer = z.infer<typeof BalancesAnswer>;
+
+/**
+ * `POST /v0/web/secure/ledger/reclassify-income` (decision 1021): the one entry that moved the
+ * income of orders filled or paid before the income books (null when there was nothing to move),
+ * how many orders it covered, the totals per income book, and the orders filled before the split
+ * without a cost to take a mid from (their spread and fee stay in the trading desk).
+ */
+export const ReclassifyIncomeAnswer = z.object({
+  entryId: z.number().int().nullable(),
+  orders: z.number().int(),
+  spread: z.string(),
+  fees: z.string(),
+  interestMyr: z.string(),
+  interestXau: z.string(),
+  withoutMid: z.array(z.number().int()),
+});
+export type ReclassifyIncomeAnswer = z.infer<typeof ReclassifyIncomeAnswer>;

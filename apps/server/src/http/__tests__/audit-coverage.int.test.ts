@@ -176,6 +176,11 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('DELETE', `${S}/saved_view/:id`, { path });
   });
 
+  it('finance: the income reclassification (nothing to move on the demo data, still one audit row)', async () => {
+    const answer = await step('POST', `${S}/ledger/reclassify-income`, { as: 'financeApprover' });
+    expect(answer.entryId).toBeNull();
+  });
+
   it('treasury: limits', async () => {
     await step('PUT', `${S}/treasury/settings`, { body: { metal: 'XAG', band: '250' } });
   });

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { BalancesAnswer, BalancesQuery, TrialBalanceAnswer, TrialBalanceQuery } from '@aurum/domain/finance/finance-schemas';
+import { BalancesAnswer, BalancesQuery, ReclassifyIncomeAnswer, TrialBalanceAnswer, TrialBalanceQuery } from '@aurum/domain/finance/finance-schemas';
 import { route } from '../../http/route.ts';
+import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { balancesAt, trialBalanceOfDay } from './finance-service.ts';
+import { reclassifyIncome } from './income-reclassification-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['finance'];
@@ -30,5 +32,18 @@ export function registerFinanceRoutes(app: FastifyInstance, deps: AppDeps): void
     query: BalancesQuery,
     response: BalancesAnswer,
     handler: async ({ db, query }) => balancesAt(db, new Date(query.at)),
+  });
+
+  route(app, deps, {
+    method: 'POST',
+    url: `${SECURE}/ledger/reclassify-income`,
+    summary:
+      'Once, on a database that has orders from before the income books: moves their spread, fees and interest from the trading desk to the income accounts as one dated entry (decision 1021); run again, it posts nothing',
+    tags,
+    auth: 'admin',
+    permission: 'approveLedgerAdjustment',
+    audit: 'finance.reclassification',
+    response: ReclassifyIncomeAnswer,
+    handler: async (ctx) => reclassifyIncome(changeOf(ctx, deps)),
   });
 }
