@@ -75,7 +75,7 @@ export function interestReclassPostings(action: 'BUY' | 'SELL', interest: string
 
 /** An order's share of the income reclassification (decision 1021): its spread, its fee and the interest its payments made before the split. */
 export function incomeSharePostings(action: 'BUY' | 'SELL', share: { spread: string; fee: string; interest: string }): Posting[] {
-  return [...fillIncomePostings(share), ...interestReclassPostings(action, share.interest)].filter((p) => new Decimal(p.amount).gt(0));
+  return [...fillIncomePostings(share), ...interestReclassPostings(action, share.interest)];
 }
 
 /**
