@@ -24,6 +24,7 @@ import { registerBankRoutes } from './modules/bank/bank-routes.ts';
 import { registerWalletRoutes } from './modules/wallet/wallet-routes.ts';
 import { registerDayCloseRoutes } from './modules/finance/day-close-routes.ts';
 import { registerFinanceRoutes } from './modules/finance/finance-routes.ts';
+import { registerJournalExport } from './modules/finance/journal-export-routes.ts';
 import { registerLedgerAdjustmentRoutes } from './modules/finance/ledger-adjustment-routes.ts';
 import { registerStatementRoutes } from './modules/statements/statement-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/customer-routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerFinanceRoutes(app, deps);
   registerDayCloseRoutes(app, deps);
   registerLedgerAdjustmentRoutes(app, deps);
+  registerJournalExport(app, deps);
   registerStatementRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   await app.register(fastifyMultipart, multipartOptions); // limits per route (route()'s multipart)

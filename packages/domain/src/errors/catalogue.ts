@@ -116,6 +116,8 @@ export const ErrorCode = {
   DayCloseRefused: 3231,
   /** 409 (decision 1003): the ledger adjustment is no longer pending (approved or declined already). */
   LedgerAdjustmentNotPending: 3232,
+  /** 422 (decision 1004): the accounting export covers closed business days only; the context names the last closed day. */
+  RangeNotClosed: 3233,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -184,6 +186,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.BusinessDayClosed]: { status: 409 },
   [ErrorCode.DayCloseRefused]: { status: 422 },
   [ErrorCode.LedgerAdjustmentNotPending]: { status: 409 },
+  [ErrorCode.RangeNotClosed]: { status: 422 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */

@@ -25,6 +25,8 @@ export const EXPORT_LISTS = [
   'audit_trail',
   // the reconciliation's breaks (decision 0824)
   'reconciliation_breaks',
+  // the journal of closed business days as journal lines, for an accounting package (decision 1004)
+  'journal',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

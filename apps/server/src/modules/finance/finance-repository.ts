@@ -87,3 +87,42 @@ export async function bookFigures(q: Queryable, base: CloseBase | undefined, fro
     .orderBy('s.book')
     .execute();
 }
+
+/** A batch of the journal's postings of [from, before) in journal order: the postings of up to `entries` entries after the cursor (created_at, id). */
+export async function journalPostings(q: Queryable, from: Date, before: Date, after: { at: Date; id: number } | null, entries: number) {
+  const k = kysely(q);
+  const batch = k
+    .selectFrom('ledger_entries as e')
+    .select(['e.id', 'e.created_at', 'e.kind', 'e.note'])
+    .where('e.created_at', '>=', from)
+    .where('e.created_at', '<', before)
+    .$if(after !== null, (w) => w.where(sql<boolean>`(e.created_at, e.id) > (${after!.at}, ${after!.id})`))
+    .orderBy('e.created_at')
+    .orderBy('e.id')
+    .limit(entries);
+  return k
+    .selectFrom(batch.as('e'))
+    .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
+    .select((eb) => [
+      'e.id as entry_id',
+      'e.created_at',
+      'e.kind',
+      'e.note',
+      'p.id as posting_id',
+      'p.from_account',
+      'p.to_account',
+      'p.asset',
+      'p.amount',
+      eb.selectFrom('order_ledger_entries as o').select('o.order_id').whereRef('o.entry_id', '=', 'e.id').limit(1).as('order_id'),
+      eb
+        .selectFrom('payment_requests as r')
+        .select('r.id')
+        .where((w) => w.or([w('r.hold_entry_id', '=', w.ref('e.id')), w('r.decision_entry_id', '=', w.ref('e.id'))]))
+        .limit(1)
+        .as('request_id'),
+    ])
+    .orderBy('e.created_at')
+    .orderBy('e.id')
+    .orderBy('p.id')
+    .execute();
+}

@@ -20,6 +20,7 @@ import { useDayCloseCheck } from '../api/day-close-check.ts';
 import { useDayCloses } from '../api/day-closes.ts';
 import { ClosedDaysTable } from './closed-days-table.tsx';
 import { DayCloseChecks, RefusalText } from './day-close-checks.tsx';
+import { JournalExportCard } from './journal-export-card.tsx';
 
 /** The day to offer first: the day after the last closed one, or yesterday when none is closed or that day has not ended. */
 function nextToClose(answer: DayClosesAnswer): string {
@@ -100,6 +101,7 @@ function DayCloseContent({ answer }: { answer: DayClosesAnswer }) {
       <TitledCard title={t('finance:dayClose.table.title')}>
         <ClosedDaysTable items={answer.items} />
       </TitledCard>
+      <JournalExportCard key={answer.lastClosed ?? ''} lastClosed={answer.lastClosed} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -116,7 +118,8 @@ function DayCloseContent({ answer }: { answer: DayClosesAnswer }) {
 /**
  * Day close (Finance > Day close, /finance/day-close/; decision 1001): the last closed day, the
  * checks of the day to close as the server finds them now, the close (finance approvers), and the
- * closed days, the latest of which a superAdmin may reopen with a reason.
+ * closed days, the latest of which a superAdmin may reopen with a reason, and the accounting export
+ * of closed days.
  */
 export function DayClosePage() {
   const closes = useDayCloses();
