@@ -149,3 +149,17 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
     req.end(payload);
   });
 }
+
+/** A GET over the same kept-alive connection (see postJson): the answer's status and text. */
+export function getText(url: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'GET', agent: keepAlive, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

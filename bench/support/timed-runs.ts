@@ -1,6 +1,6 @@
 /**
  * Timing of runs that are compared with each other, for the benches that sample request latencies
- * in this process: p50, p99, CPU per run, and for the tail the runs slower than 3x their median
+ * in this process: p50, p95, p99, CPU per run, and for the tail the runs slower than 3x their median
  * with the garbage collections of this process inside them.
  */
 import { constants as perfConstants } from 'node:perf_hooks';
@@ -8,6 +8,7 @@ import { percentile } from './bench-kit.ts';
 
 export interface Timing {
   p50: number;
+  p95: number;
   p99: number;
   /** The runs slower than 3x the median: how many, and how many of them a garbage collection of this process overlapped, with its time inside them (and the major ones' part). */
   slow: { n: number; withGc: number; gcMs: number; majorMs: number };
@@ -55,6 +56,7 @@ export async function timedTogether(runs: ReadonlyArray<() => Promise<unknown>>,
     const gc = runSpans.filter(([t0, t1]) => t1 - t0 > 3 * median).map(([t0, t1]) => gcInside(t0, t1));
     return {
       p50: median,
+      p95: percentile(sorted, 95),
       p99: percentile(sorted, 99),
       cpuUs: cpu[k]! / iterations,
       slow: { n: gc.length, withGc: gc.filter((g) => g.ms > 0).length, gcMs: gc.reduce((a, g) => a + g.ms, 0), majorMs: gc.reduce((a, g) => a + g.majorMs, 0) },
