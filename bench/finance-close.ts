@@ -25,8 +25,8 @@
  *                               [--iterations 30] [--closes 3] [--explain]
  *   (defaults: 100,000 orders, 500,000 postings, 10,000 users, a busy day of 200,000 postings, 30 runs;
  *   --full: 1,000,000 orders and 5,000,000 postings on PostgreSQL, 1,000,000 orders and 1,000,000
- *   postings on PGlite, 100 runs. --explain: EXPLAIN ANALYZE of the day's balance statement and of the
- *   close's statements on the busy day, as the server builds them.
+ *   postings on PGlite, 100 runs. --explain: EXPLAIN ANALYZE of the baseline, of the balance read and of
+ *   the close's reads on the regular and the busy day, as the server's repositories build them.
  *   PostgreSQL: a fresh database aurum_bench_finance_* on BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  *   postgres://postgres@127.0.0.1:5432/postgres, dropped at the end. PGlite: a data folder in $TMPDIR, removed at the end.)
  */
@@ -36,17 +36,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { sql, type CompiledQuery } from 'kysely';
 import { dayAfter } from '../packages/domain/src/finance/day-close.ts';
 import { businessDate, startOfBusinessDay } from '../packages/domain/src/system/business-time.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, signingKey } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import type { Db } from '../apps/server/src/db/db.ts';
-import { kysely } from '../apps/server/src/db/query-builder.ts';
+import type { Db, Queryable } from '../apps/server/src/db/db.ts';
 import { createEventBus } from '../apps/server/src/live/event-bus.ts';
 import { createMailer } from '../apps/server/src/mail/mailer.ts';
-import { bookOf, postingSides } from '../apps/server/src/modules/finance/finance-repository.ts';
+import { metalBooksHeld, negativeCustomerBooks } from '../apps/server/src/modules/finance/day-close-repository.ts';
+import { bookFigures, closeEndedBy } from '../apps/server/src/modules/finance/finance-repository.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
 import { benchPostgresUrl, getText, postJson, reportBench, sleep } from './support/bench-kit.ts';
 import { SEED_ORDERS } from './support/order-seed.ts';
@@ -251,31 +250,29 @@ async function signIn(base: string, username: string, password: string): Promise
   return ((await r.json()) as { jwt: string }).jwt;
 }
 
-async function explain(db: Db, title: string, q: { sql: string; parameters: readonly unknown[] }): Promise<void> {
-  const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.parameters);
-  console.log(`\nEXPLAIN ANALYZE, ${title}:\n${plan.map((l) => `  ${l['QUERY PLAN']}`).join('\n')}`);
+/**
+ * A Queryable that prints EXPLAIN (ANALYZE, BUFFERS) of every statement handed to it (and answers no
+ * rows): the server's own read functions, run through it, show the plans of their statements.
+ */
+function explaining(db: Db, title: string): Queryable {
+  return {
+    async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
+      const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+      console.log(`\nEXPLAIN ANALYZE, ${title}:\n  ${text.replace(/\s+/g, ' ')}\n${plan.map((l) => `  ${l['QUERY PLAN']}`).join('\n')}`);
+      return [];
+    },
+  };
 }
 
-/** The close's heaviest statements as the server builds them (day-close-repository.ts), over [since, before). */
-function closeStatements(db: Db, since: Date, before: Date): Array<[string, CompiledQuery]> {
-  const k = kysely(db);
-  const deltas = k.selectFrom(postingSides(db, since, before).as('s')).select(['s.account', sql<string>`sum(s.credit - s.debit)`.as('delta')]).groupBy('s.account');
-  const books = k
-    .selectFrom(postingSides(db, since, before).as('s'))
-    .select([bookOf('s.account').as('book'), sql<string>`sum(s.credit - s.debit)`.as('delta')])
-    .groupBy(bookOf('s.account'));
-  const held = k
-    .selectFrom(postingSides(db, since, null).as('s'))
-    .select([sql<string>`split_part(s.account, ':', 2)`.as('metal'), sql<string>`sum(s.credit - s.debit)`.as('grams')])
-    .where(sql<boolean>`s.account ~ '^metal:[A-Z]{3}:(vault:|transit$)'`)
-    .groupBy(sql`split_part(s.account, ':', 2)`);
-  const snapshot = k.selectFrom('ledger_closed_balances as c').select([bookOf('c.account').as('book'), sql<string>`sum(c.balance)`.as('balance')]).groupBy(bookOf('c.account'));
-  return [
-    ['the trial balance of the stretch (by kind of book)', books.compile()],
-    ['the per-account deltas (the customer check and the fold)', deltas.compile()],
-    ['the metal books since the close', held.compile()],
-    ['the books snapshot over the closed balances', snapshot.compile()],
-  ];
+/** The plans of the balance read at `at` (from the close ended by then) and of the close's reads over [since, before): the statements of finance-repository.ts and day-close-repository.ts. */
+async function explainReads(db: Db, label: string, at: Date, close?: { since: Date; before: Date }): Promise<void> {
+  const base = await closeEndedBy(db, at);
+  await bookFigures(explaining(db, `${label}: the balances at ${at.toISOString()} (bookFigures)`), base, at, at);
+  if (!close) return;
+  const closeBase = await closeEndedBy(db, close.since);
+  await bookFigures(explaining(db, `${label}: the close's trial balance (bookFigures)`), closeBase, close.since, close.before);
+  await negativeCustomerBooks(explaining(db, `${label}: the customer books (negativeCustomerBooks)`), close.since, close.before, 20);
+  await metalBooksHeld(explaining(db, `${label}: the metal books (metalBooksHeld)`), close.since);
 }
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -358,8 +355,8 @@ async function benchOne(driver: Driver): Promise<void> {
     if (strip(fromSnapshot) !== strip(whole)) throw new Error(`the snapshot's balances differ from the journal's:\n${whole}\n${fromSnapshot}`);
     const [read, daySql] = (await timedTogether([balances, daySums], ITERATIONS, WARMUP)) as [Timing, Timing];
     if (values.explain) {
-      await explain(db, `the day's sums (baseline), ${D1}`, { sql: DAY_SUMS, parameters: [d0End.toISOString(), at.toISOString()] });
-      await explain(db, `the balance read's postings since ${D0}'s close`, closeStatements(db, d0End, at)[0]![1]);
+      await explaining(db, `the day's sums (baseline), ${D1}`).query(DAY_SUMS, [d0End.toISOString(), at.toISOString()]);
+      await explainReads(db, D1, at, { since: d0End, before: d1End });
     }
 
     // 4. a regular day's close
@@ -373,7 +370,7 @@ async function benchOne(driver: Driver): Promise<void> {
         WHERE e.created_at >= $1 AND e.created_at < $2`,
       [d1End.toISOString(), d2End.toISOString()],
     );
-    if (values.explain) for (const [what, q] of closeStatements(db, d1End, d2End)) await explain(db, `${D2}: ${what}`, q);
+    if (values.explain) await explainReads(db, D2, new Date(d2End.getTime() - 1000), { since: d1End, before: d2End });
     const busy = await closeRepeatedly(D2);
     const busyPostings = Number(busyCounts!.postings);
     const busyAccounts = Number(busyCounts!.accounts);
