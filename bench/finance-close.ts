@@ -298,7 +298,7 @@ async function benchOne(driver: Driver): Promise<void> {
     const seedOrders = await seed(db, driver, [[SEED_ORDERS, [ORDERS]]]);
     const seedHistory = await seed(db, driver, stretch(POSTINGS, historyFrom, d0End));
     const seedDay = await seed(db, driver, stretch(DAY, d0End, d1End));
-    let t0 = performance.now();
+    const t0 = performance.now();
     for (const table of ['users', 'orders', 'ledger_entries', 'ledger_postings']) await db.query(`VACUUM ANALYZE ${table}`);
     const vacuum = (performance.now() - t0) / 1000;
     const [counts] = await db.query<{ entries: string; postings: string; day: string }>(
