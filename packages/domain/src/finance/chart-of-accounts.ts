@@ -84,8 +84,15 @@ export function glAccount(code: string): GlAccount | undefined {
 
 const sameSource = (a: GlSource, b: GlSource): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** The GL account a journal account belongs to (every well-formed journal account has one), or null for a malformed one. */
-export function glAccountOf(journalAccount: string): GlAccount | null {
+/**
+ * The kind of book of a journal account: a user's book without the user, a vault or a provider
+ * without its name (`user:0:fund`, `metal:XAU:vault:X`). Accounts of one kind share a GL account.
+ */
+export function bookKindOf(journalAccount: string): string {
+  return journalAccount.replace(/^user:\d+:/, 'user:0:').replace(/^(metal:[A-Z]{3}:(vault|provider)):.*$/, '$1:X');
+}
+
+function findGlAccount(journalAccount: string): GlAccount | null {
   const parsed = parseAccount(journalAccount);
   if (!parsed) return null;
   const source: GlSource =
@@ -95,4 +102,20 @@ export function glAccountOf(journalAccount: string): GlAccount | null {
         ? { kind: 'user', book: parsed.book }
         : { kind: 'house', book: parsed.book };
   return CHART_OF_ACCOUNTS.find((a) => sameSource(a.source, source)) ?? null;
+}
+
+/** The GL account of each kind of book, found once: the finance reads map every account of the journal through it. */
+const byKind = new Map<string, GlAccount | null>();
+
+/** The GL account a journal account belongs to (every well-formed journal account has one), or null for a malformed one. */
+export function glAccountOf(journalAccount: string): GlAccount | null {
+  // a malformed account is never cached: its kind may look like a well-formed one's
+  if (!parseAccount(journalAccount)) return null;
+  const kind = bookKindOf(journalAccount);
+  let found = byKind.get(kind);
+  if (found === undefined) {
+    found = findGlAccount(kind);
+    byKind.set(kind, found);
+  }
+  return found;
 }

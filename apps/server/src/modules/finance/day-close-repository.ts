@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { LedgerMetal } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
 import { asDate, isoDate, kysely } from '../../db/query-builder.ts';
-import { bookOf, postingSides } from './finance-repository.ts';
+import { bookOf } from './finance-repository.ts';
 
 /**
  * The day close's SQL (decisions 1001 and 1002): the closes, the per-account balances at the latest
@@ -46,11 +46,31 @@ export async function listCloses(q: Queryable, limit: number): Promise<CloseRow[
   }));
 }
 
-/** Per account, credits minus debits of the postings dated in [since, before). */
-function accountDeltas(q: Queryable, since: Date | null, before: Date) {
-  return kysely(q)
-    .selectFrom(postingSides(q, since, before).as('s'))
-    .select(['s.account', sql<string>`sum(s.credit - s.debit)`.as('delta')])
+/**
+ * Per account, credits minus debits of the postings dated in [since, before) (null: the journal's
+ * beginning, up to now): the postings grouped by pair of accounts in one pass, each pair then
+ * counted on both its accounts.
+ */
+function accountDeltas(q: Queryable, since: Date | null, before: Date | null) {
+  const k = kysely(q);
+  const pairs = k
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
+    .$if(since !== null, (w) => w.where('e.created_at', '>=', since!))
+    .$if(before !== null, (w) => w.where('e.created_at', '<', before!))
+    .select(['p.from_account', 'p.to_account', sql<string>`sum(p.amount)`.as('amount')])
+    .groupBy(['p.from_account', 'p.to_account']);
+  // each pair on both of its accounts, the pairs read once (a WITH query)
+  return k
+    .with('pairs', () => pairs)
+    .selectFrom((w) =>
+      w
+        .selectFrom('pairs')
+        .select(['pairs.from_account as account', sql<string>`-pairs.amount`.as('delta')])
+        .unionAll(w.selectFrom('pairs').select(['pairs.to_account as account', 'pairs.amount as delta']))
+        .as('s'),
+    )
+    .select(['s.account', sql<string>`sum(s.delta)`.as('delta')])
     .groupBy('s.account');
 }
 
@@ -76,16 +96,24 @@ export async function metalBooksHeld(q: Queryable, since: Date | null): Promise<
   const k = kysely(q);
   const held = (column: string) => sql<boolean>`${sql.ref(column)} ~ '^metal:[A-Z]{3}:(vault:|transit$)'`;
   const closed = k.selectFrom('ledger_closed_balances as c').select(['c.account', 'c.balance as delta']).where(held('c.account'));
-  const recent = k
-    .selectFrom(postingSides(q, since, null).as('s'))
-    .select(['s.account', sql<string>`s.credit - s.debit`.as('delta')])
-    .where(held('s.account'));
-  const rows = await k
+  const recent = k.selectFrom(accountDeltas(q, since, null).as('d')).select(['d.account', 'd.delta']).where(held('d.account'));
+  return k
     .selectFrom(closed.unionAll(recent).as('m'))
     .select([sql<LedgerMetal>`split_part(m.account, ':', 2)`.as('metal'), sql<string>`sum(m.delta)::text`.as('grams')])
     .groupBy(sql`split_part(m.account, ':', 2)`)
     .execute();
-  return rows;
+}
+
+/** Customer accounts below zero in the closed balances (after a close's fold: at its end), the first few by account. */
+export async function negativeClosedBooks(q: Queryable, limit: number): Promise<Array<{ account: string; balance: string }>> {
+  return kysely(q)
+    .selectFrom('ledger_closed_balances')
+    .select(['account', sql<string>`balance::text`.as('balance')])
+    .where('account', 'like', 'user:%')
+    .where('balance', '<', '0')
+    .orderBy('account')
+    .limit(limit)
+    .execute();
 }
 
 /** Adds (sign 1) or takes back (sign -1) the postings of [since, before) to every account's closed balance. */

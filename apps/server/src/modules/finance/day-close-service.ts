@@ -14,6 +14,7 @@ import {
   listCloses,
   lockJournalForClose,
   metalBooksHeld,
+  negativeClosedBooks,
   negativeCustomerBooks,
   snapshotBooks,
   type CloseRow,
@@ -67,11 +68,15 @@ async function stretchOf(q: Queryable, date: string, now: Date): Promise<Stretch
   return { date, startsAt: latest?.endsAt ?? null, endsAt: startOfBusinessDay(date, 1), refusal };
 }
 
-/** The checks of a stretch of the journal: its trial balance, the customer books at its end, the metal books against the bars now. */
-async function checksOf(q: Queryable, s: Stretch): Promise<DayCloseCheck[]> {
+/**
+ * The checks of a stretch of the journal: its trial balance, the customer books at its end, the
+ * metal books against the bars now. `folded`: the stretch is in the closed balances already (the
+ * close, in its transaction), so they are read from there; else (a preview) from its postings.
+ */
+async function checksOf(q: Queryable, s: Stretch, folded: boolean): Promise<DayCloseCheck[]> {
   const units = await trialBalanceBetween(q, s.startsAt ?? new Date(0), s.endsAt);
-  const negative = await negativeCustomerBooks(q, s.startsAt, s.endsAt, NEGATIVE_SHOWN);
-  const books = new Map((await metalBooksHeld(q, s.startsAt)).map((m) => [m.metal, m.grams]));
+  const negative = folded ? await negativeClosedBooks(q, NEGATIVE_SHOWN) : await negativeCustomerBooks(q, s.startsAt, s.endsAt, NEGATIVE_SHOWN);
+  const books = new Map((await metalBooksHeld(q, folded ? s.endsAt : s.startsAt)).map((m) => [m.metal, m.grams]));
   const bars = await barsHeld(q);
   const metals = [...new Set([...books.keys(), ...bars.map((b) => b.metal)])].sort().map((metal) => ({
     metal,
@@ -94,7 +99,7 @@ const answerOf = (s: Stretch, checks: DayCloseCheck[]): DayCloseCheckAnswer => (
 export async function dayCloseCheck(q: Queryable, date: string, now: Date): Promise<DayCloseCheckAnswer> {
   const s = await stretchOf(q, date, now);
   if (s.refusal?.rule === 'alreadyClosed') return answerOf(s, []);
-  return answerOf(s, await checksOf(q, s));
+  return answerOf(s, await checksOf(q, s, false));
 }
 
 const REFUSAL_TEXT: { [R in CloseDateRefusal['rule']]: (r: Extract<CloseDateRefusal, { rule: R }>, date: string) => string } = {
@@ -115,7 +120,9 @@ export async function closeDay(c: Change, date: string): Promise<DayCloseView> {
     const { rule, ...rest } = s.refusal;
     throw appError(ErrorCode.DayCloseRefused, refusalText(s.refusal, date), { detail: { rule, ...rest } });
   }
-  const checks = await checksOf(c.q, s);
+  // the stretch's postings are read once into the closed balances; a refusal rolls the fold back
+  await foldClosedBalances(c.q, s.startsAt, s.endsAt, 1);
+  const checks = await checksOf(c.q, s, true);
   const failed = checks.filter((k) => !k.ok);
   if (failed.length > 0) {
     const names = failed.map((k) => k.check).join(',');
@@ -124,7 +131,6 @@ export async function closeDay(c: Change, date: string): Promise<DayCloseView> {
       detail: { decision: 'refused', date, checks: failed },
     });
   }
-  await foldClosedBalances(c.q, s.startsAt, s.endsAt, 1);
   await insertClose(c.q, { date, startsAt: s.startsAt, endsAt: s.endsAt, by: c.by, at: c.now });
   await snapshotBooks(c.q, date);
   const [closed] = await listCloses(c.q, 1);

@@ -1,12 +1,20 @@
 import { glAccountOf, type GlAccount } from '@aurum/domain/finance/chart-of-accounts';
 import type { BalancesAnswer, TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
 import { trialBalance, type GlFigures, type TrialBalanceUnit } from '@aurum/domain/finance/trial-balance';
+import { Decimal } from '@aurum/domain/money/decimal';
 import { startOfBusinessDay } from '@aurum/domain/system/business-time';
 import type { Queryable } from '../../db/db.ts';
-import { bookFigures, closeEndedBy } from './finance-repository.ts';
+import { closeBooks, closeEndedBy, pairSums } from './finance-repository.ts';
 
 /** A GL account as the answers show it (without the journal books it gathers). */
 const view = (a: GlAccount) => ({ code: a.code, name: a.name, type: a.type, unit: a.unit });
+
+/** The GL code of a journal account (the journal's CHECK constraints admit only accounts the chart maps). */
+function glCode(account: string): string {
+  const gl = glAccountOf(account);
+  if (!gl) throw new Error(`journal account ${account} has no GL account`);
+  return gl.code;
+}
 
 /**
  * The journal's figures by GL account: the opening at `from` and the movements of [from, before).
@@ -14,13 +22,23 @@ const view = (a: GlAccount) => ({ code: a.code, name: a.name, type: a.type, unit
  * postings since that close, never the whole journal (decision 1002).
  */
 async function glFigures(q: Queryable, from: Date, before: Date): Promise<GlFigures[]> {
-  const books = await bookFigures(q, await closeEndedBy(q, from), from, before);
-  return books.map((b) => {
-    const gl = glAccountOf(b.book);
-    // the journal's CHECK constraints admit only accounts the chart maps
-    if (!gl) throw new Error(`journal account ${b.book} has no GL account`);
-    return { code: gl.code, opening: b.opening, debits: b.debits, credits: b.credits };
-  });
+  const base = await closeEndedBy(q, from);
+  const byCode = new Map<string, { opening: Decimal; debits: Decimal; credits: Decimal }>();
+  const at = (code: string) => {
+    let f = byCode.get(code);
+    if (!f) byCode.set(code, (f = { opening: new Decimal(0), debits: new Decimal(0), credits: new Decimal(0) }));
+    return f;
+  };
+  if (base) for (const b of await closeBooks(q, base.date)) at(glCode(b.book)).opening = at(glCode(b.book)).opening.plus(b.balance);
+  for (const p of await pairSums(q, base?.endsAt ?? null, from, before)) {
+    const debit = at(glCode(p.from_account));
+    const credit = at(glCode(p.to_account));
+    debit.opening = debit.opening.minus(p.earlier);
+    credit.opening = credit.opening.plus(p.earlier);
+    debit.debits = debit.debits.plus(p.within);
+    credit.credits = credit.credits.plus(p.within);
+  }
+  return [...byCode].map(([code, f]) => ({ code, opening: f.opening.toFixed(), debits: f.debits.toFixed(), credits: f.credits.toFixed() }));
 }
 
 /** The trial balance between two moments, per unit. */
