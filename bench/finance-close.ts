@@ -45,7 +45,7 @@ import type { Db, Queryable } from '../apps/server/src/db/db.ts';
 import { createEventBus } from '../apps/server/src/live/event-bus.ts';
 import { createMailer } from '../apps/server/src/mail/mailer.ts';
 import { metalBooksHeld, negativeCustomerBooks } from '../apps/server/src/modules/finance/day-close-repository.ts';
-import { closeEndedBy, pairSums } from '../apps/server/src/modules/finance/finance-repository.ts';
+import { pairSums, snapshotEndedBy } from '../apps/server/src/modules/finance/finance-repository.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
 import { benchPostgresUrl, getText, postJson, reportBench, sleep } from './support/bench-kit.ts';
 import { SEED_ORDERS } from './support/order-seed.ts';
@@ -266,10 +266,10 @@ function explaining(db: Db, title: string): Queryable {
 
 /** The plans of the balance read at `at` (from the close ended by then) and of the close's reads over [since, before): the statements of finance-repository.ts and day-close-repository.ts. */
 async function explainReads(db: Db, label: string, at: Date, close?: { since: Date; before: Date }): Promise<void> {
-  const base = await closeEndedBy(db, at);
+  const base = (await snapshotEndedBy(db, at))?.base;
   await pairSums(explaining(db, `${label}: the balances at ${at.toISOString()} (pairSums)`), base?.endsAt ?? null, at, at);
   if (!close) return;
-  const closeBase = await closeEndedBy(db, close.since);
+  const closeBase = (await snapshotEndedBy(db, close.since))?.base;
   await pairSums(explaining(db, `${label}: the close's trial balance (pairSums)`), closeBase?.endsAt ?? null, close.since, close.before);
   await negativeCustomerBooks(explaining(db, `${label}: the customer books (negativeCustomerBooks)`), close.since, close.before, 20);
   await metalBooksHeld(explaining(db, `${label}: the metal books (metalBooksHeld)`), close.since);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/db.ts';
-import { asDate, isoDate, kysely } from '../../db/query-builder.ts';
+import { isoDate, kysely } from '../../db/query-builder.ts';
 
 /**
  * The journal summed for the finance desk, all SQL. A posting debits its `from` account and credits
@@ -35,27 +35,24 @@ export async function pairSums(q: Queryable, since: Date | null, from: Date, bef
     .execute();
 }
 
-/** The books' snapshot of a close (credits minus debits per kind of book at its end). */
-export async function closeBooks(q: Queryable, date: string): Promise<Array<{ book: string; balance: string }>> {
-  return kysely(q).selectFrom('ledger_close_books').select(['book', 'balance']).where('business_date', '=', asDate(date)).execute();
-}
-
 /** The close a read starts from: its day (the snapshot's key) and its end. */
 export interface CloseBase {
   date: string;
   endsAt: Date;
 }
 
-/** The latest close that ended at or before a moment: a read of that moment starts from its snapshot. */
-export async function closeEndedBy(q: Queryable, at: Date): Promise<CloseBase | undefined> {
-  const row = await kysely(q)
-    .selectFrom('ledger_day_closes')
-    .select((eb) => [isoDate(eb.ref('business_date')).as('date'), 'ends_at'])
-    .where('ends_at', '<=', at)
-    .orderBy('business_date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? { date: row.date, endsAt: new Date(row.ends_at) } : undefined;
+/** The latest close ended by a moment and its books' snapshot, in one statement (a read's first step). */
+export async function snapshotEndedBy(q: Queryable, at: Date): Promise<{ base: CloseBase; books: Array<{ book: string; balance: string }> } | undefined> {
+  const k = kysely(q);
+  const latest = k.selectFrom('ledger_day_closes').select(['business_date', 'ends_at']).where('ends_at', '<=', at).orderBy('business_date', 'desc').limit(1);
+  const rows = await k
+    .selectFrom(latest.as('c'))
+    .leftJoin('ledger_close_books as b', 'b.business_date', 'c.business_date')
+    .select((eb) => [isoDate(eb.ref('c.business_date')).as('date'), 'c.ends_at', 'b.book', 'b.balance'])
+    .execute();
+  if (rows.length === 0) return undefined;
+  const books = rows.flatMap((r) => (r.book === null || r.balance === null ? [] : [{ book: r.book, balance: r.balance }]));
+  return { base: { date: rows[0]!.date, endsAt: new Date(rows[0]!.ends_at) }, books };
 }
 
 /** A batch of the journal's postings of [from, before) in journal order: the postings of up to `entries` entries after the cursor (created_at, id). */

@@ -4,7 +4,7 @@ import { trialBalance, type GlFigures, type TrialBalanceUnit } from '@aurum/doma
 import { Decimal } from '@aurum/domain/money/decimal';
 import { startOfBusinessDay } from '@aurum/domain/system/business-time';
 import type { Queryable } from '../../db/db.ts';
-import { closeBooks, closeEndedBy, pairSums } from './finance-repository.ts';
+import { pairSums, snapshotEndedBy } from './finance-repository.ts';
 
 /** A GL account as the answers show it (without the journal books it gathers). */
 const view = (a: GlAccount) => ({ code: a.code, name: a.name, type: a.type, unit: a.unit });
@@ -22,15 +22,15 @@ function glCode(account: string): string {
  * postings since that close, never the whole journal (decision 1002).
  */
 async function glFigures(q: Queryable, from: Date, before: Date): Promise<GlFigures[]> {
-  const base = await closeEndedBy(q, from);
+  const snapshot = await snapshotEndedBy(q, from);
   const byCode = new Map<string, { opening: Decimal; debits: Decimal; credits: Decimal }>();
   const at = (code: string) => {
     let f = byCode.get(code);
     if (!f) byCode.set(code, (f = { opening: new Decimal(0), debits: new Decimal(0), credits: new Decimal(0) }));
     return f;
   };
-  if (base) for (const b of await closeBooks(q, base.date)) at(glCode(b.book)).opening = at(glCode(b.book)).opening.plus(b.balance);
-  for (const p of await pairSums(q, base?.endsAt ?? null, from, before)) {
+  for (const b of snapshot?.books ?? []) at(glCode(b.book)).opening = at(glCode(b.book)).opening.plus(b.balance);
+  for (const p of await pairSums(q, snapshot?.base.endsAt ?? null, from, before)) {
     const debit = at(glCode(p.from_account));
     const credit = at(glCode(p.to_account));
     debit.opening = debit.opening.minus(p.earlier);
