@@ -4,6 +4,7 @@ import { client } from '../../testing/client.ts';
 import { registeredRoutes } from '../route.ts';
 import { postEntry } from '../../modules/wallet/wallet-service.ts';
 import { Secret, TOTP } from 'otpauth';
+import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';
@@ -179,6 +180,17 @@ describe(`every audited change writes exactly one audit row with its classificat
   it('finance: the income reclassification (nothing to move on the demo data, still one audit row)', async () => {
     const answer = await step('POST', `${S}/ledger/reclassify-income`, { as: 'financeApprover' });
     expect(answer.entryId).toBeNull();
+  });
+
+  it('finance: a day closed and reopened, adjustments proposed, approved and declined', async () => {
+    const yesterday = businessDate(startOfBusinessDay(businessDate(new Date()), -1));
+    await step('POST', `${S}/ledger/closes`, { as: 'financeApprover', body: { date: yesterday } });
+    await step('POST', `${S}/ledger/closes/:date/reopen`, { path: `${S}/ledger/closes/${yesterday}/reopen`, body: { reason: 'audit probe' } });
+    const posting = { from: 'tradingMyr', to: 'bank', amount: '1.00' };
+    const approved = await step('POST', `${S}/ledger/adjustments`, { body: { postings: [posting], reason: 'audit probe' } });
+    await step('POST', `${S}/ledger/adjustments/:id/approve`, { as: 'financeApprover', path: `${S}/ledger/adjustments/${approved.id as number}/approve` });
+    const declined = await step('POST', `${S}/ledger/adjustments`, { body: { postings: [posting], reason: 'audit probe' } });
+    await step('POST', `${S}/ledger/adjustments/:id/decline`, { as: 'financeApprover', path: `${S}/ledger/adjustments/${declined.id as number}/decline`, body: { reason: 'no' } });
   });
 
   it('treasury: limits', async () => {
