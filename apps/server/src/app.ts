@@ -26,6 +26,7 @@ import { registerDayCloseRoutes } from './modules/finance/day-close-routes.ts';
 import { registerFinanceRoutes } from './modules/finance/finance-routes.ts';
 import { registerJournalExport } from './modules/finance/journal-export-routes.ts';
 import { registerLedgerAdjustmentRoutes } from './modules/finance/ledger-adjustment-routes.ts';
+import { registerStatementBatchRoutes } from './modules/statements/statement-batch-routes.ts';
 import { registerStatementRoutes } from './modules/statements/statement-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/customer-routes.ts';
 import { registerAssetRoutes } from './modules/assets/asset-routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerDayCloseRoutes(app, deps);
   registerLedgerAdjustmentRoutes(app, deps);
   registerJournalExport(app, deps);
+  registerStatementBatchRoutes(app, deps);
   registerStatementRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   await app.register(fastifyMultipart, multipartOptions); // limits per route (route()'s multipart)

@@ -96,7 +96,8 @@ export interface CsvAttachment<T> {
   fileName: string;
   columns: readonly string[];
   batches: AsyncIterable<readonly T[]>;
-  audit: AuditDetail;
+  /** Or a function, read when the row is written: a detail that counts what was sent. */
+  audit: AuditDetail | (() => AuditDetail);
 }
 
 /**
@@ -122,7 +123,8 @@ export async function sendCsv<T>(
     },
   };
   const sent = { rows: 0 };
-  const audit = (complete: boolean) => auditLater('data.export', { ...csv.audit, rows: sent.rows, complete });
+  const detail = csv.audit;
+  const audit = (complete: boolean) => auditLater('data.export', { ...(typeof detail === 'function' ? detail() : detail), rows: sent.rows, complete });
   async function* body(): AsyncGenerator<string> {
     let complete = false;
     try {

@@ -95,3 +95,21 @@ export const StatementAnswer = z.object({
   closing: Figures,
 });
 export type StatementAnswer = z.infer<typeof StatementAnswer>;
+
+/** The batch of every user's statements of a month (decision 1012): one CSV, or a ZIP of one PDF per user. */
+export const STATEMENT_BATCH_FORMATS = ['csv', 'pdf'] as const;
+export type StatementBatchFormat = (typeof STATEMENT_BATCH_FORMATS)[number];
+
+/** `GET /v0/web/secure/statements/batch?month=yyyy-MM&format=csv|pdf&lang=` (the language of the PDFs' labels). */
+export const StatementBatchQuery = z.object({
+  month: z.preprocess(emptyToUndefined, z.string({ message: ValidationMessage.required }).regex(MONTH, { message: ValidationMessage.invalidDate })),
+  format: z.preprocess(emptyToUndefined, z.enum(STATEMENT_BATCH_FORMATS).default('csv')),
+  lang: z.preprocess(emptyToUndefined, z.enum(STATEMENT_LANGUAGES).default('en')),
+});
+export type StatementBatchQuery = z.infer<typeof StatementBatchQuery>;
+
+/** The answer's header announcing how many users' statements follow, before the first byte of the body. */
+export const STATEMENT_COUNT_HEADER = 'x-statement-count';
+
+/** The batch CSV's columns before a statement's own: whose statement a row belongs to. */
+export const STATEMENT_BATCH_USER_COLUMNS = ['userId', 'username', 'name'] as const;

@@ -3,34 +3,42 @@ import type { Queryable } from '../../db/db.ts';
 import { kysely } from '../../db/query-builder.ts';
 
 /**
- * A user's side of the journal for its statement, all SQL (decision 1010). Every read starts from the
- * user's own postings (the partial indexes on `from_user_id` and `to_user_id`), never from the
- * journal: its cost follows the user's history, not everyone's.
+ * Users' sides of the journal for their statements, all SQL (decisions 1010, 1012). Every read starts
+ * from the users' own postings (the partial indexes on `from_user_id` and `to_user_id`), never from
+ * the journal: its cost follows these users' history, not everyone's. One read serves one user or a
+ * batch of them (a month's statements of every user read a batch per query).
  */
 
-/** Each posting side that is one of the user's books, signed from the user's view. */
-function userSides(q: Queryable, userId: number) {
+/** Each posting side that is one of the users' books, signed from the user's view. */
+function userSides(q: Queryable, userIds: readonly number[]) {
   const k = kysely(q);
   return k
     .selectFrom('ledger_postings as p')
-    .select(['p.entry_id', 'p.from_account as account', sql<string>`-p.amount`.as('delta')])
-    .where('p.from_user_id', '=', userId)
-    .unionAll(k.selectFrom('ledger_postings as p').select(['p.entry_id', 'p.to_account as account', sql<string>`p.amount`.as('delta')]).where('p.to_user_id', '=', userId));
+    .select([sql<number>`p.from_user_id`.as('user_id'), 'p.entry_id', 'p.from_account as account', sql<string>`-p.amount`.as('delta')])
+    .where('p.from_user_id', 'in', userIds)
+    .unionAll(
+      k
+        .selectFrom('ledger_postings as p')
+        .select([sql<number>`p.to_user_id`.as('user_id'), 'p.entry_id', 'p.to_account as account', sql<string>`p.amount`.as('delta')])
+        .where('p.to_user_id', 'in', userIds),
+    );
 }
 
-/** The user's balance per book (account) from the postings of entries made before `before`. */
-export async function balancesBefore(q: Queryable, userId: number, before: Date): Promise<Array<{ account: string; balance: string }>> {
+/** Each user's balance per book (account) from the postings of entries made before `before`. */
+export async function balancesBefore(q: Queryable, userIds: readonly number[], before: Date): Promise<Array<{ user_id: number; account: string; balance: string }>> {
+  if (userIds.length === 0) return [];
   return kysely(q)
-    .selectFrom(userSides(q, userId).as('s'))
+    .selectFrom(userSides(q, userIds).as('s'))
     .innerJoin('ledger_entries as e', 'e.id', 's.entry_id')
     .where('e.created_at', '<', before)
-    .select(['s.account', sql<string>`sum(s.delta)::text`.as('balance')])
-    .groupBy('s.account')
+    .select(['s.user_id', 's.account', sql<string>`sum(s.delta)::text`.as('balance')])
+    .groupBy(['s.user_id', 's.account'])
     .execute();
 }
 
-/** One row per entry and book of the user with the entries made in [from, before), in journal order (time, then id). */
+/** One row per user, entry and book with the entries made in [from, before), by user then in journal order (time, then id). */
 export interface StatementRow {
+  user_id: number;
   entry_id: number;
   kind: string;
   note: string | null;
@@ -41,14 +49,16 @@ export interface StatementRow {
   delta: string;
 }
 
-export async function statementRows(q: Queryable, userId: number, from: Date, before: Date): Promise<StatementRow[]> {
+export async function statementRows(q: Queryable, userIds: readonly number[], from: Date, before: Date): Promise<StatementRow[]> {
+  if (userIds.length === 0) return [];
   const k = kysely(q);
   return k
-    .selectFrom(userSides(q, userId).as('s'))
+    .selectFrom(userSides(q, userIds).as('s'))
     .innerJoin('ledger_entries as e', 'e.id', 's.entry_id')
     .where('e.created_at', '>=', from)
     .where('e.created_at', '<', before)
     .select((eb) => [
+      's.user_id',
       's.entry_id',
       'e.kind',
       'e.note',
@@ -63,7 +73,8 @@ export async function statementRows(q: Queryable, userId: number, from: Date, be
       's.account',
       sql<string>`sum(s.delta)::text`.as('delta'),
     ])
-    .groupBy(['s.entry_id', 'e.kind', 'e.note', 'e.created_at', 'e.id', 's.account'])
+    .groupBy(['s.user_id', 's.entry_id', 'e.kind', 'e.note', 'e.created_at', 'e.id', 's.account'])
+    .orderBy('s.user_id')
     .orderBy('e.created_at')
     .orderBy('s.entry_id')
     .orderBy('s.account')

@@ -1,21 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { STATEMENT_FIGURES } from '@aurum/domain/statements/statement';
 import { StatementAnswer, StatementParams, StatementPdfQuery, StatementQuery, statementRange } from '@aurum/domain/statements/statement-schemas';
 import { route } from '../../http/route.ts';
 import { sendCsv } from '../../http/csv-export.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { statementPdf } from './statement-pdf.ts';
-import { statementCsvRows, userStatement } from './statement-service.ts';
+import { STATEMENT_CSV_COLUMNS, statementCsvRows, statementFileName as fileName, userStatement } from './statement-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['statements'];
 const RANGE = 'month=yyyy-MM, or from and to (business dates, Asia/Kuala_Lumpur, both included, at most 366 days)';
-
-/** The CSV's columns: a row for the opening, one per line, one for the closing (decision 1010). */
-export const STATEMENT_CSV_COLUMNS = ['kind', 'entryId', 'at', 'orderId', 'requestId', 'note', ...STATEMENT_FIGURES.flatMap((f) => [`movement.${f}`, `balance.${f}`])];
-
-/** A download's name: statement-<user>-<from>-<to>.<ext>. */
-const fileName = (userId: number, range: { from: string; to: string }, ext: string) => `statement-${userId}-${range.from}-${range.to}.${ext}`;
 
 /** A user's statement as JSON for every admin, and as CSV or PDF downloads under exportData, each audited as data.export. */
 export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): void {

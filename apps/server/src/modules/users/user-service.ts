@@ -29,10 +29,13 @@ import {
   userIdentity,
   type UserRow,
 } from './user-repository.ts';
+import { periodRoster, periodUsers, type Period, type RosterUser } from './user-roster-repository.ts';
 
 // users is the base module: bank, wallet and assets lock and read users through these; what
 // composes a user with its bank account and wallet (its detail, its deletion) is modules/customers
 export { findUser, listUsers, lockUser, userEverExisted, userIdentity, type UserRow };
+// the users of a period by keyset, for what runs over every user (a month's statements)
+export { periodRoster, periodUsers, type Period, type RosterUser };
 
 /** The user's own part of its detail (profile, address, trade configuration); 404 when there is no live user. */
 export async function userRecord(q: Queryable, userId: number): Promise<{ id: number } & Pick<UserDetail, 'profile' | 'address' | 'tradeConfig'>> {
