@@ -14,6 +14,7 @@ import { TextField } from '#shared/ui/text-field.tsx';
 import { useStatement } from '../api/statement.ts';
 import { downloadStatement, type StatementFormat } from '../api/download-statement.ts';
 import { currentMonth, isMonthText, userIdOf } from '../model/statement-month.ts';
+import { StatementBatchDownload } from './statement-batch-download.tsx';
 import { StatementTable } from './statement-table.tsx';
 
 const userLabel: UserLabel = (u) => [u.username, `${u.firstName} ${u.lastName}`.trim()].filter(Boolean).join(' · ');
@@ -21,7 +22,8 @@ const userLabel: UserLabel = (u) => [u.username, `${u.firstName} ${u.lastName}`.
 /**
  * Statements (Finance > Statements, /finance/statements/?userId=&month=; decision 1010): a user's
  * month with its opening, every movement with running balances and its closing; downloads as CSV or
- * as a PDF in the console's language (exportData). The user and month are kept in the address.
+ * as a PDF in the console's language (exportData); every user's statements of the month in one
+ * download (decision 1012). The user and month are kept in the address.
  */
 export function StatementsPage() {
   const { t, i18n } = useTranslation(['statements', 'sidebar', 'common']);
@@ -36,11 +38,11 @@ export function StatementsPage() {
   const keep = (next: { userId: number | null; month: string }) => {
     if (next.userId !== null && isMonthText(next.month)) setParams({ userId: String(next.userId), month: next.month }, { replace: true });
   };
+  const lang = (i18n.resolvedLanguage ?? i18n.language) === 'zh-Hant' ? 'zh-Hant' : 'en';
   const download = async (format: StatementFormat) => {
     if (userId === null) return;
     setDownloading(format);
     try {
-      const lang = (i18n.resolvedLanguage ?? i18n.language) === 'zh-Hant' ? 'zh-Hant' : 'en';
       const file = await downloadStatement(userId, month, format, lang, new AbortController().signal);
       toast.success(t('statements:downloaded', { file }));
     } catch (error) {
@@ -101,6 +103,7 @@ export function StatementsPage() {
           error={valid ? undefined : month === '' ? ValidationMessage.required : ValidationMessage.invalidDate}
         />
       </div>
+      <StatementBatchDownload month={month} ready={valid} lang={lang} />
       {userId === null ? (
         <Notice testId="statement-pick-user">{t('statements:pickUser')}</Notice>
       ) : valid ? (
