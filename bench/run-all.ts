@@ -3,7 +3,8 @@
  * gathers their result lines (`BENCH {json}`, bench/support/bench-kit.ts) and prints one summary
  * table: what, figure, baseline measured in the same run, ratio, goal, met. The defaults are
  * sized to finish in about ten minutes on a 2-core machine; `--full` runs the issue's sizes
- * (1,000,000 orders and audit rows; 1,000,000 orders exported; 5,000,000 journal postings), which take much longer. `--only a,b` runs some benches.
+ * (1,000,000 orders and audit rows; 1,000,000 orders exported; 5,000,000 journal postings; 100,000 users'
+ * statements as CSV and 10,000 as PDFs), which take much longer. `--only a,b` runs some benches.
  * The table is also written to $TMPDIR/aurum-bench-summary.md.
  * bench/race-two-processes.ts is a correctness script, not a bench: it is not run here.
  *
@@ -28,6 +29,7 @@ const BENCHES: ReadonlyArray<{ name: string; args: readonly string[]; full: read
   { name: 'orders-connection', args: ['--rows', '100000', '--iterations', '50'], full: ['--full'] },
   { name: 'audit-export', args: ['--rows', '200000'], full: ['--rows', '1000000'] },
   { name: 'orders-export', args: ['--rows', '100000'], full: ['--rows', '1000000'] },
+  { name: 'statements-batch', args: ['--users', '10000', '--small', '1000', '--pdf-users', '200', '--pdf-small', '20'], full: ['--users', '100000', '--small', '10000', '--pdf-users', '10000', '--pdf-small', '1000'] },
   { name: 'secure-calls', args: ['--seconds', '5'], full: ['--seconds', '10'] },
   { name: 'finance-close', args: ['--orders', '100000', '--postings', '500000'], full: ['--full', '--db', 'postgres'] },
   { name: 'coverage-check', args: ['--seconds', '3', '--rounds', '3'], full: ['--seconds', '10', '--rounds', '5', '--db', 'postgres'] },

@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A fresh database on the PostgreSQL server of TEST_DATABASE_URL for one test server; dropped
- * on close. Without TEST_DATABASE_URL this fails (the PostgreSQL suite is never silently skipped).
+ * on close; its name starts with `prefix` (a bench names its own). Without TEST_DATABASE_URL this fails (the PostgreSQL suite is never silently skipped).
  */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(prefix = 'aurum_t'): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set: the PostgreSQL suite needs a server (see README)');
-  const name = `aurum_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
