@@ -25,6 +25,7 @@ import { registerWalletRoutes } from './modules/wallet/wallet-routes.ts';
 import { registerDayCloseRoutes } from './modules/finance/day-close-routes.ts';
 import { registerFinanceRoutes } from './modules/finance/finance-routes.ts';
 import { registerJournalExport } from './modules/finance/journal-export-routes.ts';
+import { registerPnlRoutes } from './modules/finance/pnl-routes.ts';
 import { registerLedgerAdjustmentRoutes } from './modules/finance/ledger-adjustment-routes.ts';
 import { registerStatementBatchRoutes } from './modules/statements/statement-batch-routes.ts';
 import { registerStatementRoutes } from './modules/statements/statement-routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerWalletRoutes(app, deps);
   registerFinanceRoutes(app, deps);
   registerDayCloseRoutes(app, deps);
+  registerPnlRoutes(app, deps);
   registerLedgerAdjustmentRoutes(app, deps);
   registerJournalExport(app, deps);
   registerStatementBatchRoutes(app, deps);

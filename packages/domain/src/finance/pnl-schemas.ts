@@ -99,9 +99,11 @@ export const PnlDrillLine = z.object({
   hedgeId: z.number().int().nullable(),
   metal: z.enum(TREASURY_METALS).nullable(),
   category: z.enum(USER_CATEGORIES).nullable(),
-  /** MYR, or grams for gold interest and volume's grams */
+  /** in `unit`: MYR, or XAU grams for gold interest */
   amount: z.string(),
-  unit: z.string(),
+  unit: z.enum(['MYR', 'XAU']),
+  /** an order's grams (volume) */
+  grams: z.string().nullable(),
   note: z.string().nullable(),
 });
 export type PnlDrillLine = z.infer<typeof PnlDrillLine>;
@@ -111,7 +113,7 @@ export const PnlDrillAnswer = z.object({
   lines: z.array(PnlDrillLine),
   /** how many lines there are in all (at most PNL_DRILL_LIMIT are answered) */
   count: z.number().int(),
-  /** the sum of every line per unit: the figure (MYR) and, for volume and interest, grams */
-  sums: z.array(z.object({ unit: z.string(), amount: z.string() })),
+  /** the sum of every line (not only those answered) per unit: the figure; for volume also its grams */
+  sums: z.array(z.object({ unit: z.enum(['MYR', 'XAU', 'grams']), amount: z.string() })),
 });
 export type PnlDrillAnswer = z.infer<typeof PnlDrillAnswer>;
