@@ -119,6 +119,8 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   // Finance: the day close and the ledger adjustments (decisions 1001, 1003)
   { path: '/finance/day-close', module: 'features/finance/components/day-close-page.tsx', exportName: 'DayClosePage', layout: 'shell', namespaces: ['finance', 'validation'], title: 'sidebar:dayClose' },
+  // Finance: the dealer's P&L per period, metal and category, with its drill-down (decision 1030)
+  { path: '/finance/pnl', module: 'features/finance/components/pnl-page.tsx', exportName: 'PnlPage', layout: 'shell', namespaces: ['finance', 'validation', 'user'], title: 'sidebar:pnl' },
   { path: '/finance/adjustments', module: 'features/finance/components/adjustments-page.tsx', exportName: 'AdjustmentsPage', layout: 'shell', namespaces: ['finance', 'validation'], title: 'sidebar:adjustments' },
   // Finance: a customer's statement of a month (decision 1010)
   {

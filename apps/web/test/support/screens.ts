@@ -122,6 +122,8 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     // nothing closed yet: yesterday is offered with its checks; the adjustments form and an empty list
     { name: 'day-close', path: '/finance/day-close/' },
     { name: 'adjustments', path: '/finance/adjustments/' },
+    // the month so far: the demo seed's fills, if any, are in it
+    { name: 'pnl', path: '/finance/pnl/' },
     // the demo seed's month: the user's opening deposits are its lines
     { name: 'statements', path: `/finance/statements/?userId=${id.user}&month=${businessDate(new Date()).slice(0, 7)}` },
     { name: 'not-found', path: '/no/such/page/' },

@@ -58,6 +58,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { key: 'trialBalance', to: '/finance/trial-balance/', match: 'prefix' },
       { key: 'dayClose', to: '/finance/day-close/', match: 'prefix' },
       { key: 'adjustments', to: '/finance/adjustments/', match: 'prefix' },
+      { key: 'pnl', to: '/finance/pnl/', match: 'prefix' },
       { key: 'statements', to: '/finance/statements/', match: 'prefix' },
     ],
   },

@@ -26,6 +26,7 @@ describe('sidebar entries', () => {
       ['trialBalance', '/finance/trial-balance/'],
       ['dayClose', '/finance/day-close/'],
       ['adjustments', '/finance/adjustments/'],
+      ['pnl', '/finance/pnl/'],
       ['statements', '/finance/statements/'],
       ['constant', '/system/constant/'],
       ['mode', '/system/mode/'],

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DayCloseCheckAnswer, DayClosesAnswer } from '@aurum/domain/finance/day-close-schemas';
 import { TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
 import { AdjustmentsAnswer } from '@aurum/domain/finance/ledger-adjustment-schemas';
+import { PnlAnswer, PnlDrillAnswer, type PnlDrillQuery, type PnlQuery } from '@aurum/domain/finance/pnl-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 
@@ -25,6 +26,23 @@ export function getAdjustments(signal?: AbortSignal) {
   return http.request(`${SECURE_API}/ledger/adjustments`, { schema: AdjustmentsAnswer, signal });
 }
 
+/** The query string of a P&L read: the filters left out when not chosen. */
+function pnlParams(query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, v);
+  return params.toString();
+}
+
+/** GET finance/pnl → the dealer's P&L per period, metal and category, with each period's total (decision 1030). */
+export function getPnl(query: PnlQuery, signal?: AbortSignal) {
+  return http.request(`${SECURE_API}/finance/pnl?${pnlParams(query)}`, { schema: PnlAnswer, signal });
+}
+
+/** GET finance/pnl/drill → the postings, orders, hedges or days behind one P&L figure. */
+export function getPnlDrill(query: PnlDrillQuery, signal?: AbortSignal) {
+  return http.request(`${SECURE_API}/finance/pnl/drill?${pnlParams(query)}`, { schema: PnlDrillAnswer, signal });
+}
+
 /** The finance screens' queries (a day's trial balance and a day's close check are keyed by the date); every write refreshes them all. */
 export const financeQueries = {
   all: () => ['finance'] as const,
@@ -39,4 +57,7 @@ export const financeQueries = {
   closeCheck: (date: string) =>
     queryOptions({ queryKey: [...financeQueries.all(), 'close-check', date], queryFn: ({ signal }) => getDayCloseCheck(date, signal), placeholderData: keepPreviousData }),
   adjustments: () => queryOptions({ queryKey: [...financeQueries.all(), 'adjustments'], queryFn: ({ signal }) => getAdjustments(signal) }),
+  pnl: (query: PnlQuery) =>
+    queryOptions({ queryKey: [...financeQueries.all(), 'pnl', query], queryFn: ({ signal }) => getPnl(query, signal), placeholderData: keepPreviousData }),
+  pnlDrill: (query: PnlDrillQuery) => queryOptions({ queryKey: [...financeQueries.all(), 'pnl-drill', query], queryFn: ({ signal }) => getPnlDrill(query, signal) }),
 };
