@@ -4,12 +4,15 @@ import { Decimal, SCALE, roundTo } from '../../money/decimal.ts';
 import { orderAmount, reserveOnFill, type Reservation } from '../../orders/order-money.ts';
 import { completePostings, fillIncomePostings, fillPostings, paymentPostings, reversalPostings, settlePostings } from '../../orders/order-postings.ts';
 import { LEDGER_ASSETS, applyEntry, assetOf, balancesFromJournal, houseAccount, userAccount, walletOf, type AccountId, type Posting } from '../../wallet/ledger.ts';
+import { glAccountOf } from '../chart-of-accounts.ts';
 import { feePerGramOf, fillIncome } from '../fill-income.ts';
+import { trialBalance, type GlFigures } from '../trial-balance.ts';
 
 /**
- * Random lives of orders (create, fill, settle, pay with interest, cancel, revert) through the
- * postings functions, twice: by today's rule (income books) and by the rule before the split (all
- * in the trading desk, a payment wholly to it). Checked: every asset sums to zero; every customer's
+ * Random lives of orders (create, fill, settle, pay with interest, cancel, revert; fees that change
+ * from fill to fill) among deposits, withdrawals and transfers, through the postings functions, twice: by today's rule (income books) and by the rule before the split (all
+ * in the trading desk, a payment wholly to it). Checked: every day's trial balance (the chart of
+ * accounts over the day's postings) balances in every unit; every asset sums to zero; every customer's
  * books are the same under both rules; and the income books hold exactly what customers paid
  * above the market mid:
  *
@@ -38,7 +41,27 @@ const op = fc.oneof(
   fc.record({ kind: fc.constantFrom('settle' as const, 'cancel' as const, 'revert' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('pay' as const), pick: fc.nat(), share: dec(0.1, 1, 2), interest: dec(0, 20, 4) }),
   fc.record({ kind: fc.constant('deposit' as const), user: fc.constantFrom(...USERS), fund: dec(0, 20_000, 2), gold: dec(0, 50, 4) }),
+  fc.record({ kind: fc.constant('withdraw' as const), user: fc.constantFrom(...USERS), fund: dec(0, 8_000, 2) }),
+  fc.record({ kind: fc.constant('transfer' as const), user: fc.constantFrom(...USERS), to: fc.constantFrom(...USERS), fund: dec(0, 8_000, 2) }),
+  fc.record({ kind: fc.constant('dayEnd' as const) }),
 );
+
+/** The trial balance of a day of the journal (its postings from `start`), every unit checked to balance. */
+function expectDayBalanced(journal: readonly Posting[], start: number): void {
+  const figures = new Map<string, GlFigures>();
+  const at = (account: string) => {
+    const code = glAccountOf(account)!.code;
+    let f = figures.get(code);
+    if (!f) figures.set(code, (f = { code, opening: '0', debits: '0', credits: '0' }));
+    return f;
+  };
+  for (const [account, value] of balancesFromJournal(journal.slice(0, start))) at(account).opening = new Decimal(at(account).opening).plus(value).toFixed();
+  for (const p of journal.slice(start)) {
+    at(p.from).debits = new Decimal(at(p.from).debits).plus(p.amount).toFixed();
+    at(p.to).credits = new Decimal(at(p.to).credits).plus(p.amount).toFixed();
+  }
+  for (const unit of trialBalance([...figures.values()])) expect(unit.balanced, `the day's ${unit.unit}`).toBe(true);
+}
 
 interface Order {
   user: number;
@@ -67,7 +90,7 @@ function oldPaymentPostings(userId: number, action: 'BUY' | 'SELL', amount: stri
 const positive = (ps: Posting[]) => ps.filter((p) => new Decimal(p.amount).gt(0));
 
 describe('income books over random order lives', () => {
-  it('balance every asset, leave customer books as the old rule did, and hold what customers paid above the mid', () => {
+  it("balance every day's trial balance and every asset, leave customer books as the old rule did, and hold what customers paid above the mid", () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 40 }), (ops) => {
         // both ledgers open alike: funds, gold and credit lines
@@ -103,8 +126,19 @@ describe('income books over random order lives', () => {
           return open.length ? open[n % open.length]! : null;
         };
 
+        let dayStart = 0;
         for (const step of ops) {
-          if (step.kind === 'deposit') {
+          if (step.kind === 'dayEnd') {
+            expectDayBalanced(journal, dayStart);
+            dayStart = journal.length;
+          } else if (step.kind === 'withdraw') {
+            const out: Posting[] = [{ from: userAccount(step.user, 'fund'), to: houseAccount('bank'), asset: 'MYR', amount: step.fund }];
+            post(null, out, out);
+          } else if (step.kind === 'transfer') {
+            if (step.user === step.to) continue;
+            const move: Posting[] = [{ from: userAccount(step.user, 'fund'), to: userAccount(step.to, 'fund'), asset: 'MYR', amount: step.fund }];
+            post(null, move, move);
+          } else if (step.kind === 'deposit') {
             const dep: Posting[] = [
               { from: houseAccount('bank'), to: userAccount(step.user, 'fund'), asset: 'MYR', amount: step.fund },
               { from: houseAccount('vault'), to: userAccount(step.user, 'gold'), asset: 'XAU', amount: step.gold },
@@ -148,6 +182,7 @@ describe('income books over random order lives', () => {
           }
         }
 
+        expectDayBalanced(journal, dayStart);
         // every asset sums to zero
         const balances = balancesFromJournal(journal);
         for (const asset of LEDGER_ASSETS) {
