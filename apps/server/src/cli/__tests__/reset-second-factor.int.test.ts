@@ -39,5 +39,6 @@ describe(`admin:second-factor-reset, the recovery of a last superAdmin, on ${dri
     expect(again.code).toBe(1);
     const unknown = await run('reset-second-factor.ts', env, ['--username', 'nobody']);
     expect(unknown.code).toBe(1);
-  });
+    // four command processes, one after the other, each opening the embedded database: their starts take the time
+  }, 90_000);
 });

@@ -153,5 +153,6 @@ describe(`npm run audit:verify checks the chain with the configured keys, on ${d
     const none = await runVerify({ ...where, NODE_ENV: 'production' });
     expect(none.output).toContain('AUDIT_HMAC_KEY is required in production');
     expect(none.code).toBe(2);
-  });
+    // four verifier processes, one after the other (each opens the embedded database alone): their starts take the time
+  }, 90_000);
 });
