@@ -45,21 +45,29 @@ async function colourTransitionsEnded(page: Page): Promise<void> {
   });
 }
 
-async function scanAll(page: Page): Promise<Record<string, string[]>> {
+/**
+ * Scans one half of the screens (support/screens.ts): the first half the public pages and the first
+ * signed-in screens, the second the other signed-in screens and the shell's own dialogs. The halves
+ * run in two workers at once, each with its own server.
+ */
+async function scanHalf(page: Page, half: 0 | 1): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   const scan = (name: string) => scanThemes(page, name, found);
-  // every screen (support/screens.ts): the public pages first, then signed in
   const signedIn = signedInScreens(await screenIds(suite.ts));
-  expect(uncoveredRoutes([...PUBLIC_SCREENS, ...signedIn]), 'routes no screen opens').toEqual([]);
-  for (const { path } of PUBLIC_SCREENS) {
-    await page.goto(`${suite.ts.url}${path}`);
-    await scan(path);
+  const middle = Math.ceil(signedIn.length / 2);
+  if (half === 0) {
+    expect(uncoveredRoutes([...PUBLIC_SCREENS, ...signedIn]), 'routes no screen opens').toEqual([]);
+    for (const { path } of PUBLIC_SCREENS) {
+      await page.goto(`${suite.ts.url}${path}`);
+      await scan(path);
+    }
   }
   await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
-  for (const { path } of signedIn) {
+  for (const { path } of half === 0 ? signedIn.slice(0, middle) : signedIn.slice(middle)) {
     await page.goto(`${suite.ts.url}${path}`);
     await scan(path);
   }
+  if (half === 0) return found;
   // the shell's own dialogs: the command palette and the shortcut list
   await page.goto(`${suite.ts.url}/asset/?action=deposit`);
   await settled(page);
@@ -80,9 +88,12 @@ async function scanAll(page: Page): Promise<Record<string, string[]>> {
 }
 
 test.describe('accessibility: axe-core scan of every screen', () => {
-  test('finds no serious or critical violation in the light theme, nor in the dark one', async () => {
-    test.setTimeout(480_000);
-    const page = await suite.open();
-    expect(await scanAll(page)).toEqual({});
-  });
+  test.describe.configure({ mode: 'parallel' });
+  for (const half of [0, 1] as const) {
+    test(`finds no serious or critical violation in the light theme, nor in the dark one (screens, half ${half + 1} of 2)`, async () => {
+      test.setTimeout(480_000);
+      const page = await suite.open();
+      expect(await scanHalf(page, half)).toEqual({});
+    });
+  }
 });

@@ -66,8 +66,9 @@ test.describe('finance: the day close and adjustments', () => {
     await signIn(checker, suite.ts.url, suite.ts.demo.byRole.financeApprover!, '/finance/adjustments/');
     const row = checker.getByRole('table', { name: 'Adjustments' }).locator('tbody tr').filter({ hasText: 'bank charge of the month' });
     await row.getByRole('button', { name: 'Approve' }).click();
-    await visible(row.getByText('Approved'));
-    expect(await row.locator('td').nth(6).textContent()).not.toBe('-');
+    await visible(row.getByText('Approved', { exact: true }));
+    // the moment it is dated, once the list has come back with it
+    await until(() => row.locator('td').nth(6).textContent()).not.toBe('-');
     const [entry] = await suite.ts.db.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'finance.adjustment'");
     expect(entry!.n).toBe(1);
   });
