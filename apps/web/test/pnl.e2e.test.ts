@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { businessDate } from '@aurum/domain/system/business-time';
 import { adminApi } from './support/api.ts';
@@ -5,6 +6,9 @@ import { seriousAxeViolations } from './support/axe.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
+
+/** The English names of the user categories, as the console shows them. */
+const CATEGORY_NAMES = (JSON.parse(readFileSync(new URL('../src/locales/en/user.json', import.meta.url), 'utf8')) as { categories: Record<string, string> }).categories;
 
 test.describe("finance: the dealer's P&L", () => {
   test('a finance approver opens the P&L, sees the spread of a fill and drills down to its posting and order', async () => {
@@ -24,7 +28,7 @@ test.describe("finance: the dealer's P&L", () => {
     await visible(page.getByRole('heading', { level: 1, name: 'P&L' }));
     await visible(page.getByTestId('pnl-chart'));
     const table = page.getByRole('table', { name: 'P&L per period, metal and category' });
-    const spread = table.getByRole('button', { name: new RegExp(`^Spread of ${today} XAU ${user!.category}: [0-9,.-]+, show what is behind it$`) });
+    const spread = table.getByRole('button', { name: new RegExp(`^Spread of ${today} XAU ${CATEGORY_NAMES[user!.category]!}: [0-9,.-]+, show what is behind it$`) });
     await visible(spread);
     expect(Number(((await spread.textContent()) ?? '').replace(/,/g, ''))).toBeGreaterThanOrEqual(10);
     expect(await seriousAxeViolations(page), 'axe: the P&L').toEqual([]);

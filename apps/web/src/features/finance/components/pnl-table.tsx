@@ -38,7 +38,7 @@ export function PnlTable({ answer, stale, onDrill }: { answer: PnlAnswer; stale:
           const text = formatDecimal(l[key], decimals);
           if (figure === null) return strong(l, text);
           const row = l.period === null ? null : l;
-          const where = row ? `${row.period} ${row.metal ?? ''} ${row.category ?? ''}`.trim() : t('finance:pnl.totals');
+          const where = row ? `${row.period} ${row.metal ?? ''} ${row.category ? t(`user:categories.${row.category}`) : t('finance:pnl.house')}`.trim() : t('finance:pnl.totals');
           return (
             <button
               type="button"
