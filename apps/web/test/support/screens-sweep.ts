@@ -36,7 +36,7 @@ const ALLOWED_WORDS = new Set([
   // metals, currencies, the business time zone
   'XAU', 'XAG', 'XPT', 'MYR', 'USD', 'MYT',
   // units, file types, formats
-  'g', 'kg', 'oz', 'KB', 'MB', 'CSV', 'PNG', 'JPG', 'JPEG', 'PDF', 'dd', 'MM', 'yyyy', 'HH', 'mm',
+  'g', 'kg', 'oz', 'KB', 'MB', 'CSV', 'PNG', 'JPG', 'JPEG', 'PDF', 'ZIP', 'dd', 'MM', 'yyyy', 'HH', 'mm',
   // standards, protocols and product names kept in every language
   'Aurum', 'Au', 'ID', 'IP', 'QR', 'TOTP', 'HMAC', 'API', 'GTC', 'GTD', 'User-Agent', 'Integral', 'Investing',
   // browsers and systems, by their product names (a session's or an audit row's device)
