@@ -33,30 +33,21 @@
  *   else postgres://postgres@127.0.0.1:5432/postgres; a fresh database, dropped at the end.
  *   PGlite: a data folder in $TMPDIR, removed at the end.)
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import type { CompiledQuery } from 'kysely';
 import { ORDER_STATUSES } from '../packages/domain/src/orders/order-status.ts';
 import { ORDERS_CONNECTION_QUERY } from '../apps/web/src/features/orders/api/orders-connection-query.ts';
-import { buildApp, type AurumApp } from '../apps/server/src/app.ts';
-import { openDatabase, signingKey } from '../apps/server/src/bootstrap.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import type { Db } from '../apps/server/src/db/db.ts';
 import { kysely } from '../apps/server/src/db/query-builder.ts';
-import { createMailer } from '../apps/server/src/mail/mailer.ts';
-import { createEventBus } from '../apps/server/src/live/event-bus.ts';
 import { connectionFilter, connectionPage, encodeCursor, type ConnectionArgs } from '../apps/server/src/modules/orders/order-graphql.ts';
 import { COUNT_BOUND } from '../apps/server/src/modules/orders/order-read-service.ts';
 import { selectOrders, timelineQuery } from '../apps/server/src/modules/orders/order-repository.ts';
 import { boundedCountQuery, matches, onlyStatuses, pageQuery } from '../apps/server/src/modules/orders/order-connection-repository.ts';
 import { foldStatusCounts, statusCountsQuery } from '../apps/server/src/modules/orders/order-counts-repository.ts';
-import { seedDemo } from '../apps/server/src/seed/seed.ts';
-import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
 import { postJson, reportBench } from './support/bench-kit.ts';
+import { openInProcessApp } from './support/in-process-app.ts';
 import { timed as timedRuns, timedTogether as timedRunsTogether, type Timing } from './support/timed-runs.ts';
 import { SEED_ORDERS } from './support/order-seed.ts';
 
@@ -93,59 +84,6 @@ const SEED_TIMELINE = `INSERT INTO order_timeline (order_id, action, date) SELEC
 /** The GROUP BY that order/list_count ran before the counters (for the record). */
 const COUNT_BY_STATUS = 'SELECT status, count(*)::int AS n FROM orders WHERE status = ANY($1::text[]) GROUP BY status';
 
-interface Opened {
-  db: Db;
-  app: AurumApp;
-  base: string;
-  label: string;
-  close(): Promise<void>;
-}
-
-/** The demo data on a fresh database of `driver` and the real application listening on it, in this process, no job started. */
-async function open(driver: 'postgres' | 'pglite'): Promise<Opened> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'aurum-bench-orders-'));
-  const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    PRICE_SOURCE: 'none',
-    ORDER_ENGINE_INTERVAL_MS: '0',
-    ACCESS_TOKEN_TTL_SECONDS: '3600',
-    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
-  });
-  const opened = await openDatabase(config);
-  await seedDemo(opened.db, config);
-  const events = await createEventBus(opened.db);
-  const deps = {
-    config,
-    db: opened.db,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: { info: () => undefined } }),
-    jwtSecret: await signingKey(opened.db, config.jwtSecret),
-    now: () => new Date(),
-    events,
-  };
-  const app = await buildApp(deps, { build: { branch: 'bench', commit: '0000000' } });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const [version] = await opened.db.query<{ v: string }>("SELECT current_setting('server_version') AS v");
-  return {
-    db: opened.db,
-    app,
-    base: `http://127.0.0.1:${port}`,
-    label: driver === 'postgres' ? `PostgreSQL ${version!.v}` : `PGlite (PostgreSQL ${version!.v})`,
-    async close() {
-      await app.close();
-      await events.close();
-      await opened.close();
-      await pgdb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 interface Row {
   name: string;
   rows: number;
@@ -160,7 +98,7 @@ interface Row {
 
 async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
   const ROWS = rowsOf(driver);
-  const o = await open(driver);
+  const o = await openInProcessApp(driver, 'aurum_bench_orders');
   try {
     const db = o.db;
     console.log(`\norders connection bench: ${ROWS.toLocaleString('en-US')} orders on ${o.label} (node ${process.version}), ${ITERATIONS} runs per case after ${WARMUP} warm-up, page ${PAGE}`);

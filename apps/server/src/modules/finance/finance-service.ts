@@ -4,7 +4,7 @@ import { trialBalance, type GlFigures, type TrialBalanceUnit } from '@aurum/doma
 import { Decimal } from '@aurum/domain/money/decimal';
 import { startOfBusinessDay } from '@aurum/domain/system/business-time';
 import type { Queryable } from '../../db/db.ts';
-import { pairSums, snapshotEndedBy } from './finance-repository.ts';
+import { bookSums } from './finance-repository.ts';
 
 /** A GL account as the answers show it (without the journal books it gathers). */
 const view = (a: GlAccount) => ({ code: a.code, name: a.name, type: a.type, unit: a.unit });
@@ -22,21 +22,24 @@ function glCode(account: string): string {
  * postings since that close, never the whole journal (decision 1002).
  */
 async function glFigures(q: Queryable, from: Date, before: Date): Promise<GlFigures[]> {
-  const snapshot = await snapshotEndedBy(q, from);
   const byCode = new Map<string, { opening: Decimal; debits: Decimal; credits: Decimal }>();
   const at = (code: string) => {
     let f = byCode.get(code);
     if (!f) byCode.set(code, (f = { opening: new Decimal(0), debits: new Decimal(0), credits: new Decimal(0) }));
     return f;
   };
-  for (const b of snapshot?.books ?? []) at(glCode(b.book)).opening = at(glCode(b.book)).opening.plus(b.balance);
-  for (const p of await pairSums(q, snapshot?.base.endsAt ?? null, from, before)) {
-    const debit = at(glCode(p.from_account));
-    const credit = at(glCode(p.to_account));
-    debit.opening = debit.opening.minus(p.earlier);
-    credit.opening = credit.opening.plus(p.earlier);
-    debit.debits = debit.debits.plus(p.within);
-    credit.credits = credit.credits.plus(p.within);
+  for (const r of await bookSums(q, from, before)) {
+    if (r.to_book === null) {
+      // a book of the snapshot: its balance at the close's end
+      at(glCode(r.from_book)).opening = at(glCode(r.from_book)).opening.plus(r.earlier);
+      continue;
+    }
+    const debit = at(glCode(r.from_book));
+    const credit = at(glCode(r.to_book));
+    debit.opening = debit.opening.minus(r.earlier);
+    credit.opening = credit.opening.plus(r.earlier);
+    debit.debits = debit.debits.plus(r.within);
+    credit.credits = credit.credits.plus(r.within);
   }
   return [...byCode].map(([code, f]) => ({ code, opening: f.opening.toFixed(), debits: f.debits.toFixed(), credits: f.credits.toFixed() }));
 }

@@ -8,6 +8,7 @@ import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client, roleTokens } from '../../../testing/client.ts';
 import { until } from '../../../testing/until.ts';
+import { postDated } from '../../../testing/journal-posting.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const SECURE = '/v0/web/secure';
@@ -38,12 +39,7 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
   afterAll(() => ts?.close());
 
   /** A journal entry of one posting dated at a moment, as the wallet writes it. */
-  async function post(at: string, from: string, to: string, asset: string, amount: string): Promise<void> {
-    await ts.db.transaction(async (tx) => {
-      const [e] = await tx.query<{ id: number }>(`INSERT INTO ledger_entries (kind, user_id, created_at) VALUES ('test.finance', $1, $2) RETURNING id`, [userId, at]);
-      await tx.query('INSERT INTO ledger_postings (entry_id, from_account, to_account, asset, amount) VALUES ($1, $2, $3, $4, $5)', [e!.id, from, to, asset, amount]);
-    });
-  }
+  const post = (at: string, from: string, to: string, asset: string, amount: string) => postDated(ts.db, userId, { at, from, to, asset, amount });
 
   const as = async (role: string) => ({ token: await tokenOf(role) });
   const check = async (date: string) => (await api.call<DayCloseCheckAnswer>('GET', `${SECURE}/ledger/closes/check?date=${date}`, await as('none'))).body;

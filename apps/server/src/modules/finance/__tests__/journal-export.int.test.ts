@@ -6,6 +6,7 @@ import { Decimal } from '@aurum/domain/money/decimal';
 import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client, roleTokens } from '../../../testing/client.ts';
+import { postDated } from '../../../testing/journal-posting.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const SECURE = '/v0/web/secure';
@@ -36,10 +37,7 @@ describe(`the accounting export of closed days, on ${driver}`, () => {
       [at(D2, 11), 'order.complete', 'house:tradingXau', `user:${userId}:gold`, 'XAU', '1.2345'],
       [at(D2, 12), 'order.income', 'house:tradingMyr', 'house:spread', 'MYR', '3.21'],
     ];
-    for (const [when, kind, from, to, asset, amount] of entries) {
-      const [e] = await ts.db.query<{ id: number }>('INSERT INTO ledger_entries (kind, user_id, note, created_at) VALUES ($1, $2, $3, $4) RETURNING id', [kind, userId, `test ${kind}`, when]);
-      await ts.db.query('INSERT INTO ledger_postings (entry_id, from_account, to_account, asset, amount) VALUES ($1, $2, $3, $4, $5)', [e!.id, from, to, asset, amount]);
-    }
+    for (const [when, kind, from, to, asset, amount] of entries) await postDated(ts.db, userId, { at: when, from, to, asset, amount, kind, note: `test ${kind}` });
   });
   afterAll(() => ts?.close());
 

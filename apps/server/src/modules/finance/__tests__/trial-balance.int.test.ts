@@ -1,8 +1,13 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookKindOf } from '@aurum/domain/finance/chart-of-accounts';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { BalancesAnswer, TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client, roleTokens } from '../../../testing/client.ts';
+import { postDated } from '../../../testing/journal-posting.ts';
+import { kysely } from '../../../db/query-builder.ts';
+import { bookOf } from '../finance-repository.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const SECURE = '/v0/web/secure';
@@ -25,10 +30,7 @@ describe(`trial balance and balances as of a moment, through the chart of accoun
   afterAll(() => ts?.close());
 
   /** A journal entry of one posting at a moment, as the wallet writes it (the journal takes inserts only). */
-  async function post(at: string, from: string, to: string, asset: string, amount: string): Promise<void> {
-    const [e] = await ts.db.query<{ id: number }>(`INSERT INTO ledger_entries (kind, user_id, created_at) VALUES ('test.finance', $1, $2) RETURNING id`, [userId, at]);
-    await ts.db.query('INSERT INTO ledger_postings (entry_id, from_account, to_account, asset, amount) VALUES ($1, $2, $3, $4, $5)', [e!.id, from, to, asset, amount]);
-  }
+  const post = (at: string, from: string, to: string, asset: string, amount: string) => postDated(ts.db, userId, { at, from, to, asset, amount });
 
   const trial = async (date: string) => api.call<TrialBalanceAnswer>('GET', `${SECURE}/ledger/trial-balance?date=${date}`, { token: await tokenOf('financeApprover') });
   const row = (t: TrialBalanceAnswer, unit: string, code: string) => t.units.find((u) => u.unit === unit)!.rows.find((r) => r.account.code === code)!;
@@ -98,5 +100,14 @@ describe(`trial balance and balances as of a moment, through the chart of accoun
     }
     const anonymous = await api.call('GET', `${SECURE}/ledger/trial-balance?date=${DAY}`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it("works out in SQL the same kind of book as the chart of accounts, for every shape of account", async () => {
+    const accounts = ['user:12:fund', 'user:7:goldHeld', 'user:123456:credit', 'metal:XAU:vault:KL-1', 'metal:XAG:vault:A', 'metal:XPT:provider:Brink s & Co. 2', 'metal:XAU:transit', 'metal:XAG:outside', 'metal:XAU:borrowed', 'house:bank', 'house:tradingXau', 'house:spread'];
+    const rows = await kysely(ts.db)
+      .selectFrom(sql<{ a: string }>`(${sql.join(accounts.map((a) => sql`SELECT ${a}::text AS a`), sql` UNION ALL `)})`.as('t'))
+      .select(['t.a', bookOf('t.a').as('kind')])
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.a, r.kind]))).toEqual(Object.fromEntries(accounts.map((a) => [a, bookKindOf(a)])));
   });
 });
