@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Db } from '../../../db/db.ts';
-import { openPglite } from '../../../db/pglite-db.ts';
-import { openPostgres } from '../../../db/pg-db.ts';
-import { MIGRATIONS_DIR, migrate } from '../../../db/migrate.ts';
-import { freshPostgresDatabase } from '../../../testing/postgres-databases.ts';
+import { migrate } from '../../../db/migrate.ts';
+import { databaseMigratedBefore } from '../../../testing/migrated-before.ts';
 import { writeAudit } from '../audit-writer.ts';
 import { verifyAuditChain } from '../audit-chain.ts';
 import { DEV_AUDIT_HMAC_KEY } from '../../../config.ts';
@@ -17,23 +12,12 @@ const KEYS = { auditHmacKey: DEV_AUDIT_HMAC_KEY, auditHmacPreviousKeys: [] };
 
 describe(`migration 006 chains the audit rows written before it, 011 keys the rows after them, on ${driver}`, () => {
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
-  let before: string;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
-    drop = pgdb?.drop;
-    db = pgdb ? await openPostgres(pgdb.url, { max: 2 }) : await openPglite(undefined);
-    // the migrations before 006 only
-    before = await mkdtemp(join(tmpdir(), 'aurum-mig-'));
-    for (const f of await readdir(MIGRATIONS_DIR)) if (f < '006') await cp(join(MIGRATIONS_DIR, f), join(before, f));
-    await migrate(db, before);
+    ({ db, close } = await databaseMigratedBefore('006'));
   });
-  afterAll(async () => {
-    await db?.close();
-    await drop?.();
-    await rm(before, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   it('hashes the old rows in id order, so the chain verifies from its first row on', async () => {
     for (let i = 0; i < 5; i++) {

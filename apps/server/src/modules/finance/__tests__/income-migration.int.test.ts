@@ -1,33 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Db } from '../../../db/db.ts';
-import { openPglite } from '../../../db/pglite-db.ts';
-import { openPostgres } from '../../../db/pg-db.ts';
-import { MIGRATIONS_DIR, migrate } from '../../../db/migrate.ts';
-import { freshPostgresDatabase } from '../../../testing/postgres-databases.ts';
+import { migrate } from '../../../db/migrate.ts';
+import { databaseMigratedBefore } from '../../../testing/migrated-before.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 describe(`migration 028 keeps an existing database's journal and marks what was booked before the income books, on ${driver}`, () => {
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
-  let before: string;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
-    drop = pgdb?.drop;
-    db = pgdb ? await openPostgres(pgdb.url, { max: 2 }) : await openPglite(undefined);
-    before = await mkdtemp(join(tmpdir(), 'aurum-mig-'));
-    for (const f of await readdir(MIGRATIONS_DIR)) if (f < '028') await cp(join(MIGRATIONS_DIR, f), join(before, f));
-    await migrate(db, before);
+    ({ db, close } = await databaseMigratedBefore('028'));
   });
-  afterAll(async () => {
-    await db?.close();
-    await drop?.();
-    await rm(before, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   it('old payments keep their interest in the trading desk, new ones go to the income books; the income accounts take postings; old orders have no mid', async () => {
     const [u] = await db.query<{ id: number }>(

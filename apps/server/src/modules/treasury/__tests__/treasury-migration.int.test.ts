@@ -1,35 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Db } from '../../../db/db.ts';
-import { openPglite } from '../../../db/pglite-db.ts';
-import { openPostgres } from '../../../db/pg-db.ts';
-import { MIGRATIONS_DIR, migrate } from '../../../db/migrate.ts';
-import { freshPostgresDatabase } from '../../../testing/postgres-databases.ts';
+import { migrate } from '../../../db/migrate.ts';
+import { databaseMigratedBefore } from '../../../testing/migrated-before.ts';
 import { positionAnswer } from '../treasury-service.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 describe(`migration 020 gives an existing database its books and an opening balance to reconcile, on ${driver}`, () => {
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
-  let before: string;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
-    drop = pgdb?.drop;
-    db = pgdb ? await openPostgres(pgdb.url, { max: 2 }) : await openPglite(undefined);
-    // the migrations before 020 only
-    before = await mkdtemp(join(tmpdir(), 'aurum-mig-'));
-    for (const f of await readdir(MIGRATIONS_DIR)) if (f < '020') await cp(join(MIGRATIONS_DIR, f), join(before, f));
-    await migrate(db, before);
+    ({ db, close } = await databaseMigratedBefore('020'));
   });
-  afterAll(async () => {
-    await db?.close();
-    await drop?.();
-    await rm(before, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   it('customer metal already there and no bars: one synthetic opening bar and its posting cover it exactly; the books match the ledger and the orders', async () => {
     const [u] = await db.query<{ id: number }>(
