@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { exportUrl, type ExportList } from '@aurum/domain/export/export-schemas';
-import { parseErrorBody } from '@aurum/domain/errors/catalogue';
-import { ApiError } from '#shared/http/api-error.ts';
-import { authController, http } from '#shared/http/client.ts';
 import { attachmentName, createCsvRowCounter } from './csv-progress.ts';
+import { openDownload, readChunks } from './streamed-download.ts';
 
 export interface ExportProgress {
   bytes: number;
@@ -15,69 +13,22 @@ export interface ExportedFile extends ExportProgress {
   filename: string;
 }
 
-/** Opens a download with the bearer token (one refresh and retry on 401); a refusal is its ApiError. */
-export async function openDownload(path: string, signal: AbortSignal, accept = 'text/csv, application/json'): Promise<Response> {
-  const send = () => {
-    const token = authController.accessToken();
-    return window.fetch(path, {
-      credentials: 'include',
-      headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      signal,
-    });
-  };
-  let response = await send();
-  if (response.status === 401) {
-    // the same shared refresh as every other call, then one retry
-    if (!(await http.refreshOnce())) throw new ApiError(401, 0, null);
-    response = await send();
-  }
-  if (!response.ok) {
-    let body: unknown = null;
-    try {
-      body = await response.json();
-    } catch {
-      body = null;
-    }
-    const { code, context } = parseErrorBody(body);
-    throw new ApiError(response.status, code, context);
-  }
-  return response;
-}
-
 /**
  * GET export/{list}?{the list's filter}: the list as CSV (every matching row). Not through the
  * http client (whose 5 s time-out suits JSON calls, not a long stream): the body is read chunk by
  * chunk with the bearer token, reporting bytes and records as they arrive, and kept as a Blob to save.
  */
 export async function exportList(list: ExportList, search: string, onProgress: (progress: ExportProgress) => void, signal: AbortSignal): Promise<ExportedFile> {
-  let response: Response;
-  try {
-    response = await openDownload(`${exportUrl(list)}${search ? `?${search}` : ''}`, signal);
-  } catch (error) {
-    if (error instanceof ApiError || signal.aborted) throw error;
-    throw new ApiError(0, 0, null);
-  }
+  const response = await openDownload(`${exportUrl(list)}${search ? `?${search}` : ''}`, signal);
   const filename = attachmentName(response.headers.get('content-disposition'), `${list}.csv`);
   const counter = createCsvRowCounter();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;
   let rows = 0;
-  const reader = response.body?.getReader();
-  if (reader) {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        bytes += value.byteLength;
-        rows = counter.feed(value);
-        onProgress({ bytes, rows });
-      }
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new ApiError(0, 0, null);
-    }
-  }
+  const chunks = await readChunks(response, signal, (chunk) => {
+    bytes += chunk.byteLength;
+    rows = counter.feed(chunk);
+    onProgress({ bytes, rows });
+  });
   rows = counter.finish();
   onProgress({ bytes, rows });
   return { blob: new Blob(chunks, { type: 'text/csv;charset=utf-8' }), filename, bytes, rows };

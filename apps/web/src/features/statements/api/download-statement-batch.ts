@@ -1,8 +1,7 @@
 import { STATEMENT_BATCH_USER_COLUMNS, STATEMENT_COUNT_HEADER, type StatementBatchFormat } from '@aurum/domain/statements/statement-schemas';
-import { ApiError } from '#shared/http/api-error.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { attachmentName } from '#shared/export/csv-progress.ts';
-import { openDownload } from '#shared/export/export-list.ts';
+import { openDownload, readChunks } from '#shared/export/streamed-download.ts';
 import { csvClosingCounter, zipFileCounter } from '../model/batch-progress.ts';
 
 export interface BatchProgress {
@@ -31,31 +30,11 @@ export async function downloadStatementBatch(
   signal: AbortSignal,
 ): Promise<BatchFile> {
   const search = new URLSearchParams({ month, format, ...(format === 'pdf' ? { lang } : {}) });
-  let response: Response;
-  try {
-    response = await openDownload(`${SECURE_API}/statements/batch?${search.toString()}`, signal, format === 'pdf' ? 'application/zip, application/json' : 'text/csv, application/json');
-  } catch (error) {
-    if (error instanceof ApiError || signal.aborted) throw error;
-    throw new ApiError(0, 0, null);
-  }
+  const response = await openDownload(`${SECURE_API}/statements/batch?${search.toString()}`, signal, format === 'pdf' ? 'application/zip, application/json' : 'text/csv, application/json');
   const total = Number(response.headers.get(STATEMENT_COUNT_HEADER) ?? 0);
   const filename = attachmentName(response.headers.get('content-disposition'), `statements-${month}.${format === 'pdf' ? 'zip' : 'csv'}`);
   const counter = format === 'pdf' ? zipFileCounter() : csvClosingCounter(STATEMENT_BATCH_USER_COLUMNS.length);
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
   onProgress({ done: 0, total });
-  const reader = response.body?.getReader();
-  if (reader) {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        onProgress({ done: counter.feed(value), total });
-      }
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new ApiError(0, 0, null);
-    }
-  }
+  const chunks = await readChunks(response, signal, (chunk) => onProgress({ done: counter.feed(chunk), total }));
   return { blob: new Blob(chunks, { type: format === 'pdf' ? 'application/zip' : 'text/csv;charset=utf-8' }), filename, total };
 }

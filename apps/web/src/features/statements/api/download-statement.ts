@@ -1,20 +1,14 @@
-import { ApiError } from '#shared/http/api-error.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { attachmentName } from '#shared/export/csv-progress.ts';
-import { openDownload, saveBlob } from '#shared/export/export-list.ts';
+import { saveBlob } from '#shared/export/export-list.ts';
+import { openDownload } from '#shared/export/streamed-download.ts';
 
 export type StatementFormat = 'csv' | 'pdf';
 
 /** GET statements/{userId}.csv or .pdf?month=&lang=: the file, saved under the server's name; answers that name. */
 export async function downloadStatement(userId: number, month: string, format: StatementFormat, lang: string, signal: AbortSignal): Promise<string> {
   const search = new URLSearchParams(format === 'pdf' ? { month, lang } : { month });
-  let response: Response;
-  try {
-    response = await openDownload(`${SECURE_API}/statements/${userId}.${format}?${search.toString()}`, signal, format === 'pdf' ? 'application/pdf, application/json' : 'text/csv, application/json');
-  } catch (error) {
-    if (error instanceof ApiError || signal.aborted) throw error;
-    throw new ApiError(0, 0, null);
-  }
+  const response = await openDownload(`${SECURE_API}/statements/${userId}.${format}?${search.toString()}`, signal, format === 'pdf' ? 'application/pdf, application/json' : 'text/csv, application/json');
   const filename = attachmentName(response.headers.get('content-disposition'), `statement-${userId}-${month}.${format}`);
   saveBlob(await response.blob(), filename);
   return filename;
