@@ -63,12 +63,17 @@ export async function bookSums(q: Queryable, from: Date, before: Date): Promise<
     ])
     .groupBy([bookOf('pairs.from_account'), bookOf('pairs.to_account')]);
   if (close === undefined) return byKind.execute();
-  return k
-    .selectFrom('ledger_close_books as b')
-    .where('b.business_date', '=', sql<Date>`${close.date}::date`)
-    .select([sql<string>`b.book`.as('from_book'), sql<string | null>`NULL::text`.as('to_book'), sql<string>`b.balance::text`.as('earlier'), sql<string>`'0'`.as('within')])
+  // the close's row comes back with its books (a row without a book when it has none): a close
+  // reopened between the two statements has lost its books, and the read starts again
+  const rows = await k
+    .selectFrom('ledger_day_closes as c')
+    .leftJoin('ledger_close_books as b', 'b.business_date', 'c.business_date')
+    .where('c.business_date', '=', sql<Date>`${close.date}::date`)
+    .select([sql<string | null>`b.book`.as('from_book'), sql<string | null>`NULL::text`.as('to_book'), sql<string>`coalesce(b.balance, 0)::text`.as('earlier'), sql<string>`'0'`.as('within')])
     .unionAll(byKind)
     .execute();
+  if (!rows.some((r) => r.to_book === null)) return bookSums(q, from, before);
+  return rows.flatMap((r) => (r.from_book === null ? [] : [{ ...r, from_book: r.from_book }]));
 }
 
 /** A batch of the journal's postings of [from, before) in journal order: the postings of up to `entries` entries after the cursor (created_at, id). */
