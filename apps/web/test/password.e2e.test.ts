@@ -15,6 +15,15 @@ async function resetLinkFor(email: string): Promise<string> {
 }
 
 test.describe('password reset', () => {
+  // The server runs in this worker process. Its strength estimator builds its dictionaries (a few MB)
+  // on first use, and a reset's first call would do that while CI's other browsers hold the cores. It
+  // is built here first, in the same module the server's reset uses.
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const { passwordStrength } = await import('@aurum/domain/auth/password-strength');
+    passwordStrength('Warm#Up2026pw', []);
+  });
+
   test('rejects a link without a token', async () => {
     const page = await open();
     await page.goto(`${suite.ts.url}/auth/reset-password/`);
