@@ -16,12 +16,14 @@
  *    Playwright's installed browsers, the system's chromium/chrome); skipped with a notice saying
  *    how to install one when none is found, a failure when the run requires it (CI=true or
  *    AURUM_REQUIRE_BROWSER=1)
- * Prints one line per suite and a closing 'N passed, N failed'.
+ * Prints one line per suite, each failed test under it with the head of its error, and a closing
+ * 'N passed, N failed'.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_MISSING, browserRequired, findBrowser } from '../apps/web/test/support/find-browser.ts';
+import { readPlaywrightReport, readVitestReport, type SuiteReport } from './test-report.ts';
 
 const root = join(import.meta.dirname, '..');
 // Node keeps the bytecode of the modules it compiles here and every process of the run (test workers,
@@ -32,7 +34,7 @@ const reports = join(root, '.tmp', 'reports');
 mkdirSync(reports, { recursive: true });
 const only = process.argv[2];
 
-interface Outcome { name: string; passed: number; failed: number; skipped: number; ok: boolean }
+interface Outcome { name: string; passed: number; failed: number; skipped: number; ok: boolean; failures?: string[] }
 const outcomes: Outcome[] = [];
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
@@ -49,16 +51,14 @@ function suite(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
     ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
     env,
   );
-  let passed = 0, failed = ok ? 0 : 1, skipped = 0;
-  if (existsSync(file)) {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as {
-      numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number;
-    };
-    passed = report.numPassedTests;
-    failed = report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0);
-    skipped = report.numPendingTests + report.numTodoTests;
-  }
-  outcomes.push({ name, passed, failed, skipped, ok });
+  outcomes.push(outcome(name, ok, readVitestReport(file, root)));
+}
+
+/** A suite's line of the summary: its report's counts, and one failure more when it failed without a failed test. */
+function outcome(name: string, ok: boolean, report: SuiteReport | null): Outcome {
+  if (!report) return { name, passed: 0, failed: ok ? 0 : 1, skipped: 0, ok };
+  const failed = report.failed + (!ok && report.failed === 0 ? 1 : 0);
+  return { name, passed: report.passed, failed, skipped: report.skipped, ok, failures: report.failures };
 }
 
 /** A vitest suite run beside others: its output kept and printed whole when it ends, its counts from its JSON report. */
@@ -78,14 +78,7 @@ function suiteBeside(name: string, project: string, env: NodeJS.ProcessEnv = {})
     child.on('close', (code) => {
       console.log(`\n=== ${name} ===\n${output}`);
       const ok = code === 0;
-      let passed = 0, failed = ok ? 0 : 1, skipped = 0;
-      if (existsSync(file)) {
-        const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-        passed = report.numPassedTests;
-        failed = report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0);
-        skipped = report.numPendingTests + report.numTodoTests;
-      }
-      outcomes.push({ name, passed, failed, skipped, ok });
+      outcomes.push(outcome(name, ok, readVitestReport(file, root)));
       resolve();
     });
   });
@@ -123,17 +116,8 @@ function browserSuite(env: NodeJS.ProcessEnv) {
   const file = join(reports, 'browser.json');
   rmSync(file, { force: true });
   const ok = run('npx', ['playwright', 'test'], env);
-  let passed = 0, failed = ok ? 0 : 1, skipped = 0;
-  if (existsSync(file)) {
-    const { stats } = JSON.parse(readFileSync(file, 'utf8')) as {
-      stats: { expected: number; unexpected: number; skipped: number; flaky: number };
-    };
-    passed = stats.expected;
-    failed = stats.unexpected + stats.flaky + (ok ? 0 : stats.unexpected + stats.flaky === 0 ? 1 : 0);
-    skipped = stats.skipped;
-  }
   if (!ok) console.log('Failed browser tests left their trace and screenshots under .tmp/artifacts/browser/.');
-  outcomes.push({ name: 'browser', passed, failed, skipped, ok });
+  outcomes.push(outcome('browser', ok, readPlaywrightReport(file)));
 }
 
 const browser = !only || only === 'browser' ? findBrowser() : null;
@@ -176,6 +160,7 @@ console.log('\n=== summary ===');
 let passed = 0, failed = 0, skipped = 0;
 for (const o of outcomes) {
   console.log(`${o.name}: ${o.passed} passed, ${o.failed} failed${o.skipped ? `, ${o.skipped} skipped` : ''}`);
+  for (const f of o.failures ?? []) console.log(f);
   passed += o.passed; failed += o.failed; skipped += o.skipped;
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

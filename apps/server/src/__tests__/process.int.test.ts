@@ -9,6 +9,10 @@ import { until } from '../testing/until.ts';
 import type { PriceData } from '@aurum/domain/system/live-messages';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+// a test that starts server processes waits for their start-ups (migrations, the seed): a few seconds
+// each on a quiet machine, many more in CI beside the other integration suite, on two cores; the
+// bound guards against a hang, it is not a target
+const PROCESSES_TIMEOUT = 90_000;
 
 describe(`server process on ${driver}`, () => {
   const running: Running[] = [];
@@ -42,8 +46,8 @@ describe(`server process on ${driver}`, () => {
     running.push(third);
     await third.waitFor(/Aurum console: /);
     expect(third.output()).not.toMatch(/Demo sign-ins/);
-    // three process starts on PGlite, the first creating its cluster: beside the other suite's files this takes a while
-  }, 90_000);
+    // three process starts on PGlite, the first creating its cluster
+  }, PROCESSES_TIMEOUT);
 
   (driver === 'postgres' ? it : it.skip)('SIGTERM drains: /readyz turns 503 (3303) at once while calls are still served, then the process exits 0', async () => {
     const pg = await freshPostgresDatabase();
@@ -67,7 +71,7 @@ describe(`server process on ${driver}`, () => {
     expect(await p.exited).toBe(0);
     // not before the drain ended
     expect(Date.now() - signalAt).toBeGreaterThanOrEqual(3_000);
-  });
+  }, PROCESSES_TIMEOUT);
 
   it('refuses a bad configuration with a message for each variable', async () => {
     const bad = start({ PORT: 'x', JWT_SECRET: 'short' });
@@ -100,7 +104,7 @@ describe(`server process on ${driver}`, () => {
     const body = (await login.json()) as { jwt: string };
     const logout = await fetch(`${urlB}/v0/web/auth/admin/logout`, { method: 'POST', headers: { authorization: `Bearer ${body.jwt}` } });
     expect(logout.status).toBe(200);
-  });
+  }, PROCESSES_TIMEOUT);
 
   (driver === 'postgres' ? it : it.skip)('live events cross processes: one feed for both, a mode switched on one closes the market on the other', async () => {
     const pg = await freshPostgresDatabase();
@@ -134,9 +138,9 @@ describe(`server process on ${driver}`, () => {
       body: JSON.stringify({ enabled: true }),
     });
     expect(on.status).toBe(200);
-    const panic = (await sockB.next((m) => m.type === 'Price' && m.data.reason === 'panic mode', 4000)) as { data: PriceData };
+    const panic = (await sockB.next((m) => m.type === 'Price' && m.data.reason === 'panic mode', 10_000)) as { data: PriceData };
     expect(panic.data.available).toEqual({ myr: false, usd: false, offline: false });
     sockA.close();
     sockB.close();
-  });
+  }, PROCESSES_TIMEOUT);
 });
