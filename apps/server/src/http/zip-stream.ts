@@ -114,18 +114,20 @@ function endRecords(count: number, directorySize: number, directoryOffset: numbe
  * directory and the end records. `sent.files` counts the files written so far.
  */
 export async function* zipChunks(files: AsyncIterable<ZipFile>, sent: { files: number }): AsyncGenerator<Buffer> {
-  const directory: Buffer[] = [];
+  // the directory's entries are kept as numbers and the name's string, and made into bytes at the
+  // end: a small Buffer is a slice of Node's shared 64 KB pool, and a header kept as one would keep
+  // its whole slab alive until the archive ends (64 KB per file where 60 bytes were meant)
+  const directory: Array<{ name: string; crc: number; size: number; at: { date: number; time: number }; offset: number }> = [];
   let offset = 0;
   for await (const file of files) {
-    const name = Buffer.from(file.name, 'utf8');
     const crc = crc32(file.bytes);
     const at = dosDateTime(file.modified);
-    const header = localHeader(name, crc, file.bytes.length, at);
-    directory.push(centralHeader(name, crc, file.bytes.length, at, offset));
+    const header = localHeader(Buffer.from(file.name, 'utf8'), crc, file.bytes.length, at);
+    directory.push({ name: file.name, crc, size: file.bytes.length, at, offset });
     offset += header.length + file.bytes.length;
     sent.files += 1;
     yield Buffer.concat([header, file.bytes]);
   }
-  const central = Buffer.concat(directory);
+  const central = Buffer.concat(directory.map((e) => centralHeader(Buffer.from(e.name, 'utf8'), e.crc, e.size, e.at, e.offset)));
   yield Buffer.concat([central, endRecords(directory.length, central.length, offset)]);
 }

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { zipChunks, type ZipFile } from '../zip-stream.ts';
@@ -27,6 +29,32 @@ describe('zipChunks', () => {
     const read = unzipSync(zip.bytes);
     expect(Object.keys(read)).toEqual(files.map((f) => f.name));
     for (const f of files) expect(Buffer.from(read[f.name]!).equals(Buffer.from(f.bytes)), f.name).toBe(true);
+  });
+
+  it('what it keeps of the files written so far does not grow with their bytes', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const held = () => {
+      gc();
+      return process.memoryUsage().arrayBuffers;
+    };
+    // files of 30 KB made as a PDF's bytes are (Buffer.concat: slices of Node's shared pool), each
+    // chunk let go once taken, as a response does
+    async function* made(): AsyncGenerator<ZipFile> {
+      for (let i = 0; i < 2_000; i++) yield { name: `statement-${i}.pdf`, bytes: Buffer.concat([Buffer.alloc(30_000, i % 251)]), modified: new Date(0) };
+    }
+    const chunks = zipChunks(made(), { files: 0 });
+    await chunks.next();
+    const before = held();
+    for (let i = 1; i < 2_000; i++) await chunks.next();
+    const grown = held() - before;
+    // 2,000 directory entries are about 150 KB; a header kept as a slice of the pool would keep 64 MB
+    expect(grown).toBeLessThan(4 * 1024 * 1024);
+    // the directory is whole at the end: 2,000 entries, then the end record counting them
+    const end = (await chunks.next()).value as Buffer;
+    expect(end.readUInt32LE(0)).toBe(0x02014b50);
+    expect(end.readUInt32LE(end.length - 22)).toBe(0x06054b50);
+    expect(end.readUInt16LE(end.length - 12)).toBe(2_000);
   });
 
   it('an empty archive is the end record alone', async () => {
