@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { dayAfter } from '@aurum/domain/finance/day-close';
 import type { DayCloseCheckAnswer, DayClosesAnswer, DayCloseView } from '@aurum/domain/finance/day-close-schemas';
 import type { BalancesAnswer, TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
 import type { AdjustmentView } from '@aurum/domain/finance/ledger-adjustment-schemas';
 import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
-import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
-import { client, roleTokens } from '../../../testing/client.ts';
 import { until } from '../../../testing/until.ts';
-import { postDated } from '../../../testing/journal-posting.ts';
+import { journalTestServer } from '../../../testing/journal-posting.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const SECURE = '/v0/web/secure';
@@ -25,30 +23,18 @@ const D3 = dayAfter(today, -2);
 const noon = (date: string) => new Date(startOfBusinessDay(date).getTime() + 12 * 3_600_000).toISOString();
 
 describe(`the day close, its checks, adjustments and reopening, on ${driver}`, () => {
-  let ts: TestServer;
-  let api: ReturnType<typeof client>;
-  const tokenOf = roleTokens(() => ts);
-  let userId: number;
+  const bed = journalTestServer();
+  const { tokenOf, post } = bed;
 
-  beforeAll(async () => {
-    ts = await startTestServer();
-    api = client(ts);
-    const [u] = await ts.db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1');
-    userId = Number(u!.id);
-  });
-  afterAll(() => ts?.close());
-
-  /** A journal entry of one posting dated at a moment, as the wallet writes it. */
-  const post = (at: string, from: string, to: string, asset: string, amount: string) => postDated(ts.db, userId, { at, from, to, asset, amount });
 
   const as = async (role: string) => ({ token: await tokenOf(role) });
-  const check = async (date: string) => (await api.call<DayCloseCheckAnswer>('GET', `${SECURE}/ledger/closes/check?date=${date}`, await as('none'))).body;
-  const close = async (date: string, role = 'financeApprover') => api.call<DayCloseView>('POST', `${SECURE}/ledger/closes`, { ...(await as(role)), body: { date } });
-  const closes = async () => (await api.call<DayClosesAnswer>('GET', `${SECURE}/ledger/closes`, await as('none'))).body;
-  const trial = async (date: string) => (await api.call<TrialBalanceAnswer>('GET', `${SECURE}/ledger/trial-balance?date=${date}`, await as('none'))).body;
-  const balances = async (at: string) => (await api.call<BalancesAnswer>('GET', `${SECURE}/ledger/balances?at=${encodeURIComponent(at)}`, await as('none'))).body;
+  const check = async (date: string) => (await bed.api.call<DayCloseCheckAnswer>('GET', `${SECURE}/ledger/closes/check?date=${date}`, await as('none'))).body;
+  const close = async (date: string, role = 'financeApprover') => bed.api.call<DayCloseView>('POST', `${SECURE}/ledger/closes`, { ...(await as(role)), body: { date } });
+  const closes = async () => (await bed.api.call<DayClosesAnswer>('GET', `${SECURE}/ledger/closes`, await as('none'))).body;
+  const trial = async (date: string) => (await bed.api.call<TrialBalanceAnswer>('GET', `${SECURE}/ledger/trial-balance?date=${date}`, await as('none'))).body;
+  const balances = async (at: string) => (await bed.api.call<BalancesAnswer>('GET', `${SECURE}/ledger/balances?at=${encodeURIComponent(at)}`, await as('none'))).body;
   const row = (t: TrialBalanceAnswer, unit: string, code: string) => t.units.find((u) => u.unit === unit)!.rows.find((r) => r.account.code === code)!;
-  const count = async (table: string) => Number((await ts.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
+  const count = async (table: string) => Number((await bed.ts.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
 
   it('refuses a day that has not ended, and a finance maker, with nothing closed', async () => {
     const todayClose = await close(today);
@@ -60,7 +46,7 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
   });
 
   it('closes the first day over the whole journal before it; the snapshot answers the same balances as the journal', async () => {
-    await post(noon(D1), 'house:bank', `user:${userId}:fund`, 'MYR', '500.00');
+    await post(noon(D1), 'house:bank', `user:${bed.userId}:fund`, 'MYR', '500.00');
     const atEnd = startOfBusinessDay(D1, 1).toISOString();
     const before = await balances(atEnd);
     const trialBefore = await trial(D2);
@@ -82,7 +68,7 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
     // read from the snapshot now, not the journal: the same figures
     expect(await balances(atEnd)).toEqual(before);
     expect(await trial(D2)).toEqual(trialBefore);
-    const [audit] = await ts.db.query<{ detail: { after: { date: string } } }>("SELECT detail FROM audit_log WHERE action = 'finance.dayClose' ORDER BY id DESC LIMIT 1");
+    const [audit] = await bed.ts.db.query<{ detail: { after: { date: string } } }>("SELECT detail FROM audit_log WHERE action = 'finance.dayClose' ORDER BY id DESC LIMIT 1");
     expect(audit!.detail.after.date).toBe(D1);
   });
 
@@ -104,27 +90,27 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
   it('does not close a day whose checks fail, says which, and keeps the refusal on the trail', async () => {
     // a customer fund taken below zero within D2 (the wallet never would; a broken import could)
     const fund = Number(row(await trial(D2), 'MYR', '2100-MYR').closing.credit);
-    await post(noon(D2), `user:${userId}:fund`, 'house:bank', 'MYR', (fund + 1_000_000).toFixed(2));
+    await post(noon(D2), `user:${bed.userId}:fund`, 'house:bank', 'MYR', (fund + 1_000_000).toFixed(2));
     const preview = await check(D2);
     expect(preview.closable).toBe(false);
     const customers = preview.checks.find((c) => c.check === 'customerBooks')!;
-    expect(customers).toMatchObject({ ok: false, negative: [{ account: `user:${userId}:fund` }] });
+    expect(customers).toMatchObject({ ok: false, negative: [{ account: `user:${bed.userId}:fund` }] });
 
     const refused = await close(D2);
     expect([refused.status, refused.body]).toMatchObject([422, { code: ErrorCode.DayCloseRefused, detail: { rule: 'checks', failed: 'customerBooks' } }]);
     expect((await closes()).lastClosed).toBe(D1);
-    const [audit] = await ts.db.query<{ detail: { decision: string; date: string } }>("SELECT detail FROM audit_log WHERE action = 'finance.dayClose' ORDER BY id DESC LIMIT 1");
+    const [audit] = await bed.ts.db.query<{ detail: { decision: string; date: string } }>("SELECT detail FROM audit_log WHERE action = 'finance.dayClose' ORDER BY id DESC LIMIT 1");
     expect(audit!.detail).toMatchObject({ decision: 'refused', date: D2 });
 
     // the day is still open: the fix is dated in it, and then it closes
-    await post(noon(D2), 'house:bank', `user:${userId}:fund`, 'MYR', (fund + 1_000_000).toFixed(2));
+    await post(noon(D2), 'house:bank', `user:${bed.userId}:fund`, 'MYR', (fund + 1_000_000).toFixed(2));
     const again = await close(D2);
     expect(again.status, again.text).toBe(200);
     expect(again.body.from).toBe(startOfBusinessDay(D1, 1).toISOString());
   });
 
   it('posts an adjustment on a maker and another admin, in the first open day; refuses the maker deciding it and a second decision', async () => {
-    const proposed = await api.call<AdjustmentView>('POST', `${SECURE}/ledger/adjustments`, {
+    const proposed = await bed.api.call<AdjustmentView>('POST', `${SECURE}/ledger/adjustments`, {
       ...(await as('financeMaker')),
       body: { postings: [{ from: 'tradingMyr', to: 'bank', amount: '12.34' }], reason: 'bank charge booked to the desk' },
     });
@@ -133,13 +119,13 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
     const id = proposed.body.id;
     const entries = await count('ledger_entries');
 
-    const own = await api.call('POST', `${SECURE}/ledger/adjustments/${id}/approve`, await as('financeMaker'));
+    const own = await bed.api.call('POST', `${SECURE}/ledger/adjustments/${id}/approve`, await as('financeMaker'));
     expect(own.status).toBe(403);
-    const self = await api.call('POST', `${SECURE}/ledger/adjustments`, { ...(await as('financeApprover')), body: { postings: [{ from: 'bank', to: 'tradingMyr', amount: '1' }], reason: 'x' } });
+    const self = await bed.api.call('POST', `${SECURE}/ledger/adjustments`, { ...(await as('financeApprover')), body: { postings: [{ from: 'bank', to: 'tradingMyr', amount: '1' }], reason: 'x' } });
     expect(self.status).toBe(403);
     expect(await count('ledger_entries')).toBe(entries);
 
-    const approved = await api.call<AdjustmentView>('POST', `${SECURE}/ledger/adjustments/${id}/approve`, await as('financeApprover'));
+    const approved = await bed.api.call<AdjustmentView>('POST', `${SECURE}/ledger/adjustments/${id}/approve`, await as('financeApprover'));
     expect(approved.status, approved.text).toBe(200);
     expect(approved.body.status).toBe('approved');
     // D3 is the first open day and has ended: the entry is dated at its last moment
@@ -149,7 +135,7 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
     expect(row(t, 'MYR', '1100-MYR').movements).toEqual({ debit: '0.00', credit: '12.34' });
     expect(row(t, 'MYR', '3100-MYR').movements).toEqual({ debit: '12.34', credit: '0.00' });
 
-    const twice = await api.call('POST', `${SECURE}/ledger/adjustments/${id}/decline`, { ...(await as('superAdmin')), body: { reason: 'late' } });
+    const twice = await bed.api.call('POST', `${SECURE}/ledger/adjustments/${id}/decline`, { ...(await as('superAdmin')), body: { reason: 'late' } });
     expect([twice.status, (twice.body as { code?: number }).code]).toEqual([409, ErrorCode.LedgerAdjustmentNotPending]);
     expect(await count('ledger_entries')).toBe(entries + 1);
   });
@@ -159,20 +145,20 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
       { postings: [{ from: 'bank', to: 'bank', amount: '1.00' }], reason: 'same book' },
       { postings: [{ from: 'bank', to: 'vault', amount: '1.00' }], reason: 'two units' },
       { postings: [{ from: 'bank', to: 'tradingMyr', amount: '1.001' }], reason: 'sen' },
-      { postings: [{ from: `user:${userId}:fund`, to: 'bank', amount: '1.00' }], reason: 'a customer book' },
+      { postings: [{ from: `user:${bed.userId}:fund`, to: 'bank', amount: '1.00' }], reason: 'a customer book' },
       { postings: [], reason: 'nothing' },
       { postings: [{ from: 'bank', to: 'tradingMyr', amount: '1.00' }], reason: '' },
     ];
     const before = await count('ledger_adjustments');
     for (const body of bodies) {
-      const r = await api.call('POST', `${SECURE}/ledger/adjustments`, { ...(await as('financeMaker')), body });
+      const r = await bed.api.call('POST', `${SECURE}/ledger/adjustments`, { ...(await as('financeMaker')), body });
       expect([r.status, (r.body as { code?: number }).code], JSON.stringify(body)).toEqual([400, ErrorCode.InvalidFormat]);
     }
     expect(await count('ledger_adjustments')).toBe(before);
   });
 
   it('reopens only the latest closed day, on a superAdmin, with the reason on the trail', async () => {
-    const reopen = async (date: string, role: string) => api.call<DayClosesAnswer>('POST', `${SECURE}/ledger/closes/${date}/reopen`, { ...(await as(role)), body: { reason: 'late bank statement' } });
+    const reopen = async (date: string, role: string) => bed.api.call<DayClosesAnswer>('POST', `${SECURE}/ledger/closes/${date}/reopen`, { ...(await as(role)), body: { reason: 'late bank statement' } });
     expect((await reopen(D2, 'financeApprover')).status).toBe(403);
     const older = await reopen(D1, 'superAdmin');
     expect([older.status, older.body]).toMatchObject([422, { code: ErrorCode.DayCloseRefused, detail: { rule: 'notLatest', lastClosed: D2 } }]);
@@ -181,7 +167,7 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
     const done = await reopen(D2, 'superAdmin');
     expect(done.status, done.text).toBe(200);
     expect(done.body).toMatchObject({ lastClosed: D1, firstOpenDay: D2 });
-    const [audit] = await ts.db.query<{ detail: { before: { date: string }; reason: string } }>("SELECT detail FROM audit_log WHERE action = 'finance.dayReopen' ORDER BY id DESC LIMIT 1");
+    const [audit] = await bed.ts.db.query<{ detail: { before: { date: string }; reason: string } }>("SELECT detail FROM audit_log WHERE action = 'finance.dayReopen' ORDER BY id DESC LIMIT 1");
     expect(audit!.detail).toMatchObject({ before: { date: D2 }, reason: 'late bank statement' });
     // the journal answers as the snapshot did, and D2 takes entries again
     expect(await balances(startOfBusinessDay(D2, 1).toISOString())).toEqual(balancesBefore);
@@ -196,7 +182,7 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
     const release = new Promise<void>((r) => (commit = r));
     let written!: () => void;
     const isWritten = new Promise<void>((r) => (written = r));
-    const writer = ts.db.transaction(async (tx) => {
+    const writer = bed.ts.db.transaction(async (tx) => {
       const [e] = await tx.query<{ id: number }>(`INSERT INTO ledger_entries (kind, created_at) VALUES ('test.finance', $1) RETURNING id`, [noon(D3)]);
       await tx.query(`INSERT INTO ledger_postings (entry_id, from_account, to_account, asset, amount) VALUES ($1, 'house:bank', 'house:tradingMyr', 'MYR', '7.77')`, [e!.id]);
       written();
@@ -204,7 +190,7 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
     });
     await isWritten;
     const closing = close(D3);
-    await until('the close waits for the writer', async () => Number((await ts.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted'))[0]!.n) >= 1, 10_000, 25);
+    await until('the close waits for the writer', async () => Number((await bed.ts.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted'))[0]!.n) >= 1, 10_000, 25);
     commit();
     await writer;
     const closed = await closing;

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { dayAfter } from '@aurum/domain/finance/day-close';
 import { JOURNAL_EXPORT_COLUMNS } from '@aurum/domain/finance/journal-export';
 import { Decimal } from '@aurum/domain/money/decimal';
 import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
-import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
-import { client, roleTokens } from '../../../testing/client.ts';
-import { postDated } from '../../../testing/journal-posting.ts';
+import { journalTestServer, postDated } from '../../../testing/journal-posting.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const SECURE = '/v0/web/secure';
@@ -20,29 +18,22 @@ const cells = (line: string) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)
 const at = (date: string, hour: number) => new Date(startOfBusinessDay(date).getTime() + hour * 3_600_000).toISOString();
 
 describe(`the accounting export of closed days, on ${driver}`, () => {
-  let ts: TestServer;
-  let api: ReturnType<typeof client>;
-  const tokenOf = roleTokens(() => ts);
-  let userId: number;
+  const bed = journalTestServer();
+  const { tokenOf } = bed;
 
   beforeAll(async () => {
-    ts = await startTestServer();
-    api = client(ts);
-    const [u] = await ts.db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1');
-    userId = Number(u!.id);
     // a deposit on D1, a purchase's money and metal on D2, an income posting on D2
     const entries: Array<[string, string, string, string, string, string]> = [
-      [at(D1, 10), 'deposit', 'house:bank', `user:${userId}:fund`, 'MYR', '1000.00'],
-      [at(D2, 11), 'order.settle', `user:${userId}:fund`, 'house:tradingMyr', 'MYR', '400.00'],
-      [at(D2, 11), 'order.complete', 'house:tradingXau', `user:${userId}:gold`, 'XAU', '1.2345'],
+      [at(D1, 10), 'deposit', 'house:bank', `user:${bed.userId}:fund`, 'MYR', '1000.00'],
+      [at(D2, 11), 'order.settle', `user:${bed.userId}:fund`, 'house:tradingMyr', 'MYR', '400.00'],
+      [at(D2, 11), 'order.complete', 'house:tradingXau', `user:${bed.userId}:gold`, 'XAU', '1.2345'],
       [at(D2, 12), 'order.income', 'house:tradingMyr', 'house:spread', 'MYR', '3.21'],
     ];
-    for (const [when, kind, from, to, asset, amount] of entries) await postDated(ts.db, userId, { at: when, from, to, asset, amount, kind, note: `test ${kind}` });
+    for (const [when, kind, from, to, asset, amount] of entries) await postDated(bed.ts.db, bed.userId, { at: when, from, to, asset, amount, kind, note: `test ${kind}` });
   });
-  afterAll(() => ts?.close());
 
-  const download = async (query: string, role = 'financeMaker') => fetch(`${ts.url}${SECURE}/export/journal?${query}`, { headers: { authorization: `Bearer ${await tokenOf(role)}` } });
-  const close = async (date: string) => api.call('POST', `${SECURE}/ledger/closes`, { token: await tokenOf('financeApprover'), body: { date } });
+  const download = async (query: string, role = 'financeMaker') => fetch(`${bed.ts.url}${SECURE}/export/journal?${query}`, { headers: { authorization: `Bearer ${await tokenOf(role)}` } });
+  const close = async (date: string) => bed.api.call('POST', `${SECURE}/ledger/closes`, { token: await tokenOf('financeApprover'), body: { date } });
 
   it('exports closed days only: a range past the last closed day is 422 (3233) and no file', async () => {
     const none = await download(`from=${D1}&to=${D1}`);
@@ -89,7 +80,7 @@ describe(`the accounting export of closed days, on ${driver}`, () => {
     }
     for (const [key, net] of sums) expect(net.isZero(), key).toBe(true);
 
-    const [audit] = await ts.db.query<{ detail: Record<string, unknown> }>("SELECT detail FROM audit_log WHERE action = 'data.export' ORDER BY id DESC LIMIT 1");
+    const [audit] = await bed.ts.db.query<{ detail: Record<string, unknown> }>("SELECT detail FROM audit_log WHERE action = 'data.export' ORDER BY id DESC LIMIT 1");
     expect(audit!.detail).toMatchObject({ list: 'journal', filter: { from: D1, to: D2 }, rows: rows.length, complete: true });
   });
 

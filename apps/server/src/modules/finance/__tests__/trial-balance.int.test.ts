@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookKindOf } from '@aurum/domain/finance/chart-of-accounts';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { BalancesAnswer, TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
-import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
-import { client, roleTokens } from '../../../testing/client.ts';
-import { postDated } from '../../../testing/journal-posting.ts';
+import { journalTestServer } from '../../../testing/journal-posting.ts';
 import { kysely } from '../../../db/query-builder.ts';
 import { bookOf } from '../finance-repository.ts';
 
@@ -16,34 +14,22 @@ const SECURE = '/v0/web/secure';
 const DAY = '2031-05-05';
 
 describe(`trial balance and balances as of a moment, through the chart of accounts, on ${driver}`, () => {
-  let ts: TestServer;
-  let api: ReturnType<typeof client>;
-  const tokenOf = roleTokens(() => ts);
-  let userId: number;
+  const bed = journalTestServer();
+  const { tokenOf, post } = bed;
 
-  beforeAll(async () => {
-    ts = await startTestServer();
-    api = client(ts);
-    const [u] = await ts.db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1');
-    userId = Number(u!.id);
-  });
-  afterAll(() => ts?.close());
 
-  /** A journal entry of one posting at a moment, as the wallet writes it (the journal takes inserts only). */
-  const post = (at: string, from: string, to: string, asset: string, amount: string) => postDated(ts.db, userId, { at, from, to, asset, amount });
-
-  const trial = async (date: string) => api.call<TrialBalanceAnswer>('GET', `${SECURE}/ledger/trial-balance?date=${date}`, { token: await tokenOf('financeApprover') });
+  const trial = async (date: string) => bed.api.call<TrialBalanceAnswer>('GET', `${SECURE}/ledger/trial-balance?date=${date}`, { token: await tokenOf('financeApprover') });
   const row = (t: TrialBalanceAnswer, unit: string, code: string) => t.units.find((u) => u.unit === unit)!.rows.find((r) => r.account.code === code)!;
 
   it("shows a day's deposits and purchases as debits and credits, opening on the day before's closing, every unit balanced", async () => {
     const before = await trial(DAY);
     expect(before.status, before.text).toBe(200);
     // a minute before the day (Kuala Lumpur), at its first moment, at noon, and at the next day's first moment
-    await post('2031-05-04T23:59:00+08:00', 'house:bank', `user:${userId}:fund`, 'MYR', '100.00');
-    await post('2031-05-05T00:00:00+08:00', 'house:bank', `user:${userId}:fund`, 'MYR', '250.50');
-    await post('2031-05-05T12:00:00+08:00', `user:${userId}:fund`, 'house:tradingMyr', 'MYR', '40.25');
-    await post('2031-05-05T12:00:00+08:00', 'house:tradingXau', `user:${userId}:gold`, 'XAU', '0.1234');
-    await post('2031-05-06T00:00:00+08:00', 'house:bank', `user:${userId}:fund`, 'MYR', '999.00');
+    await post('2031-05-04T23:59:00+08:00', 'house:bank', `user:${bed.userId}:fund`, 'MYR', '100.00');
+    await post('2031-05-05T00:00:00+08:00', 'house:bank', `user:${bed.userId}:fund`, 'MYR', '250.50');
+    await post('2031-05-05T12:00:00+08:00', `user:${bed.userId}:fund`, 'house:tradingMyr', 'MYR', '40.25');
+    await post('2031-05-05T12:00:00+08:00', 'house:tradingXau', `user:${bed.userId}:gold`, 'XAU', '0.1234');
+    await post('2031-05-06T00:00:00+08:00', 'house:bank', `user:${bed.userId}:fund`, 'MYR', '999.00');
 
     const after = await trial(DAY);
     expect(after.status, after.text).toBe(200);
@@ -72,7 +58,7 @@ describe(`trial balance and balances as of a moment, through the chart of accoun
 
   it('answers balances at any moment: a posting counts from its moment on', async () => {
     const at = async (moment: string) => {
-      const r = await api.call<BalancesAnswer>('GET', `${SECURE}/ledger/balances?at=${encodeURIComponent(moment)}`, { token: await tokenOf('none') });
+      const r = await bed.api.call<BalancesAnswer>('GET', `${SECURE}/ledger/balances?at=${encodeURIComponent(moment)}`, { token: await tokenOf('none') });
       expect(r.status, r.text).toBe(200);
       return r.body;
     };
@@ -94,17 +80,17 @@ describe(`trial balance and balances as of a moment, through the chart of accoun
       expect(r.body.code, date).toBe(ErrorCode.InvalidFormat);
     }
     for (const moment of ['2031-05-05T12:00:00', 'noon', '']) {
-      const r = await api.call('GET', `${SECURE}/ledger/balances?at=${encodeURIComponent(moment)}`, { token: await tokenOf('none') });
+      const r = await bed.api.call('GET', `${SECURE}/ledger/balances?at=${encodeURIComponent(moment)}`, { token: await tokenOf('none') });
       expect(r.status, moment).toBe(400);
       expect(r.body.code, moment).toBe(ErrorCode.InvalidFormat);
     }
-    const anonymous = await api.call('GET', `${SECURE}/ledger/trial-balance?date=${DAY}`);
+    const anonymous = await bed.api.call('GET', `${SECURE}/ledger/trial-balance?date=${DAY}`);
     expect(anonymous.status).toBe(401);
   });
 
   it("works out in SQL the same kind of book as the chart of accounts, for every shape of account", async () => {
     const accounts = ['user:12:fund', 'user:7:goldHeld', 'user:123456:credit', 'metal:XAU:vault:KL-1', 'metal:XAG:vault:A', 'metal:XPT:provider:Brink s & Co. 2', 'metal:XAU:transit', 'metal:XAG:outside', 'metal:XAU:borrowed', 'house:bank', 'house:tradingXau', 'house:spread'];
-    const rows = await kysely(ts.db)
+    const rows = await kysely(bed.ts.db)
       .selectFrom(sql<{ a: string }>`(${sql.join(accounts.map((a) => sql`SELECT ${a}::text AS a`), sql` UNION ALL `)})`.as('t'))
       .select(['t.a', bookOf('t.a').as('kind')])
       .execute();
