@@ -42,7 +42,9 @@ export default defineConfig({
           // after each test: the order counters equal count(*) in every open test server
           setupFiles: ['apps/server/src/testing/integration-setup.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // hang guards, not speed targets: CI's machines have run these suites at two to three times
+          // a quiet machine's times, where the longest default-bound tests take 20 s
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
           // two files at once (vitest's default is one fewer than the cores: one on CI's two); each file
