@@ -46,6 +46,7 @@ function suite(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
   if (only && only !== name) return;
   console.log(`\n=== ${name} ===`);
   const file = join(reports, `${name}.json`);
+  rmSync(file, { force: true });
   const ok = run(
     'npx',
     ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
