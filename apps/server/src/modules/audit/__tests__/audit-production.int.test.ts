@@ -160,7 +160,8 @@ describe(`production: no automatic cut-over, no development key; a rewritten tra
 /** A CLI with production settings and the run's key. */
 const run = (script: string, env: Record<string, string>, args: string[] = []) => runCli(script, { NODE_ENV: 'production', AUDIT_HMAC_KEY: K1, ...env }, args);
 
-describe(`production operator commands: admin:create, audit:cutover, audit:verify with an anchor, on ${driver}`, { timeout: 90_000 }, () => {
+// the CLIs run as processes: up to 22 s a test on a quiet machine, 50 s at half the CPU; the limit guards against a hang
+describe(`production operator commands: admin:create, audit:cutover, audit:verify with an anchor, on ${driver}`, { timeout: 180_000 }, () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   afterAll(async () => {
     for (const c of cleanups) await c();
