@@ -43,7 +43,7 @@ export default defineConfig({
           setupFiles: ['apps/server/src/testing/integration-setup.ts'],
           environment: 'node',
           // hang guards, not speed targets: CI's machines have run these suites at two to three times
-          // a quiet machine's times, where the longest default-bound tests take 20 s
+          // a quiet machine's times; at half the CPU the longest default-bound test took 37 s
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
