@@ -7,6 +7,8 @@
 // - a routes file (`*-routes.ts`) holds no SQL and imports no repository or query helper;
 // - SQL lives in `*-repository.ts` only (decision 0917): no other module file holds SQL text or
 //   imports the query builder, and no file passes SQL text to `query(` (kysely(q) builds it);
+// - the journal's tables (ledger_entries, ledger_postings and the closes' tables) are named only in
+//   modules/ledger: every other module reads and writes the journal through its services;
 // - a console feature does not import another feature at all (stricter than "through a public entry").
 // scripts/__tests__/lint-boundaries.test.ts lints scripts/lint-fixtures/ (files breaking each rule) with this config.
 // Import circles are dependency-cruiser's (.dependency-cruiser.cjs), which npm run lint runs after this.
@@ -64,6 +66,13 @@ const noQueryBuilderOutsideRepositories = {
   message: 'Only a *-repository.ts builds queries: call the repository instead.',
 };
 const MODULE_FILES = 'apps/server/src/modules/**/*.ts';
+// the journal's tables belong to modules/ledger (one owner of the journal)
+const JOURNAL_TABLE = '/\\bledger_(entries|postings|day_closes|close_books|closed_balances|period_closes)\\b/';
+const noJournalTables = [
+  { selector: `Literal[value=${JOURNAL_TABLE}]`, message: "The journal's tables belong to modules/ledger: read and write the journal through its services." },
+  { selector: `TemplateElement[value.raw=${JOURNAL_TABLE}]`, message: "The journal's tables belong to modules/ledger: read and write the journal through its services." },
+];
+const LEDGER_FILES = 'apps/server/src/modules/ledger/**/*.ts';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/web/build-report.json', 'scripts/lint-fixtures/**'] },
@@ -98,12 +107,22 @@ export default tseslint.config(
     ignores: ['**/__tests__/**', '**/*-repository.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...serverBase, onlyThroughServices, noQueryBuilderOutsideRepositories] }],
-      'no-restricted-syntax': ['error', ...noSqlOutsideRepositories, noQueryText],
+      'no-restricted-syntax': ['error', ...noSqlOutsideRepositories, noQueryText, ...noJournalTables],
     },
   },
   {
     files: ['apps/server/src/modules/**/*-repository.ts'],
     ignores: ['**/__tests__/**'],
+    rules: { 'no-restricted-syntax': ['error', noQueryText, ...noJournalTables] },
+  },
+  // the journal's owner names its tables
+  {
+    files: [LEDGER_FILES],
+    ignores: ['**/__tests__/**', '**/*-repository.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noSqlOutsideRepositories, noQueryText] },
+  },
+  {
+    files: ['apps/server/src/modules/ledger/*-repository.ts'],
     rules: { 'no-restricted-syntax': ['error', noQueryText] },
   },
   {

@@ -7,7 +7,8 @@ import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
 import { walletBalances } from '../modules/wallet/wallet-service.ts';
 import { createdBlockDrift, statusCountDrift } from '../modules/orders/order-counts-repository.ts';
-import { allUserIds, appliedMigrations, entriesWithoutPostings, ledgerPostings, tableFigures } from '../modules/backup/backup-repository.ts';
+import { allUserIds, appliedMigrations, tableFigures } from '../modules/backup/backup-repository.ts';
+import { entriesLackingPostings, everyPosting } from '../modules/ledger/ledger-service.ts';
 import { figureDifferences } from '../modules/backup/backup-service.ts';
 import type { BackupManifest } from '../modules/backup/backup-file.ts';
 import { describeVerify } from './audit-verify-text.ts';
@@ -45,7 +46,7 @@ export async function checkInvariants(db: Db, config: Config, manifest: BackupMa
   if (unknown.length > 0) breaks.push(`migrations this version does not have: ${unknown.join(', ')} (a backup of a newer version)`);
   if (missing.length === 0 && unknown.length === 0) figures.push(`migrations: at head (${applied.length}, last ${applied.at(-1) ?? 'none'})`);
 
-  const postings: Posting[] = (await ledgerPostings(db)).map((r) => ({ from: r.from_account as AccountId, to: r.to_account as AccountId, asset: r.asset as Posting['asset'], amount: r.amount }));
+  const postings: Posting[] = (await everyPosting(db)).map((r) => ({ from: r.from_account as AccountId, to: r.to_account as AccountId, asset: r.asset as Posting['asset'], amount: r.amount }));
   const journal = balancesFromJournal(postings);
   const ledgerBreaks: string[] = [];
   for (const asset of LEDGER_ASSETS) {
@@ -67,7 +68,7 @@ export async function checkInvariants(db: Db, config: Config, manifest: BackupMa
       ledgerBreaks.push(`ledger: user ${userId}'s balances ${JSON.stringify(derived)} differ from the sum of its postings ${JSON.stringify(summed)}`);
     }
   }
-  const orphans = await entriesWithoutPostings(db);
+  const orphans = await entriesLackingPostings(db);
   if (orphans > 0) ledgerBreaks.push(`ledger: ${orphans} journal entries without postings`);
   breaks.push(...ledgerBreaks);
   if (ledgerBreaks.length === 0) figures.push(`ledger: ${postings.length} postings; the balances of ${userIds.size} users equal the sums of their postings, every asset sums to zero`);

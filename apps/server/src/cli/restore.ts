@@ -25,7 +25,7 @@ import { CannotRun } from './backup-errors.ts';
 class Refused extends Error {}
 
 async function describeHoldings(db: Db): Promise<{ tables: number; text: string }> {
-  const h = await holdings(db);
+  const h = await holdings(db, ['users', 'orders', 'ledger_entries', 'audit_log', 'admins']);
   const counts = Object.entries(h.counts).map(([t, n]) => `${n} ${t}`).join(', ');
   return { tables: h.tables, text: `${h.tables} tables${counts ? ` (${counts})` : ''}` };
 }

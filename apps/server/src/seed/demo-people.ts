@@ -1,7 +1,7 @@
 import { houseAccount, userAccount, type Posting } from '@aurum/domain/wallet/ledger';
 import type { TradeConfigBody } from '@aurum/domain/users/user-schemas';
 import type { Queryable } from '../db/db.ts';
-import { postEntry } from '../modules/wallet/wallet-service.ts';
+import { postEntry } from '../modules/ledger/ledger-service.ts';
 
 type Status = 'pending' | 'approved' | 'declined';
 

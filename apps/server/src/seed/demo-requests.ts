@@ -1,7 +1,7 @@
 import { approvePostings, holdPostings, releasePostings, type RequestValue } from '@aurum/domain/assets/request-postings';
 import { methodOf, type RequestAction, type RequestStatus, type RequestType } from '@aurum/domain/assets/request-schemas';
 import type { Queryable } from '../db/db.ts';
-import { postEntry } from '../modules/wallet/wallet-service.ts';
+import { postEntry } from '../modules/ledger/ledger-service.ts';
 import { decideRequest, insertRequest } from '../modules/assets/request-repository.ts';
 import { receiptKey, type ReceiptStorage } from '../modules/assets/receipt-storage.ts';
 

@@ -1,7 +1,7 @@
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import { metalAccount } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../db/db.ts';
-import { postEntry } from '../modules/wallet/wallet-service.ts';
+import { postEntry } from '../modules/ledger/ledger-service.ts';
 
 /** The demo vault (decision 0837): KUL-01 at Aurum Custody KL, six LBMA-like 400 oz gold bars (about 12,441 g each, 999.9 fine). */
 export const DEMO_VAULT = { code: 'KUL-01', name: 'Kuala Lumpur vault', custodian: 'Aurum Custody KL' } as const;

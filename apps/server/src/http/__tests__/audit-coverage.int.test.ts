@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client } from '../../testing/client.ts';
 import { registeredRoutes } from '../route.ts';
-import { postEntry } from '../../modules/wallet/wallet-service.ts';
+import { postEntry } from '../../modules/ledger/ledger-service.ts';
 import { Secret, TOTP } from 'otpauth';
 import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 

@@ -55,13 +55,13 @@ export async function appliedMigrations(q: Queryable): Promise<string[]> {
   return rows.map((r) => r.version);
 }
 
-/** What a database holds, in the words a refused restore uses: its tables and a few row counts. */
-export async function holdings(q: Queryable): Promise<{ tables: number; counts: Record<string, number> }> {
+/** What a database holds, in the words a refused restore uses: its tables and the row counts of `tables` (those that exist). */
+export async function holdings(q: Queryable, tables: readonly string[]): Promise<{ tables: number; counts: Record<string, number> }> {
   const k = kysely(q);
   const { rows: [t] } = await sql<{ n: number }>`SELECT count(*)::int8 AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'`.execute(k);
   const counts: Record<string, number> = {};
-  for (const table of ['users', 'orders', 'ledger_entries', 'audit_log', 'admins']) {
+  for (const table of tables) {
     const { rows: [exists] } = await sql<{ t: string | null }>`SELECT to_regclass(${`public.${table}`})::text AS t`.execute(k);
     if (!exists?.t) continue;
     const { rows: [row] } = await sql<{ n: number }>`SELECT count(*)::int8 AS n FROM ${sql.id('public', table)}`.execute(k);
@@ -70,22 +70,7 @@ export async function holdings(q: Queryable): Promise<{ tables: number; counts: 
   return { tables: Number(t!.n), counts };
 }
 
-/** Every posting of the journal, in order (the verify of a restored backup recomputes balances from them). */
-export async function ledgerPostings(q: Queryable): Promise<Array<{ from_account: string; to_account: string; asset: string; amount: string }>> {
-  return kysely(q).selectFrom('ledger_postings').select(['from_account', 'to_account', 'asset', 'amount']).orderBy('id').execute();
-}
-
 /** The ids of every user. */
 export async function allUserIds(q: Queryable): Promise<number[]> {
   return (await kysely(q).selectFrom('users').select('id').orderBy('id').execute()).map((r) => Number(r.id));
-}
-
-/** How many journal entries have no posting (each must have one). */
-export async function entriesWithoutPostings(q: Queryable): Promise<number> {
-  const row = await kysely(q)
-    .selectFrom('ledger_entries as e')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('ledger_postings as p').select(eb.lit(1).as('one')).whereRef('p.entry_id', '=', 'e.id'))))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }

@@ -8,17 +8,16 @@ import type { Queryable } from '../../db/db.ts';
 import { holidayDates } from '../system/holiday-service.ts';
 import { barsHeld } from '../vault/vault-service.ts';
 import {
-  deleteClose,
-  foldClosedBalances,
-  insertClose,
-  listCloses,
-  lockJournalForClose,
-  metalBooksHeld,
-  negativeClosedBooks,
-  negativeCustomerBooks,
-  snapshotBooks,
+  closedCustomerBooksBelowZero,
+  customerBooksBelowZero,
+  foldClosed,
+  latestCloses,
+  lockJournal,
+  metalHeldInBooks,
+  recordClose,
+  removeClose,
   type CloseRow,
-} from './day-close-repository.ts';
+} from '../ledger/ledger-close-service.ts';
 import { trialBalanceBetween } from './finance-service.ts';
 
 /**
@@ -41,7 +40,7 @@ const closeView = (c: CloseRow): DayCloseView => ({
 
 /** The closed days and where postings may be dated now. */
 export async function closesAnswer(q: Queryable, now: Date): Promise<DayClosesAnswer> {
-  const closes = await listCloses(q, CLOSES_SHOWN);
+  const closes = await latestCloses(q, CLOSES_SHOWN);
   const today = businessDate(now);
   const lastClosed = closes[0]?.date ?? null;
   return { lastClosed, firstOpenDay: firstOpenDay(lastClosed, today), today, items: closes.map(closeView) };
@@ -49,7 +48,7 @@ export async function closesAnswer(q: Queryable, now: Date): Promise<DayClosesAn
 
 /** The first open day and the moment an adjustment approved now is dated: now, or the last moment of an earlier open day. */
 export async function adjustmentDate(q: Queryable, now: Date): Promise<Date> {
-  const [latest] = await listCloses(q, 1);
+  const [latest] = await latestCloses(q, 1);
   const day = firstOpenDay(latest?.date ?? null, businessDate(now));
   const end = startOfBusinessDay(day, 1);
   return end.getTime() <= now.getTime() ? new Date(end.getTime() - 1) : now;
@@ -63,7 +62,7 @@ interface Stretch {
 }
 
 async function stretchOf(q: Queryable, date: string, now: Date): Promise<Stretch> {
-  const [latest] = await listCloses(q, 1);
+  const [latest] = await latestCloses(q, 1);
   const refusal = closeDateRefusal(date, latest?.date ?? null, businessDate(now), await holidayDates(q));
   return { date, startsAt: latest?.endsAt ?? null, endsAt: startOfBusinessDay(date, 1), refusal };
 }
@@ -75,8 +74,8 @@ async function stretchOf(q: Queryable, date: string, now: Date): Promise<Stretch
  */
 async function checksOf(q: Queryable, s: Stretch, folded: boolean): Promise<DayCloseCheck[]> {
   const units = await trialBalanceBetween(q, s.startsAt ?? new Date(0), s.endsAt);
-  const negative = folded ? await negativeClosedBooks(q, NEGATIVE_SHOWN) : await negativeCustomerBooks(q, s.startsAt, s.endsAt, NEGATIVE_SHOWN);
-  const books = new Map((await metalBooksHeld(q, folded ? s.endsAt : s.startsAt)).map((m) => [m.metal, m.grams]));
+  const negative = folded ? await closedCustomerBooksBelowZero(q, NEGATIVE_SHOWN) : await customerBooksBelowZero(q, s.startsAt, s.endsAt, NEGATIVE_SHOWN);
+  const books = new Map((await metalHeldInBooks(q, folded ? s.endsAt : s.startsAt)).map((m) => [m.metal, m.grams]));
   const bars = await barsHeld(q);
   const metals = [...new Set([...books.keys(), ...bars.map((b) => b.metal)])].sort().map((metal) => ({
     metal,
@@ -114,14 +113,14 @@ function refusalText(r: CloseDateRefusal, date: string): string {
 
 /** Closes a business day: the journal locked, the date and the checks verified, the balances folded and snapshotted. */
 export async function closeDay(c: Change, date: string): Promise<DayCloseView> {
-  await lockJournalForClose(c.q);
+  await lockJournal(c.q);
   const s = await stretchOf(c.q, date, c.now);
   if (s.refusal) {
     const { rule, ...rest } = s.refusal;
     throw appError(ErrorCode.DayCloseRefused, refusalText(s.refusal, date), { detail: { rule, ...rest } });
   }
   // the stretch's postings are read once into the closed balances; a refusal rolls the fold back
-  await foldClosedBalances(c.q, s.startsAt, s.endsAt, 1);
+  await foldClosed(c.q, s.startsAt, s.endsAt, 1);
   const checks = await checksOf(c.q, s, true);
   const failed = checks.filter((k) => !k.ok);
   if (failed.length > 0) {
@@ -131,23 +130,22 @@ export async function closeDay(c: Change, date: string): Promise<DayCloseView> {
       detail: { decision: 'refused', date, checks: failed },
     });
   }
-  await insertClose(c.q, { date, startsAt: s.startsAt, endsAt: s.endsAt, by: c.by, at: c.now });
-  await snapshotBooks(c.q, date);
-  const [closed] = await listCloses(c.q, 1);
+  await recordClose(c.q, { date, startsAt: s.startsAt, endsAt: s.endsAt, by: c.by, at: c.now });
+  const [closed] = await latestCloses(c.q, 1);
   c.audit.after({ date, from: s.startsAt?.toISOString() ?? null, to: s.endsAt.toISOString(), checks });
   return closeView(closed!);
 }
 
 /** Reopens the latest closed day: its postings leave the closed balances, its snapshot goes; the reason is on the audit row. */
 export async function reopenDay(c: Change, date: string, reason: string): Promise<DayClosesAnswer> {
-  await lockJournalForClose(c.q);
-  const [latest] = await listCloses(c.q, 1);
+  await lockJournal(c.q);
+  const [latest] = await latestCloses(c.q, 1);
   if (!latest || latest.date !== date) {
     const context = latest ? `Only the latest closed day (${latest.date}) can be reopened.` : 'No day is closed.';
     throw appError(ErrorCode.DayCloseRefused, context, { detail: { rule: 'notLatest', lastClosed: latest?.date ?? '' } });
   }
-  await foldClosedBalances(c.q, latest.startsAt, latest.endsAt, -1);
-  await deleteClose(c.q, date);
+  await foldClosed(c.q, latest.startsAt, latest.endsAt, -1);
+  await removeClose(c.q, date);
   c.audit.before(closeView(latest));
   c.audit.note('reason', reason);
   return closesAnswer(c.q, c.now);

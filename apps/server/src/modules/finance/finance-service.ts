@@ -4,7 +4,7 @@ import { trialBalance, type GlFigures, type TrialBalanceUnit } from '@aurum/doma
 import { Decimal } from '@aurum/domain/money/decimal';
 import { startOfBusinessDay } from '@aurum/domain/system/business-time';
 import type { Queryable } from '../../db/db.ts';
-import { bookSums } from './finance-repository.ts';
+import { sumsByBook } from '../ledger/ledger-read-service.ts';
 
 /** A GL account as the answers show it (without the journal books it gathers). */
 const view = (a: GlAccount) => ({ code: a.code, name: a.name, type: a.type, unit: a.unit });
@@ -28,7 +28,7 @@ async function glFigures(q: Queryable, from: Date, before: Date): Promise<GlFigu
     if (!f) byCode.set(code, (f = { opening: new Decimal(0), debits: new Decimal(0), credits: new Decimal(0) }));
     return f;
   };
-  for (const r of await bookSums(q, from, before)) {
+  for (const r of await sumsByBook(q, from, before)) {
     if (r.to_book === null) {
       // a book of the snapshot: its balance at the close's end
       at(glCode(r.from_book)).opening = at(glCode(r.from_book)).opening.plus(r.earlier);

@@ -4,7 +4,8 @@ import { incomeSharePostings, netPostings } from '@aurum/domain/orders/order-pos
 import { businessClock } from '@aurum/domain/system/business-time';
 import type { Change } from '../../http/change.ts';
 import { incomeBeforeSplit, recordReclassified, type OrderIncomeShare } from '../orders/order-income-service.ts';
-import { lockForMoney, postEntry } from '../wallet/wallet-service.ts';
+import { lockForMoney } from '../wallet/wallet-service.ts';
+import { postEntry } from '../ledger/ledger-service.ts';
 
 /**
  * The one-time reclassification of an existing database's income (decision 1021): the spread and

@@ -4,15 +4,15 @@ import { startOfBusinessDay } from '@aurum/domain/system/business-time';
 import type { LedgerAsset } from '@aurum/domain/wallet/ledger';
 import { appError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
-import { listCloses } from './day-close-repository.ts';
-import { journalPostings } from './finance-repository.ts';
+import { latestCloses } from '../ledger/ledger-close-service.ts';
+import { postingsBetween } from '../ledger/ledger-read-service.ts';
 
 /**
  * The accounting export (decision 1004): the journal lines of a range of closed business days, in
  * journal order, read in batches of entries so the export streams whatever the range's size.
  */
 export async function* journalExportBatches(q: Queryable, query: JournalExportQuery, entriesPerBatch: number): AsyncGenerator<JournalLine[]> {
-  const [latest] = await listCloses(q, 1);
+  const [latest] = await latestCloses(q, 1);
   if (!latest || latest.date < query.to) {
     const context = latest ? `Only closed days can be exported: the last closed day is ${latest.date}.` : 'Only closed days can be exported: no day is closed yet.';
     throw appError(ErrorCode.RangeNotClosed, context, { detail: { rule: 'notClosed', lastClosed: latest?.date ?? '' } });
@@ -21,7 +21,7 @@ export async function* journalExportBatches(q: Queryable, query: JournalExportQu
   const before = startOfBusinessDay(query.to, 1);
   let after: { at: Date; id: number } | null = null;
   for (;;) {
-    const rows = await journalPostings(q, from, before, after, entriesPerBatch);
+    const rows = await postingsBetween(q, from, before, after, entriesPerBatch);
     if (rows.length === 0) return;
     yield rows.flatMap((r) =>
       journalLines({

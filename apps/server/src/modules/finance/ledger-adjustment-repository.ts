@@ -16,7 +16,6 @@ export interface AdjustmentRow {
   decided_by_name: string | null;
   decided_at: Date | null;
   entry_id: number | null;
-  posted_at: Date | null;
 }
 
 function selectAdjustments(q: Queryable) {
@@ -24,7 +23,6 @@ function selectAdjustments(q: Queryable) {
     .selectFrom('ledger_adjustments as j')
     .innerJoin('admins as s', 's.id', 'j.submitted_by')
     .leftJoin('admins as d', 'd.id', 'j.decided_by')
-    .leftJoin('ledger_entries as e', 'e.id', 'j.entry_id')
     .select([
       'j.id',
       'j.status',
@@ -37,7 +35,6 @@ function selectAdjustments(q: Queryable) {
       'd.username as decided_by_name',
       'j.decided_at',
       'j.entry_id',
-      'e.created_at as posted_at',
     ])
     .$castTo<AdjustmentRow>();
 }

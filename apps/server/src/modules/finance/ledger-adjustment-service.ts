@@ -6,7 +6,7 @@ import { HOUSE_BOOKS, houseAccount, parseAccount, type HouseBook, type Posting }
 import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
-import { postEntry } from '../wallet/wallet-service.ts';
+import { datesOfEntries, postEntry } from '../ledger/ledger-service.ts';
 import { adjustmentDate } from './day-close-service.ts';
 import { decideAdjustment, findAdjustment, insertAdjustment, listAdjustments, lockAdjustment, type AdjustmentRow } from './ledger-adjustment-repository.ts';
 
@@ -23,7 +23,7 @@ const bookOf = (account: string): HouseBook => {
   return parsed.book;
 };
 
-function toView(r: AdjustmentRow): AdjustmentView {
+function toView(r: AdjustmentRow, postedAt: ReadonlyMap<number, Date>): AdjustmentView {
   return {
     id: r.id,
     status: r.status,
@@ -35,18 +35,24 @@ function toView(r: AdjustmentRow): AdjustmentView {
     decidedBy: r.decided_by_name,
     decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
     entryId: r.entry_id === null ? null : Number(r.entry_id),
-    postedAt: r.posted_at ? new Date(r.posted_at).toISOString() : null,
+    postedAt: r.entry_id === null ? null : (postedAt.get(Number(r.entry_id))?.toISOString() ?? null),
   };
+}
+
+/** The views of adjustment rows, each posted one with the moment its entry is dated. */
+async function viewsOf(q: Queryable, rows: readonly AdjustmentRow[]): Promise<AdjustmentView[]> {
+  const postedAt = await datesOfEntries(q, rows.flatMap((r) => (r.entry_id === null ? [] : [Number(r.entry_id)])));
+  return rows.map((r) => toView(r, postedAt));
 }
 
 async function viewOf(q: Queryable, id: number): Promise<AdjustmentView> {
   const row = await findAdjustment(q, id);
   if (!row) throw notFound('adjustment');
-  return toView(row);
+  return (await viewsOf(q, [row]))[0]!;
 }
 
 export async function adjustmentList(q: Queryable): Promise<AdjustmentsAnswer> {
-  return { items: (await listAdjustments(q, DECIDED_SHOWN)).map(toView) };
+  return { items: await viewsOf(q, await listAdjustments(q, DECIDED_SHOWN)) };
 }
 
 export async function proposeAdjustment(c: Change, body: AdjustmentBody): Promise<AdjustmentView> {

@@ -6,6 +6,7 @@ import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
 import type { UserCategory } from '@aurum/domain/users/user-enums';
 import type { Queryable } from '../../db/db.ts';
 import { kysely } from '../../db/query-builder.ts';
+import { sidesOnBooks } from '../ledger/ledger-read-service.ts';
 
 /**
  * What the dealer's P&L reads (decision 1030), all SQL: the income books' postings attributed to
@@ -38,33 +39,25 @@ const metalOf = (symbol: string) => sql<TreasuryMetal | null>`split_part(${sql.r
  */
 function incomeSides(q: Queryable, r: PnlRange, books: readonly IncomeBook[]) {
   const k = kysely(q);
-  const side = (credit: boolean) =>
-    k
-      .selectFrom('ledger_entries as e')
-      .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
-      .leftJoin('orders as o', (j) => j.on('o.id', '=', sql<number>`(SELECT min(ol.order_id) FROM order_ledger_entries ol WHERE ol.entry_id = e.id)`))
-      .leftJoin('users as u', 'u.id', 'o.user_id')
-      .where('e.created_at', '>=', r.from)
-      .where('e.created_at', '<', r.before)
-      .where(credit ? 'p.to_account' : 'p.from_account', 'in', books)
-      .select([
-        'e.id as entry_id',
-        'e.kind',
-        'e.created_at',
-        'e.note',
-        dayOf('e.created_at').as('date'),
-        (credit ? sql<IncomeBook>`p.to_account` : sql<IncomeBook>`p.from_account`).as('book'),
-        (credit ? sql<string>`p.amount` : sql<string>`-p.amount`).as('amount'),
-        'o.id as order_id',
-        sql<number | null>`coalesce(o.user_id, e.user_id)`.as('user_id'),
-        metalOf('o.symbol').as('metal'),
-        sql<UserCategory | null>`u.category`.as('category'),
-      ]);
   return k
-    .selectFrom(side(true).unionAll(side(false)).as('s'))
-    .selectAll()
-    .$if(r.metal !== undefined, (w) => w.where('s.metal', '=', r.metal!))
-    .$if(r.category !== undefined, (w) => w.where('s.category', '=', r.category!));
+    .selectFrom(sidesOnBooks(q, r, books).as('p'))
+    .leftJoin('orders as o', 'o.id', 'p.order_id')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .select([
+      'p.entry_id',
+      'p.kind',
+      'p.created_at',
+      'p.note',
+      dayOf('p.created_at').as('date'),
+      sql<IncomeBook>`p.book`.as('book'),
+      'p.amount',
+      'o.id as order_id',
+      sql<number | null>`coalesce(o.user_id, p.entry_user_id)`.as('user_id'),
+      metalOf('o.symbol').as('metal'),
+      sql<UserCategory | null>`u.category`.as('category'),
+    ])
+    .$if(r.metal !== undefined, (w) => w.where(metalOf('o.symbol'), '=', r.metal!))
+    .$if(r.category !== undefined, (w) => w.where('u.category', '=', r.category!));
 }
 
 /** The income books' movements per day, book, metal and category. */

@@ -24,7 +24,8 @@ import type { Posting } from '@aurum/domain/wallet/ledger';
 import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { EventBus } from '../../live/event-bus.ts';
-import { insufficientAssets, lockWallets, postEntry, walletBalances } from '../wallet/wallet-service.ts';
+import { walletBalances } from '../wallet/wallet-service.ts';
+import { entryPostings, insufficientAssets, lockUserBooks, postEntry } from '../ledger/ledger-service.ts';
 import { checkCoverage, positionMoved } from '../treasury/treasury-service.ts';
 import {
   addTimeline,
@@ -32,7 +33,7 @@ import {
   findTradeUser,
   insertOrderRow,
   linkEntry,
-  orderPostings,
+  orderEntryIds,
   setInterestState,
   toNode,
   updateOrderStatus,
@@ -123,7 +124,7 @@ export function livePrices(pricing: MarketPricing, user: TradeUserRow, side: 'BU
  */
 export async function fillOrder(ctx: OrderContext, row: OrderRow, prices: FillPrices, user: TradeUserRow): Promise<OrderRow> {
   const amount = orderAmount(prices.myrPrice, row.quantity_gram);
-  await lockWallets(ctx.q, [row.user_id]);
+  await lockUserBooks(ctx.q, [row.user_id]);
   const wallet = await walletBalances(ctx.q, row.user_id);
   const reserved = reserveOnFill(row.action, amount, row.quantity_gram, prices.myrPrice, wallet);
   if (!reserved) throw insufficientAssets();
@@ -272,7 +273,7 @@ export async function payOrder(ctx: OrderContext, row: OrderRow, amount: string,
  */
 async function reverseAll(ctx: OrderContext, row: OrderRow, purpose: string): Promise<void> {
   const share = await reclassifiedShare(ctx.q, row.id);
-  const posted = [...(await orderPostings(ctx.q, row.id)), ...(share ? incomeSharePostings(row.action, share) : [])];
+  const posted = [...(await entryPostings(ctx.q, await orderEntryIds(ctx.q, row.id))), ...(share ? incomeSharePostings(row.action, share) : [])];
   await post(ctx, row, purpose, reversalPostings(posted), `Order ${row.id} ${purpose}`);
 }
 

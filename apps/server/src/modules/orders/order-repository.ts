@@ -6,7 +6,6 @@ import { gramsToOunces } from '@aurum/domain/orders/order-pricing';
 import type { TradeRecordOrder } from '@aurum/domain/orders/order-views';
 import { TRADE_RECORD_STATUSES } from '@aurum/domain/orders/order-views';
 import type { FeeAdjustMode } from '@aurum/domain/users/user-enums';
-import type { Posting } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
 import type { Database, OrdersTable, UsersTable } from '../../db/db-types.ts';
 import { isoDate, kysely } from '../../db/query-builder.ts';
@@ -287,16 +286,10 @@ export async function linkEntry(q: Queryable, orderId: number, entryId: number, 
   await kysely(q).insertInto('order_ledger_entries').values({ order_id: orderId, entry_id: entryId, purpose }).execute();
 }
 
-/** Every posting of the entries linked to an order, in posting order. */
-export async function orderPostings(q: Queryable, orderId: number): Promise<Posting[]> {
-  return kysely(q)
-    .selectFrom('ledger_postings as p')
-    .innerJoin('order_ledger_entries as l', 'l.entry_id', 'p.entry_id')
-    .select(['p.from_account as from', 'p.to_account as to', 'p.asset', 'p.amount'])
-    .where('l.order_id', '=', orderId)
-    .orderBy('p.id')
-    .$castTo<Posting>()
-    .execute();
+/** The journal entries linked to an order, in entry order. */
+export async function orderEntryIds(q: Queryable, orderId: number): Promise<number[]> {
+  const rows = await kysely(q).selectFrom('order_ledger_entries').select('entry_id').where('order_id', '=', orderId).orderBy('entry_id').execute();
+  return rows.map((r) => Number(r.entry_id));
 }
 
 /** A user's trade configuration as the order rules and pricing read it. */

@@ -77,49 +77,6 @@ export async function ourBars(q: Queryable, list: { vaultId: number | null; cust
     .execute();
 }
 
-/** How many postings explain a break at most (the newest). */
-export const EXPLAINING_POSTINGS = 10;
-
-const selectPostings = (q: Queryable) =>
-  kysely(q)
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
-    .select(['e.id as entryId', 'e.kind', 'e.note', 'e.created_at as createdAt', 'p.from_account as from', 'p.to_account as to', 'p.asset', 'p.amount']);
-
-type PostingRow = Omit<ExplainingPosting, 'createdAt'> & { createdAt: Date };
-const postingOut = (rows: PostingRow[]): ExplainingPosting[] => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-
-/**
- * The postings that explain bar breaks, per serial, in one pass over the journal: the newest
- * ledger postings of the bar's metal whose entry names the serial in its note (the vault's
- * movements post 'vault.*' entries naming their bars), at most EXPLAINING_POSTINGS per bar.
- */
-export async function barPostings(q: Queryable, bars: ReadonlyArray<{ metal: TreasuryMetal; serial: string }>): Promise<Map<string, ExplainingPosting[]>> {
-  const out = new Map<string, ExplainingPosting[]>();
-  if (bars.length === 0) return out;
-  const serials = [...new Set(bars.map((b) => b.serial))];
-  const rows: PostingRow[] = await selectPostings(q)
-    .where('e.note', 'ilike', (eb) => eb.fn.any(eb.val(serials.map((serial) => `%${escapeLike(serial)}%`))))
-    .orderBy('e.id', 'desc')
-    .orderBy('p.id', 'desc')
-    .execute();
-  for (const bar of bars) {
-    const key = barPostingsKey(bar);
-    if (out.has(key)) continue;
-    const serial = bar.serial.toLowerCase();
-    out.set(key, postingOut(rows.filter((r) => r.asset === bar.metal && (r.note ?? '').toLowerCase().includes(serial)).slice(0, EXPLAINING_POSTINGS)));
-  }
-  return out;
-}
-
-/** The key of a bar in barPostings' answer. */
-export const barPostingsKey = (bar: { metal: string; serial: string }) => `${bar.metal}|${bar.serial}`;
-
-/** The postings that explain a coverage break: the newest postings moving that metal. */
-export async function metalPostings(q: Queryable, metal: TreasuryMetal): Promise<ExplainingPosting[]> {
-  const rows = await selectPostings(q).where('p.asset', '=', metal).orderBy('p.id', 'desc').limit(EXPLAINING_POSTINGS).execute();
-  return postingOut(rows);
-}
 
 export async function insertRun(q: Queryable, run: { at: Date; businessDate: string; trigger: 'admin' | 'job'; by: number | null }): Promise<number | null> {
   const row = await kysely(q)

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { breakKey, coverageBreak, matchBars, type FoundBreak } from '@aurum/domain/reconciliation/reconciliation-matcher';
-import type { BreakExportQuery, BreakListAnswer, BreakListQuery, BreakView, LatestRunAnswer, RunView } from '@aurum/domain/reconciliation/reconciliation-schemas';
+import type { BreakExportQuery, BreakListAnswer, BreakListQuery, BreakView, ExplainingPosting, LatestRunAnswer, RunView } from '@aurum/domain/reconciliation/reconciliation-schemas';
+import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
 import { businessClock } from '@aurum/domain/system/business-time';
 import { isBusinessDay } from '@aurum/domain/system/market-status';
 import type { AppDeps } from '../../app-deps.ts';
@@ -10,9 +11,8 @@ import type { Change } from '../../http/change.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import { holidayDates } from '../system/holiday-service.ts';
 import { coverageFigures } from '../treasury/treasury-service.ts';
+import { latestPostings, postingsWithNotes } from '../ledger/ledger-service.ts';
 import {
-  barPostings,
-  barPostingsKey,
   breakBatches,
   findBreak,
   findRun,
@@ -25,12 +25,39 @@ import {
   listBreaks,
   lockBreak,
   lockRuns,
-  metalPostings,
   ourBars,
   resolveBreakRow,
   upsertBreak,
   type FoundBreakRow,
 } from './reconciliation-repository.ts';
+
+/** How many postings explain a break at most (the newest). */
+export const EXPLAINING_POSTINGS = 10;
+
+/** Postings with their entry as a break shows them. */
+const explaining = (rows: ReadonlyArray<Omit<ExplainingPosting, 'createdAt' | 'entryId'> & { entryId: number | string; createdAt: Date | string }>): ExplainingPosting[] =>
+  rows.map((r) => ({ ...r, entryId: Number(r.entryId), createdAt: new Date(r.createdAt).toISOString() }));
+
+/** The key of a bar in barPostings' answer. */
+const barPostingsKey = (bar: { metal: string; serial: string }) => `${bar.metal}|${bar.serial}`;
+
+/**
+ * The postings that explain bar breaks, per serial, in one pass over the journal: the newest
+ * ledger postings of the bar's metal whose entry names the serial in its note (the vault's
+ * movements post 'vault.*' entries naming their bars), at most EXPLAINING_POSTINGS per bar.
+ */
+async function barPostings(q: Queryable, bars: ReadonlyArray<{ metal: TreasuryMetal; serial: string }>): Promise<Map<string, ExplainingPosting[]>> {
+  const out = new Map<string, ExplainingPosting[]>();
+  if (bars.length === 0) return out;
+  const rows = await postingsWithNotes(q, [...new Set(bars.map((b) => b.serial))]);
+  for (const bar of bars) {
+    const key = barPostingsKey(bar);
+    if (out.has(key)) continue;
+    const serial = bar.serial.toLowerCase();
+    out.set(key, explaining(rows.filter((r) => r.asset === bar.metal && (r.note ?? '').toLowerCase().includes(serial)).slice(0, EXPLAINING_POSTINGS)));
+  }
+  return out;
+}
 
 /**
  * Reconciliation (decisions 0820-0823): each custodian's latest
@@ -63,7 +90,7 @@ export async function reconcile(q: Queryable, run: { at: Date; trigger: 'admin' 
   // the coverage rule's own figures (the treasury's books), so a run and the rule never disagree
   for (const figures of await coverageFigures(q)) {
     const b = coverageBreak(figures);
-    if (b) found.push({ ...b, key: breakKey(b), vaultId: null, postings: await metalPostings(q, figures.metal) });
+    if (b) found.push({ ...b, key: breakKey(b), vaultId: null, postings: explaining(await latestPostings(q, figures.metal, EXPLAINING_POSTINGS)) });
   }
   // the same break found twice in one run (a bar on two lists) is recorded once
   const unique = [...new Map(found.map((b) => [b.key, b])).values()];

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/db.ts';
 import type { ZipFile } from '../../http/zip-stream.ts';
 import { periodRoster, periodUsers } from '../users/user-service.ts';
 import { statementPdf } from './statement-pdf.ts';
-import { balancesBefore, statementRows } from './statement-repository.ts';
+import { userBalancesBefore, userLinesBetween } from '../ledger/ledger-read-service.ts';
 import { rangeMoments, statementCsvRows, statementFileName, statementOf } from './statement-service.ts';
 
 /**
@@ -45,8 +45,8 @@ export async function everyStatement(q: Queryable, range: { from: string; to: st
       const users = await periodUsers(q, period, after, lastId, size);
       if (users.length === 0) return;
       const ids = users.map((u) => u.id);
-      const balances = byUser(await balancesBefore(q, ids, fromAt));
-      const rows = byUser(await statementRows(q, ids, fromAt, toAt));
+      const balances = byUser(await userBalancesBefore(q, ids, fromAt));
+      const rows = byUser(await userLinesBetween(q, ids, fromAt, toAt));
       yield users.map((u) => statementOf(u, range, balances.get(u.id) ?? [], rows.get(u.id) ?? []));
       // PGlite answers without I/O: a turn of the event loop between batches lets other requests in
       await nextTurn();

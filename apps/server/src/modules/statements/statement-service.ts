@@ -5,7 +5,7 @@ import { parseAccount } from '@aurum/domain/wallet/ledger';
 import { notFound } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
 import { userIdentity } from '../users/user-service.ts';
-import { balancesBefore, statementRows, type StatementRow } from './statement-repository.ts';
+import { userBalancesBefore, userLinesBetween, type StatementRow } from '../ledger/ledger-read-service.ts';
 
 /** The CSV's columns: a row for the opening, one per line, one for the closing (decision 1010). */
 export const STATEMENT_CSV_COLUMNS = ['kind', 'entryId', 'at', 'orderId', 'requestId', 'note', ...STATEMENT_FIGURES.flatMap((f) => [`movement.${f}`, `balance.${f}`])];
@@ -74,7 +74,7 @@ export async function userStatement(q: Queryable, userId: number, range: { from:
   const user = await userIdentity(q, userId);
   if (!user) throw notFound('user');
   const { fromAt, toAt } = rangeMoments(range);
-  return statementOf(user, range, await balancesBefore(q, [userId], fromAt), await statementRows(q, [userId], fromAt, toAt));
+  return statementOf(user, range, await userBalancesBefore(q, [userId], fromAt), await userLinesBetween(q, [userId], fromAt, toAt));
 }
 
 /** The CSV rows of a statement: the opening (its balances), each line, the closing (the movements' sum and the balances). */

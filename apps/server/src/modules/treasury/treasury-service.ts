@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/db.ts';
 import type { Change } from '../../http/change.ts';
 import { appError, auditedRefusal } from '../../http/app-error.ts';
 import type { EventBus, Quotes } from '../../live/event-bus.ts';
-import { postEntry } from '../wallet/wallet-service.ts';
+import { postEntry } from '../ledger/ledger-service.ts';
 import {
   availableBars,
   bookBalances,

@@ -1,85 +1,20 @@
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SCALE, roundTo } from '@aurum/domain/money/decimal';
-import { USER_BOOKS, applyEntry, parseAccount, userAccount, walletOf, type AccountId, type Posting, type UserBook, type Wallet } from '@aurum/domain/wallet/ledger';
+import { USER_BOOKS, parseAccount, userAccount, walletOf, type AccountId, type Posting, type UserBook, type Wallet } from '@aurum/domain/wallet/ledger';
 import { userLines, type WalletHistoryItem } from '@aurum/domain/wallet/wallet-view';
 import type { Page } from '@aurum/domain/list/paging';
-import { appError, notFound } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import { userEverExisted } from '../users/user-service.ts';
 import type { Queryable } from '../../db/db.ts';
-import { accountBalances, advisoryXactLock, historyLineCount, historyLines, insertEntry, lockRows, orderUsers, requestUsers } from './ledger-repository.ts';
-
-/** Advisory lock class of a user's wallet (pg_advisory_xact_lock(class, userId)). */
-const WALLET_LOCK_CLASS = 7_261_100;
-
-/**
- * Serialises every change of these users' wallets until the transaction ends: one advisory lock per
- * user, taken in ascending id order so that two entries touching the same users cannot deadlock.
- * Must run inside a transaction (the lock is released at its end). Transactions call it through
- * lockForMoney, first, before any insert or row lock: that is the lock order.
- */
-export async function lockWallets(q: Queryable, userIds: readonly number[]): Promise<void> {
-  for (const key of [...new Set(userIds.map(walletLockKey))].sort((a, b) => a - b)) {
-    await advisoryXactLock(q, WALLET_LOCK_CLASS, key);
-  }
-}
-
-/**
- * The int4 key of a user's wallet lock: the id itself below 2^31, folded above (ids are int8; two
- * users may then share a lock, which only serialises more). Locks are taken in key order.
- */
-function walletLockKey(userId: number): number {
-  return userId % 2_147_483_648;
-}
+import { balancesOf, lockUserBooks } from '../ledger/ledger-service.ts';
+import { userLineCount, userLinesPage } from '../ledger/ledger-read-service.ts';
+import { lockRows, orderUsers, requestUsers } from './wallet-repository.ts';
 
 const ALL_BOOKS = Object.keys(USER_BOOKS) as UserBook[];
 
 /** A user's wallet (fund, gold, credit, fundHeld, goldHeld), derived from the journal. */
 export async function walletBalances(q: Queryable, userId: number): Promise<Wallet> {
-  const balances = await accountBalances(q, ALL_BOOKS.map((b) => userAccount(userId, b)));
+  const balances = await balancesOf(q, ALL_BOOKS.map((b) => userAccount(userId, b)));
   return walletOf(balances, userId);
-}
-
-export interface NewEntry {
-  /** What caused it: 'deposit', 'withdrawal', 'order.fill', ... */
-  kind: string;
-  /** The user the entry is about (its statement), or null for house-only entries. */
-  userId: number | null;
-  note?: string | null;
-  createdBy: number | null;
-  postings: readonly Posting[];
-  /** The moment it is dated, when not the transaction's own (a ledger adjustment dated in an earlier open day). */
-  at?: Date;
-}
-
-export const insufficientAssets = () => appError(ErrorCode.GreaterThanAvailableAssets, 'Greater than available assets.');
-
-/**
- * Appends one journal entry with its postings, in the caller's transaction: locks the wallets of
- * every user involved (ascending ids; already held when the transaction began with lockForMoney, as
- * every money-moving transaction does), derives their balances from the journal, and lets the
- * domain's applyEntry refuse it when a user account would go below zero (422, 2080). A malformed
- * posting is a programming error (thrown as is, answered 500).
- */
-export async function postEntry(q: Queryable, entry: NewEntry): Promise<number> {
-  if (entry.postings.length === 0) throw new Error('a journal entry needs at least one posting');
-  const userIds: number[] = [];
-  const accounts = new Set<string>();
-  for (const p of entry.postings) {
-    for (const id of [p.from, p.to]) {
-      const parsed = parseAccount(id);
-      if (parsed?.kind === 'user') {
-        userIds.push(parsed.userId);
-        accounts.add(id);
-      }
-    }
-  }
-  await lockWallets(q, userIds);
-  const result = applyEntry(await accountBalances(q, [...accounts]), entry.postings);
-  if (!result.ok) {
-    if (result.reason === 'insufficient') throw insufficientAssets();
-    throw new Error(`malformed posting (${result.problem}): ${JSON.stringify(result.posting)}`);
-  }
-  return insertEntry(q, { ...entry, note: entry.note ?? null });
 }
 
 /**
@@ -87,8 +22,8 @@ export async function postEntry(q: Queryable, entry: NewEntry): Promise<number> 
  * books (a move between two of its books gives two lines). Paged by posting; total counts lines.
  */
 export async function walletHistory(q: Queryable, userId: number, page: number, limit: number): Promise<Page<WalletHistoryItem>> {
-  const total = await historyLineCount(q, userId);
-  const rows = await historyLines(q, userId, limit, (page - 1) * limit);
+  const total = await userLineCount(q, userId);
+  const rows = await userLinesPage(q, userId, limit, (page - 1) * limit);
   const items: WalletHistoryItem[] = [];
   for (const r of rows) {
     const asset = r.asset as Posting['asset']; // a CHECK list in the schema
@@ -160,7 +95,7 @@ export async function lockForMoney(q: Queryable, scope: MoneyScope): Promise<voi
   }
   if (orderIds.length > 0) for (const r of await orderUsers(q, orderIds)) users.add(r.user_id);
   // 1. wallets, ascending user id
-  await lockWallets(q, [...users]);
+  await lockUserBooks(q, [...users]);
   // 2. rows: users, payment_requests, orders; each ascending id (the rows are locked in the order they are returned)
   if (userRows.length > 0) await lockRows(q, 'users', userRows);
   if (requestIds.length > 0) await lockRows(q, 'payment_requests', requestIds);

@@ -7,7 +7,8 @@ import { GRAMS_PER_TROY_OUNCE } from '@aurum/domain/system/metals';
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client, roleTokens } from '../../../testing/client.ts';
-import { postEntry, walletBalances } from '../../wallet/wallet-service.ts';
+import { walletBalances } from '../../wallet/wallet-service.ts';
+import { postEntry } from '../../ledger/ledger-service.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';

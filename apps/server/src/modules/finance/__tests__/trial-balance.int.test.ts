@@ -5,7 +5,7 @@ import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { BalancesAnswer, TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
 import { journalTestServer } from '../../../testing/journal-posting.ts';
 import { kysely } from '../../../db/query-builder.ts';
-import { bookOf } from '../finance-repository.ts';
+import { bookOf } from '../../ledger/ledger-sums-repository.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const SECURE = '/v0/web/secure';

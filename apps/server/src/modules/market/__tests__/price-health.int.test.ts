@@ -4,7 +4,7 @@ import type { MarketStatus } from '@aurum/domain/system/market-status';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
 import { controlledSource } from '../../../testing/controlled-source.ts';
-import { postEntry } from '../../wallet/wallet-service.ts';
+import { postEntry } from '../../ledger/ledger-service.ts';
 import type { FeedHealthView } from '../feed-health.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';

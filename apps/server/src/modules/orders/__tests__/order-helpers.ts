@@ -3,7 +3,7 @@ import type { Posting } from '@aurum/domain/wallet/ledger';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client } from '../../../testing/client.ts';
 import { controlledSource } from '../../../testing/controlled-source.ts';
-import { postEntry } from '../../wallet/wallet-service.ts';
+import { postEntry } from '../../ledger/ledger-service.ts';
 
 export const S = '/v0/web/secure';
 /** Monday 7 January 2030, 10:00 in Kuala Lumpur: regular trading hours. */

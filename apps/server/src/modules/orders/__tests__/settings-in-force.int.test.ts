@@ -8,7 +8,7 @@ import { client } from '../../../testing/client.ts';
 import { freshPostgresDatabase } from '../../../testing/postgres-databases.ts';
 import { startServerProcess, type ServerProcess } from '../../../testing/money-race.ts';
 import { DEMO_ADMINS } from '../../../seed/demo-accounts.ts';
-import { postEntry } from '../../wallet/wallet-service.ts';
+import { postEntry } from '../../ledger/ledger-service.ts';
 
 /**
  * What an acknowledged settings change does to orders (DECISIONS.md §11 "What a call acknowledged

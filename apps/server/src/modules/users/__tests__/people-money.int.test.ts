@@ -3,7 +3,7 @@ import { SELF_APPROVAL_REFUSED } from '@aurum/domain/access/maker-checker';
 import { houseAccount, userAccount } from '@aurum/domain/wallet/ledger';
 import type { BankAccountView, UserDetail } from '@aurum/domain/users/user-views';
 import type { WalletAnswer } from '@aurum/domain/wallet/wallet-view';
-import { postEntry } from '../../wallet/wallet-service.ts';
+import { postEntry } from '../../ledger/ledger-service.ts';
 import { BANK_CONTEXT } from '../../bank/bank-service.ts';
 import type { TestServer } from '../../../testing/test-server.ts';
 import type { client } from '../../../testing/client.ts';

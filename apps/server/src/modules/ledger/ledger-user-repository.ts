@@ -3,7 +3,8 @@ import type { Queryable } from '../../db/db.ts';
 import { kysely } from '../../db/query-builder.ts';
 
 /**
- * Users' sides of the journal for their statements, all SQL (decisions 1010, 1012). Every read starts
+ * Users' sides of the journal for their wallets' history and their statements, all SQL (decisions
+ * 0511, 1010, 1012). Every read starts
  * from the users' own postings (the partial indexes on `from_user_id` and `to_user_id`), never from
  * the journal: its cost follows these users' history, not everyone's. One read serves one user or a
  * batch of them (a month's statements of every user read a batch per query).
@@ -91,4 +92,45 @@ export async function statementRows(q: Queryable, userIds: readonly number[], fr
     .orderBy('s.entry_id')
     .orderBy('s.account')
     .execute() as Promise<StatementRow[]>;
+}
+
+/** How many statement lines a user has: one per posting side that is one of its books. */
+export async function historyLineCount(q: Queryable, userId: number): Promise<number> {
+  const k = kysely(q);
+  const side = (column: 'from_user_id' | 'to_user_id') => k.selectFrom('ledger_postings').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', userId);
+  const row = await k.selectNoFrom(() => [sql<number>`${side('from_user_id')} + ${side('to_user_id')}`.as('n')]).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** A page of a user's statement lines (each posting side of the user), newest first. */
+export async function historyLines(q: Queryable, userId: number, limit: number, offset: number) {
+  const k = kysely(q);
+  const side = (name: 'from' | 'to') =>
+    k
+      .selectFrom('ledger_postings as p')
+      .innerJoin('ledger_entries as e', 'e.id', 'p.entry_id')
+      .leftJoin('admins as a', 'a.id', 'e.created_by')
+      .select([
+        'p.id as posting_id',
+        sql<'from' | 'to'>`${name}::text`.as('side'),
+        'e.id as entry_id',
+        'e.kind',
+        'e.note',
+        'e.created_at',
+        'a.username as created_by',
+        'p.from_account',
+        'p.to_account',
+        'p.asset',
+        'p.amount',
+      ])
+      .where(name === 'from' ? 'p.from_user_id' : 'p.to_user_id', '=', userId);
+  return k
+    .selectFrom(side('from').unionAll(side('to')).as('lines'))
+    .selectAll()
+    .orderBy('entry_id', 'desc')
+    .orderBy('posting_id', 'desc')
+    .orderBy('side')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { LedgerMetal } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
 import { asDate, isoDate, kysely } from '../../db/query-builder.ts';
-import { bookOf } from './finance-repository.ts';
+import { bookOf } from './ledger-sums-repository.ts';
 
 /**
- * The day close's SQL (decisions 1001 and 1002): the closes, the per-account balances at the latest
- * close's end, the books' snapshot, and the checks' figures.
+ * The journal's closes, all SQL (decisions 1001 and 1002): the closes, the per-account balances at
+ * the latest close's end, the books' snapshot, and the figures a close's checks read.
  */
 
 export interface CloseRow {

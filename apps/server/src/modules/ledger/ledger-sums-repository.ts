@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db.ts';
 import { isoDate, kysely } from '../../db/query-builder.ts';
 
 /**
- * The journal summed for the finance desk, all SQL. A posting debits its `from` account and credits
+ * The journal summed over many accounts and moments, all SQL. A posting debits its `from` account and credits
  * its `to` account; the reads group the postings by pair of accounts, then by kind of book, and the service maps each
  * account to its GL account. A close's snapshot (decision 1002) stands for everything before its
  * end, by kind of book: a user's book without the user, a vault or a provider without its name
@@ -113,4 +113,32 @@ export async function journalPostings(q: Queryable, from: Date, before: Date, af
     .orderBy('e.id')
     .orderBy('p.id')
     .execute();
+}
+
+/**
+ * Each side of a posting that touches one of `books` (exact journal accounts) among the entries
+ * dated in [from, before): credit-positive on that book, with its entry and the entry's order (the
+ * lowest linked one). A relation for a caller's own query to select from (the P&L joins its orders
+ * and customers), never a list of rows.
+ */
+export function bookSides(q: Queryable, range: { from: Date; before: Date }, books: readonly string[]) {
+  const k = kysely(q);
+  const side = (credit: boolean) =>
+    k
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
+      .where('e.created_at', '>=', range.from)
+      .where('e.created_at', '<', range.before)
+      .where(credit ? 'p.to_account' : 'p.from_account', 'in', [...books])
+      .select([
+        'e.id as entry_id',
+        'e.kind',
+        'e.created_at',
+        'e.note',
+        'e.user_id as entry_user_id',
+        (credit ? sql<string>`p.to_account` : sql<string>`p.from_account`).as('book'),
+        (credit ? sql<string>`p.amount` : sql<string>`-p.amount`).as('amount'),
+        sql<number | null>`(SELECT min(ol.order_id) FROM order_ledger_entries ol WHERE ol.entry_id = e.id)`.as('order_id'),
+      ]);
+  return side(true).unionAll(side(false));
 }
