@@ -217,6 +217,10 @@ export interface LedgerEntriesTable {
   note: string | null;
   created_by: number | null;
   created_at: Generated<Timestamp>;
+  recorded_at: Generated<Timestamp>;
+  source_kind: string | null;
+  source_id: number | null;
+  metal: string | null;
 }
 
 export interface LedgerPostingsTable {

@@ -14,3 +14,8 @@ export const GRAMS_PER_TROY_OUNCE = '31.1034768';
 /** Trading pairs of gold orders (SPEC.md §3). */
 export const SYMBOLS = ['XAU/MYR', 'XAU/USD'] as const;
 export type Symbol = (typeof SYMBOLS)[number];
+
+/** The metal a pair trades (its base: 'XAU/MYR' -> 'XAU'). */
+export function metalOfSymbol(symbol: Symbol): 'XAU' {
+  return symbol.slice(0, 3) as 'XAU';
+}

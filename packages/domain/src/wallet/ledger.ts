@@ -93,6 +93,25 @@ export function assetOf(id: AccountId): LedgerAsset {
   return parsed.kind === 'user' ? USER_BOOKS[parsed.book] : HOUSE_BOOKS[parsed.book];
 }
 
+/**
+ * What an entry is the journal's side of (decision 1006): an order, a payment request, a ledger
+ * adjustment, a bar movement, a hedge, a business day (a close's revaluation and accruals, its date
+ * as yyyymmdd) or a year (its closing entry).
+ */
+export const ENTRY_SOURCE_KINDS = ['order', 'request', 'adjustment', 'movement', 'hedge', 'day', 'year'] as const;
+export type EntrySourceKind = (typeof ENTRY_SOURCE_KINDS)[number];
+export interface EntrySource {
+  kind: EntrySourceKind;
+  id: number;
+}
+
+/** A business date as a day source's id (2026-11-26 -> 20261126), and back. */
+export const daySourceId = (date: string): number => Number(date.replaceAll('-', ''));
+export const dateOfDaySource = (id: number): string => {
+  const t = String(id).padStart(8, '0');
+  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}`;
+};
+
 export interface Posting {
   from: AccountId;
   to: AccountId;
@@ -111,6 +130,12 @@ export function postingProblem(p: Posting): PostingProblem | null {
   if (!isDecimalText(p.amount) || !new Decimal(p.amount).gt(0)) return 'notPositive';
   if (decimalPlaces(p.amount) > SCALE[p.asset]) return 'scale';
   return null;
+}
+
+/** The one metal an entry's postings move, or null when they move none or more than one (an MYR-only entry says its metal itself). */
+export function metalOfPostings(postings: readonly Posting[]): LedgerMetal | null {
+  const metals = new Set(postings.map((p) => p.asset).filter((a): a is LedgerMetal => a !== 'MYR'));
+  return metals.size === 1 ? [...metals][0]! : null;
 }
 
 export type Balances = ReadonlyMap<AccountId, string>;

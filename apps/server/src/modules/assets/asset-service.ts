@@ -127,7 +127,7 @@ export async function createRequest(c: RequestChange, action: RequestAction, fie
   const created = (await findRequest(c.q, id))!;
   const hold = holdPostings(valueOf(created));
   if (hold.length > 0) {
-    const entryId = await postEntry(c.q, { kind: 'request.hold', userId: fields.userId, note: `${action} request ${id}`, createdBy: c.by, postings: hold });
+    const entryId = await postEntry(c.q, { kind: 'request.hold', userId: fields.userId, note: `${action} request ${id}`, createdBy: c.by, postings: hold, source: { kind: 'request', id } });
     await setRequestLinks(c.q, id, { hold_entry_id: entryId });
   }
   const key = receiptKey(id, 'user', upload.extension);
@@ -163,6 +163,7 @@ export async function approveRequest(c: RequestChange, action: RequestAction, re
     note: `${action} request ${before.id}`,
     createdBy: c.by,
     postings: approvePostings(valueOf(before)),
+    source: { kind: 'request', id: before.id },
   });
   await setRequestLinks(c.q, before.id, { decision_entry_id: entryId });
   if (before.type === 'XAU') {
@@ -191,6 +192,7 @@ export async function declineRequest(c: RequestChange, action: RequestAction, re
       note: `${action} request ${before.id} declined`,
       createdBy: c.by,
       postings: release,
+      source: { kind: 'request', id: before.id },
     });
     await setRequestLinks(c.q, before.id, { decision_entry_id: entryId });
   }

@@ -78,7 +78,15 @@ async function decidable(c: Change, id: number): Promise<void> {
 export async function approveAdjustment(c: Change, id: number): Promise<AdjustmentView> {
   await decidable(c, id);
   const row = (await findAdjustment(c.q, id))!;
-  const entryId = await postEntry(c.q, { kind: 'finance.adjustment', userId: null, note: `adjustment ${id}: ${row.reason}`, createdBy: c.by, postings: row.postings, at: await adjustmentDate(c.q, c.now) });
+  const entryId = await postEntry(c.q, {
+    kind: 'finance.adjustment',
+    userId: null,
+    note: `adjustment ${id}: ${row.reason}`,
+    createdBy: c.by,
+    postings: row.postings,
+    at: await adjustmentDate(c.q, c.now),
+    source: { kind: 'adjustment', id },
+  });
   await decideAdjustment(c.q, id, { status: 'approved', by: c.by, at: c.now, entryId, declineReason: null });
   const view = await viewOf(c.q, id);
   c.audit.after(view);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AccountId, Posting } from '@aurum/domain/wallet/ledger';
+import type { AccountId, EntrySource, LedgerMetal, Posting } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
 import { escapeLike, kysely } from '../../db/query-builder.ts';
 
@@ -43,12 +43,21 @@ export async function accountBalances(q: Queryable, accounts: readonly string[])
 /** Inserts a journal entry and its postings (the service has checked them); answers the entry's id. */
 export async function insertEntry(
   q: Queryable,
-  entry: { kind: string; userId: number | null; note: string | null; createdBy: number | null; postings: readonly Posting[]; at?: Date },
+  entry: { kind: string; userId: number | null; note: string | null; createdBy: number | null; postings: readonly Posting[]; at?: Date; source: EntrySource | null; metal: LedgerMetal | null },
 ): Promise<number> {
   const k = kysely(q);
   const { id } = await k
     .insertInto('ledger_entries')
-    .values({ kind: entry.kind, user_id: entry.userId, note: entry.note, created_by: entry.createdBy, ...(entry.at ? { created_at: entry.at } : {}) })
+    .values({
+      kind: entry.kind,
+      user_id: entry.userId,
+      note: entry.note,
+      created_by: entry.createdBy,
+      source_kind: entry.source?.kind ?? null,
+      source_id: entry.source?.id ?? null,
+      metal: entry.metal,
+      ...(entry.at ? { created_at: entry.at } : {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const p of entry.postings) {

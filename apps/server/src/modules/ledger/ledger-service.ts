@@ -1,5 +1,5 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { applyEntry, parseAccount, type AccountId, type Posting } from '@aurum/domain/wallet/ledger';
+import { applyEntry, metalOfPostings, parseAccount, type AccountId, type EntrySource, type LedgerMetal, type Posting } from '@aurum/domain/wallet/ledger';
 import { appError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
 import { accountBalances, advisoryXactLock, allPostings, entriesWithoutPostings, entryDates, insertEntry, latestPostingsOf, postingsNoting, postingsOfEntries } from './ledger-repository.ts';
@@ -47,8 +47,12 @@ export interface NewEntry {
   note?: string | null;
   createdBy: number | null;
   postings: readonly Posting[];
-  /** The moment it is dated, when not the transaction's own (a ledger adjustment dated in an earlier open day). */
+  /** The moment it is dated (its value time), when not the transaction's own: an adjustment's value date, a payment's date, a hedge's trade time. */
   at?: Date;
+  /** What it is the journal's side of: an order, a request, an adjustment... (decision 1006). */
+  source?: EntrySource;
+  /** The metal it is about, when its postings move none (an order's payment in MYR); else the one they move. */
+  metal?: LedgerMetal;
 }
 
 export const insufficientAssets = () => appError(ErrorCode.GreaterThanAvailableAssets, 'Greater than available assets.');
@@ -79,7 +83,7 @@ export async function postEntry(q: Queryable, entry: NewEntry): Promise<number> 
     if (result.reason === 'insufficient') throw insufficientAssets();
     throw new Error(`malformed posting (${result.problem}): ${JSON.stringify(result.posting)}`);
   }
-  return insertEntry(q, { ...entry, note: entry.note ?? null });
+  return insertEntry(q, { ...entry, note: entry.note ?? null, source: entry.source ?? null, metal: entry.metal ?? metalOfPostings(entry.postings) });
 }
 
 /** Every posting of these entries, in posting order. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { EntrySourceKind } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
 import { isoDate, kysely } from '../../db/query-builder.ts';
 
@@ -23,6 +24,9 @@ export const bookOf = (column: string) => {
     WHEN ${a} LIKE 'metal:___:provider:%' THEN left(${a}, 18) || ':X'
     ELSE ${a} END`;
 };
+
+/** The source id of the entry aliased `e` when it is of that kind (an entry's order, its request), else null. */
+export const sourceIdOf = (kind: EntrySourceKind) => sql<number | null>`CASE WHEN e.source_kind = ${kind} THEN e.source_id END`;
 
 /**
  * The journal's sums by kind of book: the books of the latest close ended by `from` (rows without a
@@ -81,7 +85,7 @@ export async function journalPostings(q: Queryable, from: Date, before: Date, af
   const k = kysely(q);
   const batch = k
     .selectFrom('ledger_entries as e')
-    .select(['e.id', 'e.created_at', 'e.kind', 'e.note'])
+    .select(['e.id', 'e.created_at', 'e.recorded_at', 'e.kind', 'e.note', 'e.user_id', 'e.source_kind', 'e.source_id'])
     .where('e.created_at', '>=', from)
     .where('e.created_at', '<', before)
     .$if(after !== null, (w) => w.where(sql<boolean>`(e.created_at, e.id) > (${after!.at}, ${after!.id})`))
@@ -91,23 +95,20 @@ export async function journalPostings(q: Queryable, from: Date, before: Date, af
   return k
     .selectFrom(batch.as('e'))
     .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
-    .select((eb) => [
+    .select([
       'e.id as entry_id',
       'e.created_at',
+      'e.recorded_at',
       'e.kind',
       'e.note',
+      'e.user_id',
       'p.id as posting_id',
       'p.from_account',
       'p.to_account',
       'p.asset',
       'p.amount',
-      eb.selectFrom('order_ledger_entries as o').select('o.order_id').whereRef('o.entry_id', '=', 'e.id').limit(1).as('order_id'),
-      eb
-        .selectFrom('payment_requests as r')
-        .select('r.id')
-        .where((w) => w.or([w('r.hold_entry_id', '=', w.ref('e.id')), w('r.decision_entry_id', '=', w.ref('e.id'))]))
-        .limit(1)
-        .as('request_id'),
+      sourceIdOf('order').as('order_id'),
+      sourceIdOf('request').as('request_id'),
     ])
     .orderBy('e.created_at')
     .orderBy('e.id')
@@ -117,8 +118,7 @@ export async function journalPostings(q: Queryable, from: Date, before: Date, af
 
 /**
  * Each side of a posting that touches one of `books` (exact journal accounts) among the entries
- * dated in [from, before): credit-positive on that book, with its entry and the entry's order (the
- * lowest linked one). A relation for a caller's own query to select from (the P&L joins its orders
+ * dated in [from, before): credit-positive on that book, with its entry, the entry's order and metal. A relation for a caller's own query to select from (the P&L joins its orders
  * and customers), never a list of rows.
  */
 export function bookSides(q: Queryable, range: { from: Date; before: Date }, books: readonly string[]) {
@@ -138,7 +138,8 @@ export function bookSides(q: Queryable, range: { from: Date; before: Date }, boo
         'e.user_id as entry_user_id',
         (credit ? sql<string>`p.to_account` : sql<string>`p.from_account`).as('book'),
         (credit ? sql<string>`p.amount` : sql<string>`-p.amount`).as('amount'),
-        sql<number | null>`(SELECT min(ol.order_id) FROM order_ledger_entries ol WHERE ol.entry_id = e.id)`.as('order_id'),
+        'e.metal',
+        sourceIdOf('order').as('order_id'),
       ]);
   return side(true).unionAll(side(false));
 }

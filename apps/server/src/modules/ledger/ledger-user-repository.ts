@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/db.ts';
 import { kysely } from '../../db/query-builder.ts';
+import { sourceIdOf } from './ledger-sums-repository.ts';
 
 /**
  * Users' sides of the journal for their wallets' history and their statements, all SQL (decisions
@@ -32,7 +33,7 @@ function userSides(q: Queryable, userIds: readonly number[]) {
 const entryOfSide = (q: Queryable) =>
   kysely(q)
     .selectFrom('ledger_entries as le')
-    .select(['le.id', 'le.kind', 'le.note', 'le.created_at'])
+    .select(['le.id', 'le.kind', 'le.note', 'le.created_at', 'le.source_kind', 'le.source_id'])
     .whereRef('le.id', '=', sql.ref('s.entry_id'))
     .limit(1)
     .as('e');
@@ -70,23 +71,18 @@ export async function statementRows(q: Queryable, userIds: readonly number[], fr
     .innerJoinLateral(() => entryOfSide(q), (join) => join.onTrue())
     .where('e.created_at', '>=', from)
     .where('e.created_at', '<', before)
-    .select((eb) => [
+    .select([
       's.user_id',
       's.entry_id',
       'e.kind',
       'e.note',
       'e.created_at',
-      eb.selectFrom('order_ledger_entries as o').select('o.order_id').whereRef('o.entry_id', '=', 'e.id').limit(1).as('order_id'),
-      eb
-        .selectFrom('payment_requests as r')
-        .select('r.id')
-        .where((w) => w.or([w('r.hold_entry_id', '=', w.ref('e.id')), w('r.decision_entry_id', '=', w.ref('e.id'))]))
-        .limit(1)
-        .as('request_id'),
+      sourceIdOf('order').as('order_id'),
+      sourceIdOf('request').as('request_id'),
       's.account',
       sql<string>`sum(s.delta)::text`.as('delta'),
     ])
-    .groupBy(['s.user_id', 's.entry_id', 'e.kind', 'e.note', 'e.created_at', 'e.id', 's.account'])
+    .groupBy(['s.user_id', 's.entry_id', 'e.kind', 'e.note', 'e.created_at', 'e.id', 'e.source_kind', 'e.source_id', 's.account'])
     .orderBy('s.user_id')
     .orderBy('e.created_at')
     .orderBy('s.entry_id')

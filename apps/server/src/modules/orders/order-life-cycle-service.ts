@@ -20,6 +20,7 @@ import { completePostings, fillIncomePostings, fillPostings, incomeSharePostings
 import { fillPricesAtMarket, type CustomerPrice, type FillPrices, type MarketPricing, type PersonalFees } from '@aurum/domain/orders/order-pricing';
 import type { OrderNode } from '@aurum/domain/orders/order-schemas';
 import { businessClock, startOfBusinessDay } from '@aurum/domain/system/business-time';
+import { metalOfSymbol } from '@aurum/domain/system/metals';
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -83,7 +84,15 @@ export const businessDate = (d: Date) => businessClock(d).date;
 async function post(ctx: OrderContext, row: OrderRow, purpose: string, postings: readonly Posting[], note?: string): Promise<void> {
   const nonZero = postings.filter((p) => new Decimal(p.amount).gt(0));
   if (nonZero.length === 0) return;
-  const entryId = await postEntry(ctx.q, { kind: `order.${purpose}`, userId: row.user_id, note: note ?? `Order ${row.id}`, createdBy: ctx.by, postings: nonZero });
+  const entryId = await postEntry(ctx.q, {
+    kind: `order.${purpose}`,
+    userId: row.user_id,
+    note: note ?? `Order ${row.id}`,
+    createdBy: ctx.by,
+    postings: nonZero,
+    source: { kind: 'order', id: row.id },
+    metal: metalOfSymbol(row.symbol),
+  });
   await linkEntry(ctx.q, row.id, entryId, purpose);
 }
 

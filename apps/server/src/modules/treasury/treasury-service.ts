@@ -218,7 +218,7 @@ export async function positionMoved(q: Queryable, events: EventBus, metals: read
  */
 export async function postMetal(
   change: Change,
-  move: { metal: TreasuryMetal; from: MetalPlace; to: MetalPlace; grams: string; kind: string; note?: string },
+  move: { metal: TreasuryMetal; from: MetalPlace; to: MetalPlace; grams: string; kind: string; note?: string; movementId?: number },
 ): Promise<void> {
   for (const place of [move.from, move.to]) if (!isMetalPlace(place)) throw new Error(`postMetal: not a metal place: ${place}`);
   await postEntry(change.q, {
@@ -227,6 +227,7 @@ export async function postMetal(
     note: move.note ?? null,
     createdBy: change.by,
     postings: [{ from: metalAccount(move.metal, move.from), to: metalAccount(move.metal, move.to), asset: move.metal, amount: new Decimal(move.grams).toFixed(4) }],
+    ...(move.movementId === undefined ? {} : { source: { kind: 'movement', id: move.movementId } }),
   });
   await positionMoved(change.q, change.events, [move.metal]);
 }

@@ -204,7 +204,7 @@ export async function approveMovement(c: Change, id: number): Promise<MovementVi
   }
   // the entry's note names the bars: the reconciliation finds the postings that explain a bar's break by its serial
   for (const { serials, ...move } of moves.values()) {
-    await postMetal(c, { ...move, grams: roundTo(move.grams, 4), kind: `vault.${m.kind}`, note: `bar movement ${m.id}: ${serials.join(', ')}` });
+    await postMetal(c, { ...move, grams: roundTo(move.grams, 4), kind: `vault.${m.kind}`, note: `bar movement ${m.id}: ${serials.join(', ')}`, movementId: m.id });
   }
   if (!(await decideMovement(c.q, m.id, { status: 'approved', by: c.by, at: c.now }))) throw notPending();
   if (mayUncover(step)) {
