@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { startTestServer } from '../apps/server/src/testing/test-server.ts';
 import { client } from '../apps/server/src/testing/client.ts';
 import { controlledSource } from '../apps/server/src/testing/controlled-source.ts';
-import { postEntry } from '../apps/server/src/modules/wallet/wallet-service.ts';
+import { postEntry } from '../apps/server/src/modules/ledger/ledger-service.ts';
 import { skipCoverageForBench } from '../apps/server/src/modules/treasury/treasury-service.ts';
 import { benchPostgresUrl, fmt, reportBench } from './support/bench-kit.ts';
 

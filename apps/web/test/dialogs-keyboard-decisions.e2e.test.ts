@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
-import { postEntry } from '../../server/src/modules/wallet/wallet-service.ts';
+import { postEntry } from '../../server/src/modules/ledger/ledger-service.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { checkDialog, focusedName, hasFocusInside, tabTo, walkTabs, type DialogCase } from './support/dialogs-keyboard.ts';
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { businessClock, businessDate } from '@aurum/domain/system/business-time';
 // test harness only: money into a wallet the way the seed does it (a ledger posting)
-import { postEntry } from '../../server/src/modules/wallet/wallet-service.ts';
+import { postEntry } from '../../server/src/modules/ledger/ledger-service.ts';
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
 import { SECURE, adminApi } from './support/api.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
