@@ -1,15 +1,26 @@
+import { Decimal } from '../money/decimal.ts';
 import { LEDGER_METALS, parseAccount, type HouseBook, type LedgerAsset, type LedgerMetal, type UserBook } from '../wallet/ledger.ts';
 
 /**
  * The chart of accounts (general ledger, GL): every journal account belongs to one GL account with a
- * code, a name in both languages, a type and its unit, pure. The journal's posting moves an amount
- * from one account to another; read as the house's books, it debits `from` and credits `to`. So a
- * deposit debits the bank (an asset grows) and credits the customer's fund (what the house owes
- * grows), and every unit's debits equal its credits by construction.
+ * code, a name in both languages, a type, its normal side and its unit, pure (decisions 1000, 1040).
+ *
+ * How a posting is read (decision 1040). A journal posting moves an amount from one account to
+ * another. The customer, house and income books are written as claims: a deposit moves money from the
+ * bank to the customer's fund, so the posting's `from` is its debit (the bank, an asset, grows) and its
+ * `to` its credit (what the house owes grows). The metal books (decision 0831) are a stock ledger:
+ * metal moves from a place to a place, so the place it moves to holds more and is debited, the place
+ * it leaves credited. A posting never joins the two (postingProblem 'mixedBooks'), so every unit
+ * still balances, and each account shows on the side its nature gives it.
  */
 
 export const GL_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
 export type GlType = (typeof GL_TYPES)[number];
+
+export type Side = 'debit' | 'credit';
+
+/** The side a type's balance normally stands on: assets and expenses debit, the rest credit. */
+export const NORMAL_SIDE: Readonly<Record<GlType, Side>> = { asset: 'debit', expense: 'debit', liability: 'credit', equity: 'credit', income: 'credit' };
 
 /** The journal's kinds of account a GL account gathers (the metal places by kind; a user's book for every user). */
 export type GlSource =
@@ -22,11 +33,31 @@ export interface GlAccount {
   code: string;
   name: { en: string; 'zh-Hant': string };
   type: GlType;
+  /** The side its balance stands on (NORMAL_SIDE of its type). */
+  normal: Side;
+  /**
+   * Whether its balance may stand on the other side and still be right: a position or a result
+   * (the trading desks, revaluation, hedging results, retained earnings after losses, a provider
+   * that owes the house), the bank in overdraft, metal released beyond what was received. Every
+   * other account on the other side is an error of the books.
+   */
+  crosses: boolean;
   unit: LedgerAsset;
   source: GlSource;
 }
 
-const METAL_NAMES: Record<LedgerMetal, { en: string; 'zh-Hant': string }> = {
+type Names = { en: string; 'zh-Hant': string };
+const account = (code: string, name: Names, type: GlType, unit: LedgerAsset, source: GlSource, crosses = false): GlAccount => ({
+  code,
+  name,
+  type,
+  normal: NORMAL_SIDE[type],
+  crosses,
+  unit,
+  source,
+});
+
+const METAL_NAMES: Record<LedgerMetal, Names> = {
   XAU: { en: 'gold', 'zh-Hant': '黃金' },
   XPT: { en: 'platinum', 'zh-Hant': '鉑金' },
   XAG: { en: 'silver', 'zh-Hant': '白銀' },
@@ -35,45 +66,79 @@ const METAL_NAMES: Record<LedgerMetal, { en: string; 'zh-Hant': string }> = {
 /** The code's last digit for a metal's own accounts (gold 0, platinum 1, silver 2). */
 const METAL_DIGIT: Record<LedgerMetal, number> = { XAU: 0, XPT: 1, XAG: 2 };
 
+const user = (book: UserBook) => ({ kind: 'user', book }) as const;
+const house = (book: HouseBook) => ({ kind: 'house', book }) as const;
+
 const userAccounts: GlAccount[] = [
-  { code: '2100-MYR', name: { en: 'Customer funds', 'zh-Hant': '客戶資金' }, type: 'liability', unit: 'MYR', source: { kind: 'user', book: 'fund' } },
-  { code: '2110-MYR', name: { en: 'Customer funds held for orders and requests', 'zh-Hant': '客戶凍結資金' }, type: 'liability', unit: 'MYR', source: { kind: 'user', book: 'fundHeld' } },
-  { code: '2120-MYR', name: { en: 'Customer credit lines available', 'zh-Hant': '客戶可用信用額度' }, type: 'liability', unit: 'MYR', source: { kind: 'user', book: 'credit' } },
-  { code: '2200-XAU', name: { en: 'Customer gold', 'zh-Hant': '客戶黃金' }, type: 'liability', unit: 'XAU', source: { kind: 'user', book: 'gold' } },
-  { code: '2210-XAU', name: { en: 'Customer gold held for orders and requests', 'zh-Hant': '客戶凍結黃金' }, type: 'liability', unit: 'XAU', source: { kind: 'user', book: 'goldHeld' } },
+  account('2100-MYR', { en: 'Customer funds', 'zh-Hant': '客戶資金' }, 'liability', 'MYR', user('fund')),
+  account('2110-MYR', { en: 'Customer funds held for orders and requests', 'zh-Hant': '客戶凍結資金' }, 'liability', 'MYR', user('fundHeld')),
+  account('2120-MYR', { en: 'Customer credit lines available', 'zh-Hant': '客戶可用信用額度' }, 'liability', 'MYR', user('credit')),
+  account('2200-XAU', { en: 'Customer gold', 'zh-Hant': '客戶黃金' }, 'liability', 'XAU', user('gold')),
+  account('2210-XAU', { en: 'Customer gold held for orders and requests', 'zh-Hant': '客戶凍結黃金' }, 'liability', 'XAU', user('goldHeld')),
 ];
 
 const houseAccounts: GlAccount[] = [
-  { code: '1100-MYR', name: { en: 'Bank', 'zh-Hant': '銀行存款' }, type: 'asset', unit: 'MYR', source: { kind: 'house', book: 'bank' } },
-  { code: '1150-MYR', name: { en: 'Credit lines granted to customers', 'zh-Hant': '授予客戶的信用額度' }, type: 'asset', unit: 'MYR', source: { kind: 'house', book: 'creditLine' } },
-  { code: '1200-XAU', name: { en: 'Gold in the vault (house book)', 'zh-Hant': '金庫黃金（公司帳）' }, type: 'asset', unit: 'XAU', source: { kind: 'house', book: 'vault' } },
-  { code: '3100-MYR', name: { en: 'Trading desk, ringgit', 'zh-Hant': '交易部門（令吉）' }, type: 'equity', unit: 'MYR', source: { kind: 'house', book: 'tradingMyr' } },
-  { code: '3200-XAU', name: { en: 'Trading desk, gold', 'zh-Hant': '交易部門（黃金）' }, type: 'equity', unit: 'XAU', source: { kind: 'house', book: 'tradingXau' } },
+  account('1100-MYR', { en: 'Bank', 'zh-Hant': '銀行存款' }, 'asset', 'MYR', house('bank'), true),
+  account('1150-MYR', { en: 'Credit lines granted to customers', 'zh-Hant': '授予客戶的信用額度' }, 'asset', 'MYR', house('creditLine')),
+  account('1200-XAU', { en: 'Gold in the vault (house book)', 'zh-Hant': '金庫黃金（公司帳）' }, 'asset', 'XAU', house('vault'), true),
+  account('1300-MYR', { en: 'Overdue interest accrued, ringgit', 'zh-Hant': '應收逾期利息（令吉）' }, 'asset', 'MYR', house('interestDueMyr')),
+  account('1310-XAU', { en: 'Overdue interest accrued, gold', 'zh-Hant': '應收逾期利息（黃金）' }, 'asset', 'XAU', house('interestDueXau')),
+  account('1400-MYR', { en: 'Revaluation of the metal position', 'zh-Hant': '金屬持倉重估' }, 'asset', 'MYR', house('revaluationMetal'), true),
+  account('1410-MYR', { en: 'Revaluation of USD balances', 'zh-Hant': '美元結餘重估' }, 'asset', 'MYR', house('revaluationUsd'), true),
+  account('2400-MYR', { en: 'Hedge providers', 'zh-Hant': '對沖交易對手' }, 'liability', 'MYR', house('hedgeProviders'), true),
+  account('3000-MYR', { en: 'Share capital', 'zh-Hant': '股本' }, 'equity', 'MYR', house('capital')),
+  account('3100-MYR', { en: 'Trading desk, ringgit', 'zh-Hant': '交易部門（令吉）' }, 'equity', 'MYR', house('tradingMyr'), true),
+  account('3200-XAU', { en: 'Trading desk, gold', 'zh-Hant': '交易部門（黃金）' }, 'equity', 'XAU', house('tradingXau'), true),
+  account('3201-XPT', { en: 'Trading desk, platinum', 'zh-Hant': '交易部門（鉑金）' }, 'equity', 'XPT', house('tradingXpt'), true),
+  account('3202-XAG', { en: 'Trading desk, silver', 'zh-Hant': '交易部門（白銀）' }, 'equity', 'XAG', house('tradingXag'), true),
+  account('3900-MYR', { en: 'Retained earnings, ringgit', 'zh-Hant': '保留盈餘（令吉）' }, 'equity', 'MYR', house('retainedMyr'), true),
+  account('3910-XAU', { en: 'Retained earnings, gold', 'zh-Hant': '保留盈餘（黃金）' }, 'equity', 'XAU', house('retainedXau'), true),
+];
+
+/** Hedge positions at providers, per metal: what the house bought (debit) or sold (credit) there. */
+const hedgeAccounts: GlAccount[] = [
+  account('1240-XAU', { en: 'Hedge positions at providers, gold', 'zh-Hant': '對沖持倉（黃金）' }, 'asset', 'XAU', house('hedgeXau'), true),
+  account('1241-XPT', { en: 'Hedge positions at providers, platinum', 'zh-Hant': '對沖持倉（鉑金）' }, 'asset', 'XPT', house('hedgeXpt'), true),
+  account('1242-XAG', { en: 'Hedge positions at providers, silver', 'zh-Hant': '對沖持倉（白銀）' }, 'asset', 'XAG', house('hedgeXag'), true),
 ];
 
 /** What the desk earns (decision 1020): the trading desk keeps the metal's cost at the market mid, these the rest. */
 const incomeAccounts: GlAccount[] = [
-  { code: '4100-MYR', name: { en: 'Spread earned', 'zh-Hant': '點差收入' }, type: 'income', unit: 'MYR', source: { kind: 'house', book: 'spread' } },
-  { code: '4200-MYR', name: { en: 'Fees earned (premium and refinery fees)', 'zh-Hant': '手續費收入（溢價及精煉費）' }, type: 'income', unit: 'MYR', source: { kind: 'house', book: 'fees' } },
-  { code: '4300-MYR', name: { en: 'Overdue interest, ringgit', 'zh-Hant': '逾期利息收入（令吉）' }, type: 'income', unit: 'MYR', source: { kind: 'house', book: 'interestMyr' } },
-  { code: '4310-XAU', name: { en: 'Overdue interest, gold', 'zh-Hant': '逾期利息收入（黃金）' }, type: 'income', unit: 'XAU', source: { kind: 'house', book: 'interestXau' } },
-  { code: '4900-MYR', name: { en: 'Revaluation gains and losses (FX and metal)', 'zh-Hant': '重估損益（匯率及金屬）' }, type: 'income', unit: 'MYR', source: { kind: 'house', book: 'revaluation' } },
+  account('4100-MYR', { en: 'Spread earned', 'zh-Hant': '點差收入' }, 'income', 'MYR', house('spread'), true),
+  account('4200-MYR', { en: 'Fees earned (premium and refinery fees)', 'zh-Hant': '手續費收入（溢價及精煉費）' }, 'income', 'MYR', house('fees')),
+  account('4300-MYR', { en: 'Overdue interest, ringgit', 'zh-Hant': '逾期利息收入（令吉）' }, 'income', 'MYR', house('interestMyr')),
+  account('4310-XAU', { en: 'Overdue interest, gold', 'zh-Hant': '逾期利息收入（黃金）' }, 'income', 'XAU', house('interestXau')),
+  account('4400-MYR', { en: 'Hedging results', 'zh-Hant': '對沖損益' }, 'income', 'MYR', house('hedging'), true),
+  account('4900-MYR', { en: 'Revaluation gains and losses (FX and metal)', 'zh-Hant': '重估損益（匯率及金屬）' }, 'income', 'MYR', house('revaluation'), true),
+];
+
+/** What the dealer pays to run the desk. */
+const expenseAccounts: GlAccount[] = [
+  account('5100-MYR', { en: 'Bank charges', 'zh-Hant': '銀行手續費' }, 'expense', 'MYR', house('bankCharges')),
+  account('5200-MYR', { en: 'Custody fees', 'zh-Hant': '保管費' }, 'expense', 'MYR', house('custodyFees')),
+  account('5300-MYR', { en: 'Refinery charges', 'zh-Hant': '精煉費用' }, 'expense', 'MYR', house('refineryCharges')),
+  account('5400-MYR', { en: 'Provider fees', 'zh-Hant': '供應商費用' }, 'expense', 'MYR', house('providerFees')),
+  account('5500-MYR', { en: 'Hedge fees', 'zh-Hant': '對沖手續費' }, 'expense', 'MYR', house('hedgeFees')),
 ];
 
 const metalAccounts: GlAccount[] = LEDGER_METALS.flatMap((metal): GlAccount[] => {
   const d = METAL_DIGIT[metal];
   const n = METAL_NAMES[metal];
+  const place = (p: 'vault' | 'transit' | 'provider' | 'borrowed' | 'outside') => ({ kind: 'metal', metal, place: p }) as const;
   return [
-    { code: `121${d}-${metal}`, name: { en: `Bars in vaults, ${n.en}`, 'zh-Hant': `金庫實物${n['zh-Hant']}` }, type: 'asset', unit: metal, source: { kind: 'metal', metal, place: 'vault' } },
-    { code: `122${d}-${metal}`, name: { en: `Metal in transit, ${n.en}`, 'zh-Hant': `運送中的${n['zh-Hant']}` }, type: 'asset', unit: metal, source: { kind: 'metal', metal, place: 'transit' } },
-    { code: `123${d}-${metal}`, name: { en: `Metal at providers, ${n.en}`, 'zh-Hant': `存於供應商的${n['zh-Hant']}` }, type: 'asset', unit: metal, source: { kind: 'metal', metal, place: 'provider' } },
-    { code: `230${d}-${metal}`, name: { en: `Borrowed or consigned metal owed, ${n.en}`, 'zh-Hant': `借入或寄售應還的${n['zh-Hant']}` }, type: 'liability', unit: metal, source: { kind: 'metal', metal, place: 'borrowed' } },
-    { code: `330${d}-${metal}`, name: { en: `Metal received from and released to the outside, ${n.en}`, 'zh-Hant': `外部收發${n['zh-Hant']}` }, type: 'equity', unit: metal, source: { kind: 'metal', metal, place: 'outside' } },
+    account(`121${d}-${metal}`, { en: `Bars in vaults, ${n.en}`, 'zh-Hant': `金庫實物${n['zh-Hant']}` }, 'asset', metal, place('vault')),
+    account(`122${d}-${metal}`, { en: `Metal in transit, ${n.en}`, 'zh-Hant': `運送中的${n['zh-Hant']}` }, 'asset', metal, place('transit')),
+    account(`123${d}-${metal}`, { en: `Metal at providers, ${n.en}`, 'zh-Hant': `存於供應商的${n['zh-Hant']}` }, 'asset', metal, place('provider')),
+    account(`230${d}-${metal}`, { en: `Borrowed or consigned metal owed, ${n.en}`, 'zh-Hant': `借入或寄售應還的${n['zh-Hant']}` }, 'liability', metal, place('borrowed')),
+    // metal released beyond what was received (borrowed or consigned metal delivered out) stands on the debit side
+    account(`330${d}-${metal}`, { en: `Metal received from and released to the outside, ${n.en}`, 'zh-Hant': `外部收發${n['zh-Hant']}` }, 'equity', metal, place('outside'), true),
   ];
 });
 
 /** Every GL account, by code. */
-export const CHART_OF_ACCOUNTS: readonly GlAccount[] = [...houseAccounts, ...incomeAccounts, ...metalAccounts, ...userAccounts].sort((a, b) => a.code.localeCompare(b.code));
+export const CHART_OF_ACCOUNTS: readonly GlAccount[] = [...houseAccounts, ...hedgeAccounts, ...incomeAccounts, ...expenseAccounts, ...metalAccounts, ...userAccounts].sort((a, b) =>
+  a.code.localeCompare(b.code),
+);
 
 const byCode = new Map(CHART_OF_ACCOUNTS.map((a) => [a.code, a]));
 
@@ -118,4 +183,26 @@ export function glAccountOf(journalAccount: string): GlAccount | null {
     byKind.set(kind, found);
   }
   return found;
+}
+
+/**
+ * Which end of a posting is debited when this account is on it (decision 1040): `from` for the
+ * customer, house and income books (claims), `to` for the metal books (stock moving between places).
+ */
+export function debitEnd(journalAccount: string): 'from' | 'to' {
+  return journalAccount.startsWith('metal:') ? 'to' : 'from';
+}
+
+/**
+ * A journal balance (the journal's own sign: what postings brought in minus what they took out) as
+ * credits minus debits: the same for claims, the opposite for the metal books.
+ */
+export function creditMinusDebitOf(journalAccount: string, journalBalance: Decimal | string): Decimal {
+  const balance = new Decimal(journalBalance);
+  return debitEnd(journalAccount) === 'from' ? balance : balance.neg();
+}
+
+/** A posting as the books read it: the account debited and the account credited. */
+export function debitAndCredit(p: { from: string; to: string }): { debit: string; credit: string } {
+  return debitEnd(p.from) === 'from' ? { debit: p.from, credit: p.to } : { debit: p.to, credit: p.from };
 }

@@ -3,13 +3,13 @@ import { roundTo, SCALE } from '../money/decimal.ts';
 import { businessDate } from '../system/business-time.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 import { LEDGER_ASSETS, type LedgerAsset } from '../wallet/ledger.ts';
-import { glAccountOf } from './chart-of-accounts.ts';
+import { debitAndCredit, glAccountOf } from './chart-of-accounts.ts';
 import { businessDateText } from './finance-schemas.ts';
 
 /**
  * The accounting export (decision 1004): the journal of closed business days as journal lines, the
- * form an accounting package imports. A posting debits its `from` account and credits its `to`
- * account, so it gives two lines, one per GL account, with the same posting id: each day's debits
+ * form an accounting package imports. A posting gives two lines, one per GL account, with the same
+ * posting id: its debit and its credit as the chart reads it (decision 1040), so each day's debits
  * equal its credits in every unit.
  */
 
@@ -54,7 +54,7 @@ export interface JournalPosting {
   requestId: number | null;
 }
 
-/** The two journal lines of a posting: the debit of its `from` GL account, the credit of its `to`. */
+/** The two journal lines of a posting: the debit of one GL account, the credit of the other (debitAndCredit). */
 export function journalLines(p: JournalPosting): [JournalLine, JournalLine] {
   const amount = roundTo(p.amount, SCALE[p.asset]);
   const zero = roundTo('0', SCALE[p.asset]);
@@ -77,5 +77,6 @@ export function journalLines(p: JournalPosting): [JournalLine, JournalLine] {
       requestId: p.requestId,
     };
   };
-  return [line(p.from, true), line(p.to, false)];
+  const { debit, credit } = debitAndCredit(p);
+  return [line(debit, true), line(credit, false)];
 }

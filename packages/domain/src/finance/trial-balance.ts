@@ -1,6 +1,6 @@
 import { Decimal, SCALE, roundTo } from '../money/decimal.ts';
 import { LEDGER_ASSETS, type LedgerAsset } from '../wallet/ledger.ts';
-import { CHART_OF_ACCOUNTS, glAccount, type GlAccount } from './chart-of-accounts.ts';
+import { CHART_OF_ACCOUNTS, creditMinusDebitOf, debitAndCredit, glAccount, glAccountOf, type GlAccount } from './chart-of-accounts.ts';
 
 /**
  * The trial balance of a period, pure: per GL account its opening, its debits and credits in the
@@ -17,6 +17,42 @@ export interface GlFigures {
   /** The period's debits and credits (each >= 0). */
   debits: string;
   credits: string;
+}
+
+/**
+ * The journal summed as the ledger answers it (ledger-read-service `sumsByBook`): per pair of journal
+ * accounts (or kinds of book), what moved from one to the other before the period (`earlier`) and in
+ * it (`within`); a row without `to` is a snapshot's balance of one book in the journal's own sign.
+ */
+export interface JournalSum {
+  from: string;
+  to: string | null;
+  earlier: string;
+  within: string;
+}
+
+/** The figures of every GL account the sums touch: each posting on its debit and credit side as the chart reads it (decision 1040). */
+export function glFiguresOf(sums: readonly JournalSum[]): GlFigures[] {
+  const byCode = new Map<string, { opening: Decimal; debits: Decimal; credits: Decimal }>();
+  const at = (journalAccount: string) => {
+    const gl = glAccountOf(journalAccount);
+    if (!gl) throw new Error(`journal account ${journalAccount} has no GL account`);
+    let f = byCode.get(gl.code);
+    if (!f) byCode.set(gl.code, (f = { opening: new Decimal(0), debits: new Decimal(0), credits: new Decimal(0) }));
+    return f;
+  };
+  for (const r of sums) {
+    if (r.to === null) {
+      at(r.from).opening = at(r.from).opening.plus(creditMinusDebitOf(r.from, r.earlier));
+      continue;
+    }
+    const { debit, credit } = debitAndCredit({ from: r.from, to: r.to });
+    at(debit).opening = at(debit).opening.minus(r.earlier);
+    at(credit).opening = at(credit).opening.plus(r.earlier);
+    at(debit).debits = at(debit).debits.plus(r.within);
+    at(credit).credits = at(credit).credits.plus(r.within);
+  }
+  return [...byCode].map(([code, f]) => ({ code, opening: f.opening.toFixed(), debits: f.debits.toFixed(), credits: f.credits.toFixed() }));
 }
 
 /** A balance on its side: a debit balance is the house's (an asset's), a credit balance what it owes or has earned. */

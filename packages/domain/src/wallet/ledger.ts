@@ -19,21 +19,42 @@ export const USER_BOOKS = { fund: 'MYR', gold: 'XAU', credit: 'MYR', fundHeld: '
 export type UserBook = keyof typeof USER_BOOKS;
 
 /**
- * The house's books: the outside world (bank, vault, credit line), the trading desk, and the income
- * the desk earns (decision 1020): spread, fees, overdue interest (MYR on buys, gold grams on
- * sells) and revaluation.
+ * The house's books (decisions 1000, 1020, 1040): the outside world (bank, vault, credit line), what
+ * the house is owed (interest accrued on overdue orders; its revaluation adjustments; its hedge
+ * positions at providers), what it owes providers, its capital and retained earnings, the trading
+ * desks, the income the desk earns (spread, fees, overdue interest, hedging results, revaluation) and
+ * its expenses (bank charges, custody, refinery, provider and hedge fees). Each book has one unit.
  */
 export const HOUSE_BOOKS = {
   bank: 'MYR',
   vault: 'XAU',
   creditLine: 'MYR',
+  interestDueMyr: 'MYR',
+  interestDueXau: 'XAU',
+  revaluationMetal: 'MYR',
+  revaluationUsd: 'MYR',
+  hedgeXau: 'XAU',
+  hedgeXpt: 'XPT',
+  hedgeXag: 'XAG',
+  hedgeProviders: 'MYR',
+  capital: 'MYR',
   tradingMyr: 'MYR',
   tradingXau: 'XAU',
+  tradingXpt: 'XPT',
+  tradingXag: 'XAG',
+  retainedMyr: 'MYR',
+  retainedXau: 'XAU',
   spread: 'MYR',
   fees: 'MYR',
   interestMyr: 'MYR',
   interestXau: 'XAU',
+  hedging: 'MYR',
   revaluation: 'MYR',
+  bankCharges: 'MYR',
+  custodyFees: 'MYR',
+  refineryCharges: 'MYR',
+  providerFees: 'MYR',
+  hedgeFees: 'MYR',
 } as const;
 export type HouseBook = keyof typeof HOUSE_BOOKS;
 
@@ -120,12 +141,16 @@ export interface Posting {
   amount: string;
 }
 
-export type PostingProblem = 'unknownAccount' | 'sameAccount' | 'assetMismatch' | 'notPositive' | 'scale';
+export type PostingProblem = 'unknownAccount' | 'sameAccount' | 'mixedBooks' | 'assetMismatch' | 'notPositive' | 'scale';
 
 /** Why a posting is malformed, or null when it is well formed. */
 export function postingProblem(p: Posting): PostingProblem | null {
-  if (!parseAccount(p.from) || !parseAccount(p.to)) return 'unknownAccount';
+  const from = parseAccount(p.from);
+  const to = parseAccount(p.to);
+  if (!from || !to) return 'unknownAccount';
   if (p.from === p.to) return 'sameAccount';
+  // the metal books are a stock ledger of their own (decision 0831): metal moves between places only
+  if ((from.kind === 'metal') !== (to.kind === 'metal')) return 'mixedBooks';
   if (assetOf(p.from) !== p.asset || assetOf(p.to) !== p.asset) return 'assetMismatch';
   if (!isDecimalText(p.amount) || !new Decimal(p.amount).gt(0)) return 'notPositive';
   if (decimalPlaces(p.amount) > SCALE[p.asset]) return 'scale';

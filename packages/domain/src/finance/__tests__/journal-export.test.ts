@@ -31,6 +31,12 @@ describe('the accounting export', () => {
     expect(line).toMatchObject({ date: '2031-05-06', memo: 'order.income: Order 9', debit: '1.2000', unit: 'XAU', glCode: '3200-XAU' });
   });
 
+  it('writes bars received into a vault as a debit of the bars held and a credit of the metal received from the outside', () => {
+    const [debit, credit] = journalLines(posting({ kind: 'vault.receive', asset: 'XAU', from: 'metal:XAU:outside', to: 'metal:XAU:vault:KUL-01', amount: '74639.9342', requestId: null }));
+    expect(debit).toMatchObject({ glCode: '1210-XAU', debit: '74639.9342', credit: '0.0000' });
+    expect(credit).toMatchObject({ glCode: '3300-XAU', debit: '0.0000', credit: '74639.9342' });
+  });
+
   it('balances: any set of postings gives equal debits and credits per unit', () => {
     const accounts = ['house:bank', 'house:tradingMyr', 'user:1:fund', 'house:spread', 'house:fees'];
     fc.assert(

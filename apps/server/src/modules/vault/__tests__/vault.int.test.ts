@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SELF_APPROVAL_REFUSED } from '@aurum/domain/access/maker-checker';
+import type { BalancesAnswer } from '@aurum/domain/finance/finance-schemas';
 import type { BarDetail, BarPage, ImportAnswer, MovementView, VaultView } from '@aurum/domain/vault/vault-schemas';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client, roleTokens, type Answer } from '../../../testing/client.ts';
@@ -95,6 +96,27 @@ describe(`the vault, bar by bar, on ${driver}`, () => {
 
     const detail = await get<BarDetail>(`/bar/${page.body.items[0]!.id}`);
     expect(detail.body.movements.map((m) => [m.kind, m.status])).toEqual([['receive', 'approved']]);
+  });
+
+  it('books the bars received as an asset: the bars in vaults on the debit side, the metal received from the outside on the credit side', async () => {
+    const balances = async () => {
+      const b = await call<BalancesAnswer>('GET', `/../ledger/balances?at=${encodeURIComponent(new Date().toISOString())}`, 'none');
+      expect(b.status, b.text).toBe(200);
+      const xau = b.body.units.find((u) => u.unit === 'XAU')!;
+      expect(xau.balanced).toBe(true);
+      const of = (code: string) => xau.rows.find((r) => r.account.code === code)!.balance;
+      return { bars: of('1210-XAU'), outside: of('3300-XAU') };
+    };
+    const before = await balances();
+    const own = (await post<VaultView>('/create', 'superAdmin', { code: 'SIDES', name: 'Sides', custodian: 'x' })).body;
+    const r = await post('/movement/receive', 'superAdmin', { vaultId: own.id, bars: [bar('SIDES-1', { grossWeight: '500.0000', fineness: '999.9' })] });
+    expect((await post(`/movement/${r.body.id}/approve`, 'financeApprover')).status).toBe(200);
+    const after = await balances();
+    expect(before.bars.credit).toBe('0.0000');
+    expect(Number(after.bars.debit) - Number(before.bars.debit)).toBeCloseTo(499.95, 4);
+    expect(after.bars.credit).toBe('0.0000');
+    expect(Number(after.outside.credit) - Number(before.outside.credit)).toBeCloseTo(499.95, 4);
+    expect(after.outside.debit).toBe('0.0000');
   });
 
   it('a declined receive moves nothing and leaves the serial free; a decline needs a reason', async () => {
