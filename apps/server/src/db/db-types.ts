@@ -535,6 +535,8 @@ export interface TreasuryHistoryTable {
   net: string;
   mtm_myr: string | null;
   mtm_usd: string | null;
+  usd_per_ounce: string | null;
+  usd_myr: string | null;
 }
 
 export interface TreasurySettingsTable {

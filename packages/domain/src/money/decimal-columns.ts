@@ -89,6 +89,9 @@ export const DECIMAL_KINDS = {
     scale: 3,
     columns: ['adjust_settings.premium', 'adjust_settings.refinery_fees', 'users.premium', 'users.refinery_fees'],
   },
+  /** The mids the treasury's history was valued at (server-written): USD per troy ounce and USD/MYR, 6 decimals. */
+  historyMid: { precision: 18, scale: 6, columns: ['treasury_history.usd_per_ounce'] },
+  historyRate: { precision: 12, scale: 6, columns: ['treasury_history.usd_myr'] },
   /** Manual metal prices, USD per troy ounce, 2 decimals. */
   manualPrice: { precision: 14, scale: 2, columns: ['manual_prices.bid', 'manual_prices.ask'] },
   /** Annual interest rates as fractions, 6 decimals. */

@@ -165,3 +165,18 @@ export function metalOfAccount(id: string): LedgerMetal | null {
   const parsed = parseAccount(id);
   return parsed?.kind === 'metal' ? parsed.metal : null;
 }
+
+/** A metal's price as a point of the treasury's history kept it: its mids (usdPerOunce, usdMyr), or only its value and net (older points). */
+export interface PricedPoint {
+  net: string;
+  mtmMyr: string | null;
+  usdPerOunce: string | null;
+  usdMyr: string | null;
+}
+
+/** MYR per gram at a point (decision 1043): from its mids when it kept them, else its value over its net; null when it has neither. */
+export function myrPerGramAt(p: PricedPoint): string | null {
+  if (p.usdPerOunce !== null && p.usdMyr !== null) return new Decimal(p.usdPerOunce).times(p.usdMyr).div(GRAMS_PER_TROY_OUNCE).toFixed();
+  if (p.mtmMyr === null || new Decimal(p.net).isZero()) return null;
+  return new Decimal(p.mtmMyr).div(p.net).toFixed();
+}

@@ -60,8 +60,9 @@ export function treasuryBandJob(deps: AppDeps, options: { everyMs?: number; quot
         const setting = await lockSettings(tx, metal); // one process alerts once: the flag row is locked
         if (!setting) return null;
         const net = await netPosition(tx, metal);
-        const value = markToMarket(net, metalPrice(quotes(), metal));
-        await insertHistoryPoint(tx, { metal, at: historySlot(now), net, mtmMyr: value.mtmMyr, mtmUsd: value.mtmUsd });
+        const price = metalPrice(quotes(), metal);
+        const value = markToMarket(net, price);
+        await insertHistoryPoint(tx, { metal, at: historySlot(now), net, mtmMyr: value.mtmMyr, mtmUsd: value.mtmUsd, price });
         const target = new Decimal(setting.target).toFixed(4);
         const band = new Decimal(setting.band).toFixed(4);
         const crossing = bandCrossing(setting.outside_band, outsideBand(net, target, band));

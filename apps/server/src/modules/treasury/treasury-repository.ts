@@ -1,6 +1,7 @@
 import { sql, type NotNull } from 'kysely';
 import type { TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
-import type { CoverageMode } from '@aurum/domain/treasury/treasury-books';
+import type { CoverageMode, MetalPrice } from '@aurum/domain/treasury/treasury-books';
+import { roundTo } from '@aurum/domain/money/decimal';
 import type { Queryable } from '../../db/db.ts';
 import { kysely } from '../../db/query-builder.ts';
 
@@ -214,10 +215,21 @@ export async function vacuumBooks(q: Queryable): Promise<void> {
 }
 
 /** Writes a metal's history point of a slot, unless one is there already (another process wrote it). */
-export async function insertHistoryPoint(q: Queryable, point: { metal: TreasuryMetal; at: Date; net: string; mtmMyr: string | null; mtmUsd: string | null }): Promise<void> {
+export async function insertHistoryPoint(
+  q: Queryable,
+  point: { metal: TreasuryMetal; at: Date; net: string; mtmMyr: string | null; mtmUsd: string | null; price: MetalPrice | null },
+): Promise<void> {
   await kysely(q)
     .insertInto('treasury_history')
-    .values({ metal: point.metal, at: point.at, net: point.net, mtm_myr: point.mtmMyr, mtm_usd: point.mtmUsd })
+    .values({
+      metal: point.metal,
+      at: point.at,
+      net: point.net,
+      mtm_myr: point.mtmMyr,
+      mtm_usd: point.mtmUsd,
+      usd_per_ounce: point.price === null ? null : roundTo(point.price.usdPerOunce, 6),
+      usd_myr: point.price === null ? null : roundTo(point.price.usdMyr, 6),
+    })
     .onConflict((oc) => oc.columns(['metal', 'at']).doNothing())
     .execute();
 }
@@ -232,4 +244,22 @@ export async function historySince(q: Queryable, since: Date): Promise<Array<{ m
     .orderBy('metal')
     .$narrowType<{ metal: TreasuryMetal }>()
     .execute();
+}
+
+/** The latest history point of a metal at or before a moment that was valued (its mids, or its value and net), or undefined. */
+export async function pricedPointAt(q: Queryable, metal: TreasuryMetal, at: Date) {
+  return kysely(q)
+    .selectFrom('treasury_history')
+    .select(['at', 'net', 'mtm_myr', 'usd_per_ounce', 'usd_myr'])
+    .where('metal', '=', metal)
+    .where('at', '<=', at)
+    .where((eb) => eb.or([eb('usd_per_ounce', 'is not', null), eb.and([eb('mtm_myr', 'is not', null), eb('net', '<>', '0')])]))
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The latest USD/MYR mid a history point was valued at, at or before a moment, or undefined. */
+export async function rateAt(q: Queryable, at: Date) {
+  return kysely(q).selectFrom('treasury_history').select(['at', 'usd_myr']).where('at', '<=', at).where('usd_myr', 'is not', null).orderBy('at', 'desc').limit(1).executeTakeFirst();
 }

@@ -7,6 +7,7 @@ import {
   coverageShortBy,
   markToMarket,
   mid,
+  myrPerGramAt,
   outsideBand,
   positionLines,
   type CoverageMode,
@@ -28,6 +29,8 @@ import {
   hedgedTotals,
   historySince,
   lockSettings,
+  pricedPointAt,
+  rateAt,
   sellReceivables,
   settingsRows,
   updateSettings,
@@ -118,6 +121,23 @@ export function metalPrice(quotes: Quotes | null, metal: TreasuryMetal): MetalPr
   const m = quotes.metals[metal.toLowerCase() as 'xau' | 'xpt' | 'xag'];
   if (!m) return null;
   return { usdPerOunce: mid(m.bid, m.ask), usdMyr: mid(quotes.usdMyr.bid, quotes.usdMyr.ask) };
+}
+
+/**
+ * A metal's closing price at a moment (decision 1043): MYR per gram from the latest point of the
+ * treasury's history at or before it, with the moment it was valued; null when no point was valued.
+ */
+export async function closingPrice(q: Queryable, metal: TreasuryMetal, at: Date): Promise<{ myrPerGram: string; at: Date } | null> {
+  const p = await pricedPointAt(q, metal, at);
+  if (!p) return null;
+  const myrPerGram = myrPerGramAt({ net: p.net, mtmMyr: p.mtm_myr, usdPerOunce: p.usd_per_ounce, usdMyr: p.usd_myr });
+  return myrPerGram === null ? null : { myrPerGram, at: new Date(p.at) };
+}
+
+/** The USD/MYR closing mid at a moment: the latest the treasury's history was valued at, at or before it; null when none was. */
+export async function closingRate(q: Queryable, at: Date): Promise<{ usdMyr: string; at: Date } | null> {
+  const r = await rateAt(q, at);
+  return r?.usd_myr ? { usdMyr: r.usd_myr, at: new Date(r.at) } : null;
 }
 
 /** `GET treasury/position`: one item per metal, marked to market at the live quotes (null without). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Decimal } from '../../money/decimal.ts';
 import { LEDGER_METALS, assetOf, balancesFromJournal, isMetalPlace, metalAccount, parseAccount, postingProblem } from '../../wallet/ledger.ts';
-import { bandCrossing, coverageDecision, coverageShortBy, markToMarket, outsideBand, positionLines, troyOunces } from '../treasury-books.ts';
+import { bandCrossing, coverageDecision, coverageShortBy, markToMarket, myrPerGramAt, outsideBand, positionLines, troyOunces } from '../treasury-books.ts';
+import { GRAMS_PER_TROY_OUNCE } from '../../system/metals.ts';
 import { TreasurySim, type Op } from './treasury-simulator.ts';
 
 const grams = (min: number, max: number) => fc.integer({ min: min * 10_000, max: max * 10_000 }).map((n) => new Decimal(n).div(10_000).toFixed(4));
@@ -142,5 +143,13 @@ describe('treasury books, position and coverage', () => {
       availableBars: '500',
     });
     expect(lines).toMatchObject({ vaultStock: '500.0000', borrowed: '200.0000', houseMetal: '400.0000', net: '300.0000', coverageSupply: '575.0000' });
+  });
+});
+
+describe('the MYR per gram a history point was valued at', () => {
+  it('comes from its mids when it kept them, else from its value over its net, else none', () => {
+    expect(myrPerGramAt({ net: '0', mtmMyr: null, usdPerOunce: '2400', usdMyr: '4.7' })).toBe(new Decimal(2400).times('4.7').div(GRAMS_PER_TROY_OUNCE).toFixed());
+    expect(myrPerGramAt({ net: '10', mtmMyr: '3627.50', usdPerOunce: null, usdMyr: null })).toBe('362.75');
+    expect(myrPerGramAt({ net: '0', mtmMyr: '0.00', usdPerOunce: null, usdMyr: null })).toBeNull();
   });
 });
