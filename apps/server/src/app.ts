@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerMarketRoutes(app, deps, market);
   registerOrderRoutes(app, deps, market);
   registerSavedViewRoutes(app, deps);
-  registerHedgeRoutes(app, deps);
+  registerHedgeRoutes(app, deps, market);
   registerOrderGraphql(app, deps);
   registerTreasuryRoutes(app, deps, market);
   registerReconciliationRoutes(app, deps);

@@ -134,6 +134,19 @@ export interface CustodianBarsTable {
   fine_weight: string;
 }
 
+export interface FinanceProposalsTable {
+  id: Generated<number>;
+  kind: string;
+  target: string;
+  reason: string | null;
+  status: Generated<string>;
+  proposed_by: number;
+  proposed_at: Generated<Timestamp>;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  decline_reason: string | null;
+}
+
 export interface HedgeOrdersTable {
   hedge_id: number;
   order_id: number;
@@ -158,6 +171,8 @@ export interface HedgesTable {
   request_hash: string;
   created_by: number | null;
   created_at: Generated<Timestamp>;
+  booked_rate: string | null;
+  in_journal: Generated<boolean>;
 }
 
 export interface HolidaysTable {
@@ -189,6 +204,10 @@ export interface LedgerAdjustmentsTable {
   decided_by: number | null;
   decided_at: Timestamp | null;
   entry_id: number | null;
+  value_date: DateOnly | null;
+  evidence_key: string | null;
+  evidence_type: string | null;
+  reverses: number | null;
 }
 
 export interface LedgerCloseBooksTable {
@@ -221,6 +240,15 @@ export interface LedgerEntriesTable {
   source_kind: string | null;
   source_id: number | null;
   metal: string | null;
+}
+
+export interface LedgerPeriodClosesTable {
+  period: string;
+  kind: string;
+  proposed_by: number;
+  approved_by: number;
+  closed_at: Timestamp;
+  entry_id: number | null;
 }
 
 export interface LedgerPostingsTable {
@@ -660,6 +688,7 @@ export interface Database {
   bank_accounts: BankAccountsTable;
   custodian_bar_lists: CustodianBarListsTable;
   custodian_bars: CustodianBarsTable;
+  finance_proposals: FinanceProposalsTable;
   hedge_orders: HedgeOrdersTable;
   hedges: HedgesTable;
   holidays: HolidaysTable;
@@ -669,6 +698,7 @@ export interface Database {
   ledger_closed_balances: LedgerClosedBalancesTable;
   ledger_day_closes: LedgerDayClosesTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_period_closes: LedgerPeriodClosesTable;
   ledger_postings: LedgerPostingsTable;
   mail_outbox: MailOutboxTable;
   manual_prices: ManualPricesTable;

@@ -69,3 +69,31 @@ export function roleTokens(server: () => Pick<TestServer, 'url' | 'demo'>): (rol
     return r.body.jwt;
   };
 }
+
+/**
+ * The token of another admin of a role, made once by the demo superAdmin through the API: maker and
+ * checker of a kind only one demo admin has (two superAdmins for a reopening, decision 1041).
+ */
+export function otherAdminToken(server: () => Pick<TestServer, 'url' | 'demo'>, role: string, username: string): () => Promise<string> {
+  const password = 'Second#Checker9';
+  let made: Promise<void> | null = null;
+  let cached: { jwt: string; at: number } | null = null;
+  return async () => {
+    if (cached && Date.now() - cached.at < 40_000) return cached.jwt;
+    const ts = server();
+    const api = client(ts);
+    made ??= (async () => {
+      const root = await api.login(ts.demo.superAdmin.username, ts.demo.superAdmin.password);
+      const r = await api.call('POST', '/v0/web/secure/admin/create', {
+        token: root.body.jwt,
+        body: { username, email: `${username}@example.com`, firstName: 'Second', lastName: 'Checker', role, password },
+      });
+      if (r.status !== 200) throw new Error(`creating ${username}: ${r.status} ${r.text}`);
+    })();
+    await made;
+    const r = await api.login(username, password);
+    if (r.status !== 200) throw new Error(`sign-in of ${username}: ${r.status} ${r.text}`);
+    cached = { jwt: r.body.jwt, at: Date.now() };
+    return r.body.jwt;
+  };
+}

@@ -97,6 +97,11 @@ export const AUDIT_ACTIONS = [
   'finance.adjustmentPropose',
   'finance.adjustmentApprove',
   'finance.adjustmentDecline',
+  // months, years and reopenings: proposed by one admin, decided by another (decision 1041)
+  'finance.periodPropose',
+  'finance.reopenPropose',
+  'finance.proposalApprove',
+  'finance.proposalDecline',
   // the finance desk: the one-time move of income booked before the income accounts (decision 1021)
   'finance.reclassification',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes

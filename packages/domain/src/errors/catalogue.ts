@@ -103,21 +103,28 @@ export const ErrorCode = {
   HedgeLinkRefused: 3220,
   /** 409 (decision 0842): the hedge's state does not allow the action (settle or cancel); the context says why. */
   HedgeStateConflict: 3221,
+  /** 422 (decision 1042): a USD hedge has no USD/MYR rate to be booked in the journal at (none given, no order linked, no live price). */
+  HedgeNeedsRate: 3222,
   /**
    * 409 (decision 1001): the journal refused an entry dated in a closed business day; nothing was
    * saved. A late fix is an adjustment in the first open day.
    */
   BusinessDayClosed: 3230,
   /**
-   * 422 (decision 1001): the day cannot be closed: it has not ended, it is closed already, a business
-   * day before it is open, or its checks failed; the context says why, the detail carries {rule, ...}
-   * (rule 'checks': {failed: the failed checks, comma-separated}). Nothing was closed.
+   * 422 (decisions 1001, 1041): the day, month or year cannot be closed, or the day reopened: it has
+   * not ended, it is closed already, an earlier day or month is open, it is before the journal, its
+   * year is closed, or its checks failed; the context says why, the detail carries {rule, ...}
+   * (rule 'checks': {failed: the failed checks, comma-separated}). Nothing was changed.
    */
   DayCloseRefused: 3231,
   /** 409 (decision 1003): the ledger adjustment is no longer pending (approved or declined already). */
   LedgerAdjustmentNotPending: 3232,
   /** 422 (decision 1004): the accounting export covers closed business days only; the context names the last closed day. */
   RangeNotClosed: 3233,
+  /** 409 (decision 1041): the proposal (a month's or a year's close, a reopening) is no longer pending. */
+  ProposalNotPending: 3234,
+  /** 409 (decision 1041): a proposal of that kind and period is pending already; decide it first. */
+  ProposalPending: 3235,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -183,10 +190,13 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.ReconciliationBreakResolved]: { status: 409 },
   [ErrorCode.HedgeLinkRefused]: { status: 422 },
   [ErrorCode.HedgeStateConflict]: { status: 409 },
+  [ErrorCode.HedgeNeedsRate]: { status: 422 },
   [ErrorCode.BusinessDayClosed]: { status: 409 },
   [ErrorCode.DayCloseRefused]: { status: 422 },
   [ErrorCode.LedgerAdjustmentNotPending]: { status: 409 },
   [ErrorCode.RangeNotClosed]: { status: 422 },
+  [ErrorCode.ProposalNotPending]: { status: 409 },
+  [ErrorCode.ProposalPending]: { status: 409 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */

@@ -4,9 +4,10 @@ import { LEDGER_ASSETS, LEDGER_METALS } from '../wallet/ledger.ts';
 import { businessDateText } from './finance-schemas.ts';
 
 /**
- * The day close's requests and answers (decision 1001): `GET ledger/closes` (the closed days),
- * `GET ledger/closes/check?date=` (the checks, nothing written), `POST ledger/closes` (close a day)
- * and `POST ledger/closes/{date}/reopen` (the latest closed day, superAdmin).
+ * The day close's requests and answers (decisions 1001, 1041): `GET ledger/closes` (the closed days,
+ * months and years), `GET ledger/closes/check?date=` (the checks, nothing written), `POST
+ * ledger/closes` (close a day) and `POST ledger/closes/{date}/reopen` (a proposal to reopen a closed
+ * day and every later one, decided by a second superAdmin).
  */
 
 export const DayCloseQuery = z.object({ date: businessDateText });
@@ -23,6 +24,8 @@ export const CloseDateRefusalView = z.discriminatedUnion('rule', [
   z.object({ rule: z.literal('notEnded'), today: z.string() }),
   z.object({ rule: z.literal('alreadyClosed'), lastClosed: z.string() }),
   z.object({ rule: z.literal('businessDayOpen'), open: z.string() }),
+  z.object({ rule: z.literal('beforeJournal'), first: z.string() }),
+  z.object({ rule: z.literal('yearOpen'), open: z.string() }),
 ]);
 
 export const DayCloseCheckView = z.discriminatedUnion('check', [
@@ -58,6 +61,18 @@ export const DayCloseView = z.object({
 });
 export type DayCloseView = z.infer<typeof DayCloseView>;
 
+/** A closed month or year. */
+export const PeriodCloseView = z.object({
+  period: z.string(),
+  kind: z.enum(['month', 'year']),
+  proposedBy: z.string(),
+  approvedBy: z.string(),
+  closedAt: z.string(),
+  /** A year's closing entry (income and expense into retained earnings). */
+  entryId: z.number().int().nullable(),
+});
+export type PeriodCloseView = z.infer<typeof PeriodCloseView>;
+
 export const DayClosesAnswer = z.object({
   /** The last closed day, or null before the first close. */
   lastClosed: z.string().nullable(),
@@ -66,5 +81,10 @@ export const DayClosesAnswer = z.object({
   today: z.string(),
   /** The latest closes, newest first. */
   items: z.array(DayCloseView),
+  /** The last closed month (yyyy-MM) and year (yyyy), or null. */
+  lastClosedMonth: z.string().nullable(),
+  lastClosedYear: z.string().nullable(),
+  /** The closed months and years, newest first. */
+  periods: z.array(PeriodCloseView),
 });
 export type DayClosesAnswer = z.infer<typeof DayClosesAnswer>;

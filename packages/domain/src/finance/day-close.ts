@@ -13,7 +13,9 @@ import type { LedgerAsset, LedgerMetal } from '../wallet/ledger.ts';
 export type CloseDateRefusal =
   | { rule: 'notEnded'; today: string }
   | { rule: 'alreadyClosed'; lastClosed: string }
-  | { rule: 'businessDayOpen'; open: string };
+  | { rule: 'businessDayOpen'; open: string }
+  | { rule: 'beforeJournal'; first: string }
+  | { rule: 'yearOpen'; open: string };
 
 /** The day after (or n days after) a business date. */
 export function dayAfter(date: string, days = 1): string {
@@ -33,6 +35,16 @@ export function closeDateRefusal(date: string, lastClosed: string | null, today:
     if (isBusinessDay(startOfBusinessDay(d), holidays)) return { rule: 'businessDayOpen', open: d };
   }
   return null;
+}
+
+/**
+ * The moment an entry of business date `date` is dated at (its value time): now when the date is
+ * today, the day's last moment when it is earlier. A later date has no value time yet (null).
+ */
+export function valueMoment(date: string, now: Date): Date | null {
+  const today = businessDate(now);
+  if (date > today) return null;
+  return date === today ? now : new Date(startOfBusinessDay(date, 1).getTime() - 1);
 }
 
 /** The first day postings may still be dated in: the day after the last closed one (today when none is closed since). */

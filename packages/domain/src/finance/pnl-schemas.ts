@@ -18,7 +18,7 @@ export const PNL_GROUPS = ['day', 'month'] as const;
 export type PnlGroup = (typeof PNL_GROUPS)[number];
 
 /** The figures one can drill into. */
-export const PNL_FIGURES = ['volume', 'spread', 'fees', 'interest', 'hedges', 'revaluation'] as const;
+export const PNL_FIGURES = ['volume', 'spread', 'fees', 'interest', 'hedges', 'revaluation', 'expenses'] as const;
 export type PnlFigure = (typeof PNL_FIGURES)[number];
 
 const DAY_MS = 86_400_000;
@@ -57,9 +57,12 @@ export const PnlRow = z.object({
   /** MYR interest only; gold interest is in grams, apart */
   interest: z.string(),
   interestXauGrams: z.string(),
+  /** hedging results less hedge fees */
   hedges: z.string(),
   revaluation: z.string(),
-  /** spread + fees + interest + hedges + revaluation, MYR */
+  /** bank charges, custody, refinery and provider fees (negative) */
+  expenses: z.string(),
+  /** spread + fees + interest + hedges + revaluation + expenses, MYR: GL income less expense of the MYR books */
   total: z.string(),
 });
 export type PnlRow = z.infer<typeof PnlRow>;
@@ -75,8 +78,8 @@ export const PnlAnswer = z.object({
   periods: z.array(z.object({ period: z.string(), total: z.string() })),
   rows: z.array(PnlRow),
   totals: PnlTotals,
-  /** days and metals with a position but no price at one of the day's ends: their revaluation counts as zero */
-  unpriced: z.array(z.object({ date: z.string(), metal: z.enum(TREASURY_METALS) })),
+  /** The last closed day: revaluation and accrued interest are posted by a day's close, so days after it have none yet (null: none closed). */
+  revaluedThrough: z.string().nullable(),
 });
 export type PnlAnswer = z.infer<typeof PnlAnswer>;
 

@@ -1,21 +1,21 @@
 import { Decimal, SCALE, roundTo } from '../money/decimal.ts';
 import { startOfBusinessDay, businessDate } from '../system/business-time.ts';
-import { GRAMS_PER_TROY_OUNCE } from '../system/metals.ts';
 import type { TreasuryMetal } from '../treasury/treasury-metals.ts';
+import { myrPerGramAt, type PricedPoint } from '../treasury/treasury-books.ts';
 import type { UserCategory } from '../users/user-enums.ts';
 import type { PnlAnswer, PnlGroup, PnlRow, PnlTotals } from './pnl-schemas.ts';
 
 /**
- * The dealer's P&L assembled from facts (decision 1030): each fact is one amount of one column on
- * one business day, attributed to a metal and a customer category (or neither). The server reads
- * the facts (income books' postings, orders filled, hedges, treasury points); this sums them.
+ * The dealer's P&L assembled from facts (decisions 1030, 1045): each fact is one amount of one column
+ * on one business day, attributed to a metal and a customer category (or neither). The server reads
+ * the facts (the income and expense books' postings, orders filled and undone); this sums them.
  */
 
-export const PNL_COLUMNS = ['volumeGrams', 'volumeMyr', 'spread', 'fees', 'interest', 'interestXauGrams', 'hedges', 'revaluation'] as const;
+export const PNL_COLUMNS = ['volumeGrams', 'volumeMyr', 'spread', 'fees', 'interest', 'interestXauGrams', 'hedges', 'revaluation', 'expenses'] as const;
 export type PnlColumn = (typeof PNL_COLUMNS)[number];
 
 /** The MYR columns the total adds up. */
-export const PNL_TOTAL_COLUMNS = ['spread', 'fees', 'interest', 'hedges', 'revaluation'] as const satisfies readonly PnlColumn[];
+export const PNL_TOTAL_COLUMNS = ['spread', 'fees', 'interest', 'hedges', 'revaluation', 'expenses'] as const satisfies readonly PnlColumn[];
 
 const GRAM_COLUMNS: ReadonlySet<PnlColumn> = new Set(['volumeGrams', 'interestXauGrams']);
 const scaleOf = (c: PnlColumn | 'total') => (c !== 'total' && GRAM_COLUMNS.has(c) ? SCALE.XAU : SCALE.MYR);
@@ -61,7 +61,7 @@ function figures(s: Sums): PnlTotals {
 export function assemblePnl(
   query: { from: string; to: string; groupBy: PnlGroup },
   facts: readonly PnlFact[],
-  unpriced: PnlAnswer['unpriced'] = [],
+  revaluedThrough: string | null = null,
 ): PnlAnswer {
   const rows = new Map<string, { period: string; metal: TreasuryMetal | null; category: UserCategory | null; sums: Sums }>();
   const perPeriod = new Map(periodsOf(query.from, query.to, query.groupBy).map((p) => [p, zeroSums()]));
@@ -88,20 +88,17 @@ export function assemblePnl(
     periods: [...perPeriod].map(([period, s]) => ({ period, total: figures(s).total })),
     rows: ordered,
     totals: figures(totals),
-    unpriced,
+    revaluedThrough,
   };
 }
 
-/** A point of the treasury's history: the net position (grams) and its value in MYR at that moment. */
-export interface PositionPoint {
-  net: string;
-  mtmMyr: string | null;
-}
+/** A point of the treasury's history: the net position (grams), its value in MYR and the mids it was valued at (decision 1043). */
+export type PositionPoint = PricedPoint;
 
-/** MYR per gram a point was valued at; null when it holds nothing or has no value. */
+/** MYR per gram a point was valued at; null when it has no price. */
 export function pointPrice(p: PositionPoint | null): Decimal | null {
-  if (!p || p.mtmMyr === null || new Decimal(p.net).isZero()) return null;
-  return new Decimal(p.mtmMyr).div(p.net);
+  const price = p ? myrPerGramAt(p) : null;
+  return price === null ? null : new Decimal(price);
 }
 
 /**
@@ -115,35 +112,4 @@ export function revaluationOfDay(open: PositionPoint | null, close: PositionPoin
   const to = pointPrice(close);
   if (from === null || to === null) return null;
   return roundTo(new Decimal(open.net).times(to.minus(from)), SCALE.MYR);
-}
-
-/** A hedge's price, or fee, in MYR: USD per troy ounce (or USD) converted at a rate; null without a rate. */
-function inMyr(amount: string, currency: 'MYR' | 'USD', rate: string | null, perGram: boolean): Decimal | null {
-  if (currency === 'MYR') return new Decimal(amount);
-  if (rate === null || new Decimal(rate).lte(0)) return null;
-  const usd = perGram ? new Decimal(amount).div(GRAMS_PER_TROY_OUNCE) : new Decimal(amount);
-  return usd.times(rate);
-}
-
-/**
- * What a hedge gained on the grams of one order it covers, against the order's mid (the spread is
- * already the order's income): a customer buy (the house short, the hedge buys) gains
- * (mid - hedge price) x grams; a customer sell gains (hedge price - mid) x grams. MYR to the sen;
- * null when the order has no mid or a USD hedge no rate (the order's rate at its fill).
- */
-export function hedgeLinkResult(
-  hedge: { price: string; currency: 'MYR' | 'USD' },
-  link: { action: 'BUY' | 'SELL'; midMyrPerGram: string | null; grams: string; exchangeRate: string | null },
-): string | null {
-  if (link.midMyrPerGram === null) return null;
-  const price = inMyr(hedge.price, hedge.currency, link.exchangeRate, true);
-  if (price === null) return null;
-  const perGram = link.action === 'BUY' ? new Decimal(link.midMyrPerGram).minus(price) : price.minus(link.midMyrPerGram);
-  return roundTo(perGram.times(link.grams), SCALE.MYR);
-}
-
-/** A hedge's fee as a loss in MYR (negative), a USD fee at the given rate; null without one. */
-export function hedgeFeeResult(fee: string, currency: 'MYR' | 'USD', rate: string | null): string | null {
-  const myr = inMyr(fee, currency, rate, false);
-  return myr === null ? null : roundTo(myr.negated(), SCALE.MYR);
 }

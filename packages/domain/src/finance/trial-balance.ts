@@ -55,6 +55,21 @@ export function glFiguresOf(sums: readonly JournalSum[]): GlFigures[] {
   return [...byCode].map(([code, f]) => ({ code, opening: f.opening.toFixed(), debits: f.debits.toFixed(), credits: f.credits.toFixed() }));
 }
 
+/** Each journal account's (or kind of book's) balance before the period, in the journal's own sign: what postings brought in minus what they took out. */
+export function journalBalancesOf(sums: readonly JournalSum[]): Map<string, string> {
+  const out = new Map<string, Decimal>();
+  const add = (account: string, v: Decimal) => out.set(account, (out.get(account) ?? new Decimal(0)).plus(v));
+  for (const r of sums) {
+    if (r.to === null) {
+      add(r.from, new Decimal(r.earlier));
+      continue;
+    }
+    add(r.from, new Decimal(r.earlier).neg());
+    add(r.to, new Decimal(r.earlier));
+  }
+  return new Map([...out].map(([k, v]) => [k, v.toFixed()]));
+}
+
 /** A balance on its side: a debit balance is the house's (an asset's), a credit balance what it owes or has earned. */
 export interface Sided {
   debit: string;

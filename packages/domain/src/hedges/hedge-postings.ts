@@ -45,6 +45,23 @@ export function hedgeBooking(
   return { side: h.side, metal: h.metal, grams: roundTo(h.quantity, SCALE.XAU), costMyr: roundTo(perGram.times(h.quantity), SCALE.MYR), feeMyr: roundTo(fee, SCALE.MYR) };
 }
 
+/**
+ * What a hedge gained on the grams of one order it covers, against the order's mid (the spread is
+ * already the order's income; decision 1030): a customer buy (the house short, the hedge buys) gains
+ * (mid - hedge price) x grams; a customer sell gains (hedge price - mid) x grams. MYR to the sen;
+ * null when the order has no mid or a USD hedge no rate (the order's rate at its fill).
+ */
+export function hedgeLinkResult(
+  hedge: { price: string; currency: HedgeCurrency },
+  link: { action: 'BUY' | 'SELL'; midMyrPerGram: string | null; grams: string; exchangeRate: string | null },
+): string | null {
+  if (link.midMyrPerGram === null) return null;
+  const price = hedgeMyr(hedge.price, hedge.currency, link.exchangeRate, true);
+  if (price === null) return null;
+  const perGram = link.action === 'BUY' ? new Decimal(link.midMyrPerGram).minus(price) : price.minus(link.midMyrPerGram);
+  return roundTo(perGram.times(link.grams), SCALE.MYR);
+}
+
 const positive = (postings: Posting[]) => postings.filter((p) => new Decimal(p.amount).gt(0));
 
 /** The hedge's own entry: its metal, its price and its fee. */

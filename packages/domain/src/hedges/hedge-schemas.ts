@@ -70,6 +70,8 @@ export const HedgeCreateBody = z.object({
   fee: z.preprocess(blankToUndefined, decimalOf('amount', { allowZero: true }).default('0')),
   tradedAt: moment,
   orders: z.preprocess(blankToUndefined, links.optional()),
+  /** A USD hedge's USD/MYR rate for the journal (decision 1042); else the first covered order's rate, else the live mid. */
+  exchangeRate: z.preprocess(blankToUndefined, decimalOf('exchangeRate').optional()),
 });
 export type HedgeCreateBody = z.infer<typeof HedgeCreateBody>;
 

@@ -79,7 +79,7 @@ export const DECIMAL_KINDS = {
   exchangeRate: {
     precision: 12,
     scale: 4,
-    columns: ['orders.exchange_rate', 'adjust_settings.currency_bid', 'adjust_settings.currency_ask'],
+    columns: ['orders.exchange_rate', 'adjust_settings.currency_bid', 'adjust_settings.currency_ask', 'hedges.booked_rate'],
   },
   /** Spreads, USD per troy ounce, 2 decimals. */
   spread: { precision: 14, scale: 2, columns: ['adjust_settings.buy_spread', 'adjust_settings.sell_spread'] },

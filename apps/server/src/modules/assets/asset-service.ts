@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SELF_APPROVAL_REFUSED, mayDecide } from '@aurum/domain/access/maker-checker';
 import { methodOf, type RequestAction, type RequestView } from '@aurum/domain/assets/request-schemas';
@@ -10,7 +11,7 @@ import { findUser } from '../users/user-service.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
 import { postEntry } from '../ledger/ledger-service.ts';
 import { assertCovered, positionMoved } from '../treasury/treasury-service.ts';
-import { ReceiptField, isUploadedFile, type Receipt } from './receipt-upload.ts';
+import { RECEIPT_APPROVE_LIMITS, ReceiptField, isUploadedFile, type Receipt } from './receipt-upload.ts';
 import { reencodeReceipt } from './receipt-image.ts';
 import { fileReceiptStorage, receiptKey, receiptRoot, type ReceiptStorage } from './receipt-storage.ts';
 import { countPendingRequests, decideRequest, findRequest, insertRequest, listRequests, pendingRequests, setRequestLinks, toRequestView, type RequestRow } from './request-repository.ts';
@@ -27,6 +28,14 @@ export const REQUEST_CONTEXT = {
 export const receiptStorageIn = (dataDir: string): ReceiptStorage => fileReceiptStorage(receiptRoot(dataDir));
 
 export { isUploadedFile };
+
+/**
+ * The receipts' pipeline for another module's document image (an adjustment's evidence): the same
+ * multipart field rule (jpg or png by content, under 5 MB), decoded and re-encoded (decision 0523),
+ * and stored under a key the server makes.
+ */
+export { ReceiptField as ImageUploadField, reencodeReceipt as reencodeImage, RECEIPT_APPROVE_LIMITS as IMAGE_UPLOAD_LIMITS };
+export const documentImageKey = (kind: 'adjustments', id: number, extension: 'png' | 'jpg'): string => `${kind}/${id}/evidence-${randomUUID()}.${extension}`;
 
 /** An uploaded file as a receipt, by the same rule as the single-item routes' `receipt` field: 400, 1001 'receipt' when missing or not one. */
 export function receiptOf(file: unknown): Receipt {

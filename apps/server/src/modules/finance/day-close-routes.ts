@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { DayCloseBody, DayCloseCheckAnswer, DayCloseQuery, DayClosesAnswer, DayCloseView, DayReopenBody, DayReopenParams } from '@aurum/domain/finance/day-close-schemas';
+import { PeriodCloseBody, ProposalDeclineBody, ProposalParams, ProposalsAnswer, ProposalView } from '@aurum/domain/finance/period-schemas';
 import { route } from '../../http/route.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { closeDay, closesAnswer, dayCloseCheck, reopenDay } from './day-close-service.ts';
+import { closeDay, closesAnswer, dayCloseCheck } from './day-close-service.ts';
+import { approveProposal, declineProposal, proposalList, proposePeriodClose, proposeReopen } from './period-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['finance'];
@@ -49,14 +51,66 @@ export function registerDayCloseRoutes(app: FastifyInstance, deps: AppDeps): voi
   route(app, deps, {
     method: 'POST',
     url: `${SECURE}/ledger/closes/:date/reopen`,
-    summary: 'Reopen the latest closed day {reason} (superAdmin; audited): its snapshot goes and entries may be dated in it again. Any other day is 422 (3231)',
+    summary:
+      'Propose reopening a closed business day {reason} (superAdmin; a second superAdmin decides): approved, it reopens that day, every later closed day and the months they belong to. A day not closed, or of a closed year, is 422 (3231); a pending proposal for it 409 (3235)',
     tags,
     auth: 'admin',
     permission: 'reopenBusinessDay',
-    audit: 'finance.dayReopen',
+    audit: 'finance.reopenPropose',
     params: DayReopenParams,
     body: DayReopenBody,
-    response: DayClosesAnswer,
-    handler: (ctx) => reopenDay(changeOf(ctx, deps), ctx.params.date, ctx.body.reason),
+    response: ProposalView,
+    handler: (ctx) => proposeReopen(changeOf(ctx, deps), ctx.params.date, ctx.body.reason),
+  });
+
+  route(app, deps, {
+    method: 'POST',
+    url: `${SECURE}/ledger/periods/close`,
+    summary:
+      "Propose closing a month {period: yyyy-MM} (every one of its days closed, the month before closed) or a year {period: yyyy} (its December closed): another closer approves it; a year's approval posts its income and expense into retained earnings, dated at the next year's first moment. Refusals are 422 (3231)",
+    tags,
+    auth: 'admin',
+    permission: 'closeBusinessDay',
+    audit: 'finance.periodPropose',
+    body: PeriodCloseBody,
+    response: ProposalView,
+    handler: (ctx) => proposePeriodClose(changeOf(ctx, deps), ctx.body.period),
+  });
+
+  route(app, deps, {
+    method: 'GET',
+    url: `${SECURE}/ledger/proposals`,
+    summary: 'Closes of months and years and reopenings awaiting a second admin (oldest first, with what approving would do now), then the latest 50 decided',
+    tags,
+    auth: 'admin',
+    response: ProposalsAnswer,
+    handler: ({ db }) => proposalList(db),
+  });
+
+  route(app, deps, {
+    method: 'POST',
+    url: `${SECURE}/ledger/proposals/:id/approve`,
+    summary: 'Approve a proposal another admin made (a close needs closeBusinessDay, a reopening reopenBusinessDay): the close or the reopening happens now. Its own proposer is 403 (1150); one decided already 409 (3234)',
+    tags,
+    auth: 'admin',
+    permission: ['closeBusinessDay', 'reopenBusinessDay'],
+    audit: 'finance.proposalApprove',
+    params: ProposalParams,
+    response: ProposalView,
+    handler: (ctx) => approveProposal(changeOf(ctx, deps), ctx.admin!.role, ctx.params.id),
+  });
+
+  route(app, deps, {
+    method: 'POST',
+    url: `${SECURE}/ledger/proposals/:id/decline`,
+    summary: 'Decline a proposal another admin made {reason}',
+    tags,
+    auth: 'admin',
+    permission: ['closeBusinessDay', 'reopenBusinessDay'],
+    audit: 'finance.proposalDecline',
+    params: ProposalParams,
+    body: ProposalDeclineBody,
+    response: ProposalView,
+    handler: (ctx) => declineProposal(changeOf(ctx, deps), ctx.admin!.role, ctx.params.id, ctx.body.reason),
   });
 }

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { closeDateRefusal, dayCloseChecks, firstOpenDay, type CloseDateRefusal, type DayCloseCheck } from '@aurum/domain/finance/day-close';
+import { dayCloseChecks, firstOpenDay, type CloseDateRefusal, type DayCloseCheck } from '@aurum/domain/finance/day-close';
+import { dayCloseRefusal } from '@aurum/domain/finance/periods';
 import type { DayCloseCheckAnswer, DayClosesAnswer, DayCloseView } from '@aurum/domain/finance/day-close-schemas';
 import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { appError, auditedRefusal } from '../../http/app-error.ts';
@@ -9,28 +10,32 @@ import { holidayDates } from '../system/holiday-service.ts';
 import { barsHeld } from '../vault/vault-service.ts';
 import {
   closedCustomerBooksBelowZero,
+  closedThrough,
   customerBooksBelowZero,
+  firstEntryDay,
   foldClosed,
   latestCloses,
   lockJournal,
   metalHeldInBooks,
+  periodCloses,
   recordClose,
-  removeClose,
   type CloseRow,
 } from '../ledger/ledger-close-service.ts';
+import { postCloseEntries } from './close-entries-service.ts';
 import { trialBalanceBetween } from './finance-service.ts';
 
 /**
- * The day close (decision 1001): a finance approver closes the next business day once it has
- * ended and its checks pass; the books are snapshotted at its end (decision 1002) and the journal
- * refuses any entry dated before that end. Only the latest close can be reopened, by a superAdmin.
+ * The day close (decisions 1001, 1041): a finance approver closes the next business day once it has
+ * ended and its checks pass; the close posts its accruals and revaluation, the books are snapshotted
+ * at its end (decision 1002) and the journal refuses any entry dated before that end. Reopening is a
+ * proposal a second superAdmin decides (period-service.ts).
  */
 
 /** How many closes the list shows; a negative customer book list is cut at this many. */
 const CLOSES_SHOWN = 60;
 const NEGATIVE_SHOWN = 20;
 
-const closeView = (c: CloseRow): DayCloseView => ({
+export const closeView = (c: CloseRow): DayCloseView => ({
   date: c.date,
   from: c.startsAt?.toISOString() ?? null,
   to: c.endsAt.toISOString(),
@@ -43,15 +48,9 @@ export async function closesAnswer(q: Queryable, now: Date): Promise<DayClosesAn
   const closes = await latestCloses(q, CLOSES_SHOWN);
   const today = businessDate(now);
   const lastClosed = closes[0]?.date ?? null;
-  return { lastClosed, firstOpenDay: firstOpenDay(lastClosed, today), today, items: closes.map(closeView) };
-}
-
-/** The first open day and the moment an adjustment approved now is dated: now, or the last moment of an earlier open day. */
-export async function adjustmentDate(q: Queryable, now: Date): Promise<Date> {
-  const [latest] = await latestCloses(q, 1);
-  const day = firstOpenDay(latest?.date ?? null, businessDate(now));
-  const end = startOfBusinessDay(day, 1);
-  return end.getTime() <= now.getTime() ? new Date(end.getTime() - 1) : now;
+  const through = await closedThrough(q);
+  const periods = (await periodCloses(q, CLOSES_SHOWN)).map((p) => ({ ...p, closedAt: p.closedAt.toISOString() }));
+  return { lastClosed, firstOpenDay: firstOpenDay(lastClosed, today), today, items: closes.map(closeView), lastClosedMonth: through.month, lastClosedYear: through.year, periods };
 }
 
 interface Stretch {
@@ -61,10 +60,10 @@ interface Stretch {
   refusal: CloseDateRefusal | null;
 }
 
-async function stretchOf(q: Queryable, date: string, now: Date): Promise<Stretch> {
+async function stretchOf(q: Queryable, date: string, now: Date): Promise<Stretch & { previous: string | null }> {
   const [latest] = await latestCloses(q, 1);
-  const refusal = closeDateRefusal(date, latest?.date ?? null, businessDate(now), await holidayDates(q));
-  return { date, startsAt: latest?.endsAt ?? null, endsAt: startOfBusinessDay(date, 1), refusal };
+  const refusal = dayCloseRefusal(date, await closedThrough(q), businessDate(now), await holidayDates(q), await firstEntryDay(q));
+  return { date, previous: latest?.date ?? null, startsAt: latest?.endsAt ?? null, endsAt: startOfBusinessDay(date, 1), refusal };
 }
 
 /**
@@ -105,6 +104,8 @@ const REFUSAL_TEXT: { [R in CloseDateRefusal['rule']]: (r: Extract<CloseDateRefu
   notEnded: (r, date) => `${date} has not ended yet (today is ${r.today}).`,
   alreadyClosed: (r, date) => `${date} is closed already (closed through ${r.lastClosed}).`,
   businessDayOpen: (r, date) => `The business day ${r.open} before ${date} is still open: close it first.`,
+  beforeJournal: (r, date) => `${date} is before the journal's first entry (${r.first}): the first close is that day or later.`,
+  yearOpen: (r, date) => `${r.open} has closed days but is not closed: close the year ${r.open} before ${date}.`,
 };
 
 function refusalText(r: CloseDateRefusal, date: string): string {
@@ -119,6 +120,8 @@ export async function closeDay(c: Change, date: string): Promise<DayCloseView> {
     const { rule, ...rest } = s.refusal;
     throw appError(ErrorCode.DayCloseRefused, refusalText(s.refusal, date), { detail: { rule, ...rest } });
   }
+  // the close's own entries (accruals, revaluation) are in the stretch it folds; their reversal in the next day
+  const posted = await postCloseEntries(c, date, s.previous);
   // the stretch's postings are read once into the closed balances; a refusal rolls the fold back
   await foldClosed(c.q, s.startsAt, s.endsAt, 1);
   const checks = await checksOf(c.q, s, true);
@@ -132,21 +135,6 @@ export async function closeDay(c: Change, date: string): Promise<DayCloseView> {
   }
   await recordClose(c.q, { date, startsAt: s.startsAt, endsAt: s.endsAt, by: c.by, at: c.now });
   const [closed] = await latestCloses(c.q, 1);
-  c.audit.after({ date, from: s.startsAt?.toISOString() ?? null, to: s.endsAt.toISOString(), checks });
+  c.audit.after({ date, from: s.startsAt?.toISOString() ?? null, to: s.endsAt.toISOString(), checks, posted });
   return closeView(closed!);
-}
-
-/** Reopens the latest closed day: its postings leave the closed balances, its snapshot goes; the reason is on the audit row. */
-export async function reopenDay(c: Change, date: string, reason: string): Promise<DayClosesAnswer> {
-  await lockJournal(c.q);
-  const [latest] = await latestCloses(c.q, 1);
-  if (!latest || latest.date !== date) {
-    const context = latest ? `Only the latest closed day (${latest.date}) can be reopened.` : 'No day is closed.';
-    throw appError(ErrorCode.DayCloseRefused, context, { detail: { rule: 'notLatest', lastClosed: latest?.date ?? '' } });
-  }
-  await foldClosed(c.q, latest.startsAt, latest.endsAt, -1);
-  await removeClose(c.q, date);
-  c.audit.before(closeView(latest));
-  c.audit.note('reason', reason);
-  return closesAnswer(c.q, c.now);
 }

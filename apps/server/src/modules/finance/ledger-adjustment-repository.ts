@@ -1,6 +1,6 @@
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
-import { kysely } from '../../db/query-builder.ts';
+import { asDate, isoDate, kysely } from '../../db/query-builder.ts';
 
 /** Ledger adjustments (decision 1003), all SQL. */
 
@@ -16,6 +16,11 @@ export interface AdjustmentRow {
   decided_by_name: string | null;
   decided_at: Date | null;
   entry_id: number | null;
+  value_date: string | null;
+  evidence_key: string | null;
+  evidence_type: string | null;
+  reverses: number | null;
+  reversed_by: number | null;
 }
 
 function selectAdjustments(q: Queryable) {
@@ -23,7 +28,7 @@ function selectAdjustments(q: Queryable) {
     .selectFrom('ledger_adjustments as j')
     .innerJoin('admins as s', 's.id', 'j.submitted_by')
     .leftJoin('admins as d', 'd.id', 'j.decided_by')
-    .select([
+    .select((eb) => [
       'j.id',
       'j.status',
       'j.postings',
@@ -35,6 +40,11 @@ function selectAdjustments(q: Queryable) {
       'd.username as decided_by_name',
       'j.decided_at',
       'j.entry_id',
+      isoDate(eb.ref('j.value_date')).as('value_date'),
+      'j.evidence_key',
+      'j.evidence_type',
+      'j.reverses',
+      eb.selectFrom('ledger_adjustments as r').select('r.id').whereRef('r.reverses', '=', 'j.id').where('r.status', '<>', 'declined').limit(1).as('reversed_by'),
     ])
     .$castTo<AdjustmentRow>();
 }
@@ -55,10 +65,13 @@ export async function lockAdjustment(q: Queryable, id: number): Promise<{ status
   return kysely(q).selectFrom('ledger_adjustments').select(['status', 'submitted_by']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function insertAdjustment(q: Queryable, a: { postings: Posting[]; reason: string; by: number; at: Date }): Promise<number> {
+/** The unique index that lets an adjustment be reversed once. */
+export const REVERSED_ONCE_INDEX = 'ledger_adjustments_reversed_once';
+
+export async function insertAdjustment(q: Queryable, a: { postings: Posting[]; reason: string; by: number; at: Date; valueDate: string; reverses: number | null }): Promise<number> {
   const row = await kysely(q)
     .insertInto('ledger_adjustments')
-    .values({ postings: JSON.stringify(a.postings), reason: a.reason, submitted_by: a.by, submitted_at: a.at })
+    .values({ postings: JSON.stringify(a.postings), reason: a.reason, submitted_by: a.by, submitted_at: a.at, value_date: asDate(a.valueDate), reverses: a.reverses })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -74,4 +87,9 @@ export async function decideAdjustment(
     .set({ status: d.status, decided_by: d.by, decided_at: d.at, entry_id: d.entryId, decline_reason: d.declineReason })
     .where('id', '=', id)
     .execute();
+}
+
+/** Keeps the evidence of a pending adjustment (its storage key and type). */
+export async function setEvidence(q: Queryable, id: number, evidence: { key: string; type: string }): Promise<void> {
+  await kysely(q).updateTable('ledger_adjustments').set({ evidence_key: evidence.key, evidence_type: evidence.type }).where('id', '=', id).execute();
 }

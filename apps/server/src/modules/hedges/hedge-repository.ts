@@ -46,6 +46,8 @@ const selectHedges = (q: Queryable) =>
       'h.position_before',
       'h.position_after',
       'h.request_hash',
+      'h.booked_rate',
+      'h.in_journal',
       'a.username as created_by_name',
       'h.created_at',
       linkedOfHedge(eb).as('linked'),
@@ -84,7 +86,7 @@ export function toHedgeView(r: HedgeRow): HedgeView {
 /** Inserts the hedge unless its client reference is taken: the new id, or null (the reference's first hedge stands). */
 export async function insertHedge(
   q: Queryable,
-  h: HedgeCreateBody & { positionBefore: string; positionAfter: string; requestHash: string; by: number; now: Date },
+  h: HedgeCreateBody & { positionBefore: string; positionAfter: string; requestHash: string; by: number; now: Date; bookedRate: string | null },
 ): Promise<number | null> {
   const row = await kysely(q)
     .insertInto('hedges')
@@ -103,6 +105,7 @@ export async function insertHedge(
       position_before: h.positionBefore,
       position_after: h.positionAfter,
       request_hash: h.requestHash,
+      booked_rate: h.bookedRate,
       created_by: h.by,
       created_at: h.now,
     })
@@ -145,6 +148,9 @@ export interface LinkOrderRow {
   status: string;
   symbol: string;
   quantity_gram: string;
+  user_id: number;
+  mid_myr_per_gram: string | null;
+  exchange_rate: string | null;
   linked: string;
 }
 
@@ -165,6 +171,9 @@ export async function lockOrdersForLink(q: Queryable, orderIds: readonly number[
       'o.status',
       'o.symbol',
       'o.quantity_gram',
+      'o.user_id',
+      'o.mid_myr_per_gram',
+      'o.exchange_rate',
       eb
         .cast<string>(
           eb.fn
@@ -264,4 +273,19 @@ export async function listHedges(q: Queryable, query: HedgeListQuery): Promise<P
     .offset((query.page - 1) * query.limit)
     .execute();
   return { items: rows.map(toHedgeView), page: query.page, limit: query.limit, total: Number(count.n ?? 0) };
+}
+
+/** The USD hedges in the journal traded before a moment and not settled or canceled by it: what they leave with their providers (decision 1041). */
+export async function unsettledUsdHedges(q: Queryable, before: Date) {
+  return kysely(q)
+    .selectFrom('hedges')
+    .select(['id', 'side', 'quantity', 'price', 'fee', 'booked_rate'])
+    .where('currency', '=', 'USD')
+    .where('in_journal', '=', true)
+    .where('state', '=', 'filled')
+    .where('traded_at', '<', before)
+    .where('booked_rate', 'is not', null)
+    .orderBy('id')
+    .$narrowType<{ side: HedgeSide; booked_rate: string }>()
+    .execute();
 }

@@ -3,13 +3,14 @@ import { HedgeCreateBody, HedgeDetail, HedgeIdParams, HedgeLinkBody, HedgeListQu
 import { route } from '../../http/route.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Quotes } from '../../live/event-bus.ts';
 import { cancelHedge, hedgeDetail, hedgeList, linkHedge, recordHedge, settleHedge } from './hedge-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['hedges'];
 
 /** Hedges with outside providers (decision 0840). */
-export function registerHedgeRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerHedgeRoutes(app: FastifyInstance, deps: AppDeps, market: { currentQuotes(): Quotes | null }): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/hedge/list`,
@@ -32,7 +33,7 @@ export function registerHedgeRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'hedge.record',
     body: HedgeCreateBody,
     response: HedgeDetail,
-    handler: (ctx) => recordHedge(changeOf(ctx, deps), ctx.body),
+    handler: (ctx) => recordHedge(changeOf(ctx, deps), ctx.body, () => market.currentQuotes()),
   });
 
   route(app, deps, {

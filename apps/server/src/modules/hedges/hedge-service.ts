@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { Decimal, roundTo } from '@aurum/domain/money/decimal';
+import { usdOutstanding, usdRevaluation } from '@aurum/domain/hedges/hedge-postings';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type {
   HedgeCreateBody,
@@ -13,7 +15,8 @@ import { linkRefusal, linkRefusalText, orderSpread, positionAfter, type LinkOrde
 import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
-import { netPosition, positionMoved } from '../treasury/treasury-service.ts';
+import { metalPrice, netPosition, positionMoved } from '../treasury/treasury-service.ts';
+import type { Quotes } from '../../live/event-bus.ts';
 import {
   coveredOrders,
   findHedge,
@@ -28,7 +31,10 @@ import {
   setHedgeState,
   toHedgeView,
   type HedgeRow,
+  type LinkOrderRow,
+  unsettledUsdHedges,
 } from './hedge-repository.ts';
+import { bookCancel, bookHedge, bookResults, bookSettlement, refuseClosedTrade, type CoveredOrder, type JournalHedge } from './hedge-journal-service.ts';
 
 /**
  * Hedges (decisions 0840-0843): trades with
@@ -53,6 +59,8 @@ function requestHash(body: HedgeCreateBody): string {
     fee: normal(body.fee),
     tradedAt: new Date(body.tradedAt).toISOString(),
     orders: (body.orders ?? []).map((o) => ({ orderId: o.orderId, quantity: normal(o.quantity) })),
+    // only when given: the hashes of bodies without it stay what they were
+    ...(body.exchangeRate === undefined ? {} : { exchangeRate: normal(body.exchangeRate) }),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
@@ -106,7 +114,7 @@ export async function hedgeList(q: Queryable, query: HedgeListQuery): Promise<He
  * transaction (hedges of the metal one at a time: an advisory lock), after it the hedge's grams
  * added (buy) or taken off (sell). Orders named are linked under the link rules.
  */
-export async function recordHedge(c: Change, body: HedgeCreateBody): Promise<HedgeDetail> {
+export async function recordHedge(c: Change, body: HedgeCreateBody, quotes: () => Quotes | null): Promise<HedgeDetail> {
   await lockHedgesOfMetal(c.q, body.metal);
   const hash = requestHash(body);
   const replay = async (first: { id: number; request_hash: string }) => {
@@ -116,20 +124,50 @@ export async function recordHedge(c: Change, body: HedgeCreateBody): Promise<Hed
   };
   const known = await findHedgeByRef(c.q, body.clientRef);
   if (known) return replay(known);
+  const tradedAt = new Date(body.tradedAt);
+  await refuseClosedTrade(c, tradedAt);
   const before = await netPosition(c.q, body.metal);
   const after = positionAfter(before, body.side, body.quantity);
-  const id = await insertHedge(c.q, { ...body, positionBefore: before, positionAfter: after, requestHash: hash, by: c.by, now: c.now });
+  const links = body.orders ?? [];
+  const covered = links.length > 0 ? await lockOrdersForLink(c.q, links.map((o) => o.orderId)) : new Map<number, LinkOrderRow>();
+  const firstRate = links.map((o) => covered.get(o.orderId)?.exchange_rate).find((r) => r !== null && r !== undefined) ?? null;
+  const rate = body.exchangeRate ?? firstRate ?? metalPrice(quotes(), body.metal)?.usdMyr ?? null;
+  const bookedRate = body.currency === 'USD' && rate !== null ? roundTo(rate, 4) : null;
+  const id = await insertHedge(c.q, { ...body, positionBefore: before, positionAfter: after, requestHash: hash, by: c.by, now: c.now, bookedRate });
   if (id === null) return replay((await findHedgeByRef(c.q, body.clientRef))!);
-  if (body.orders && body.orders.length > 0) await addLinks(c.q, (await lockHedge(c.q, id))!, body.orders);
+  const hedge = journalHedgeOf((await lockHedge(c.q, id))!);
+  await bookHedge(c, hedge, bookedRate);
+  if (links.length > 0) {
+    await addLinks(c.q, (await lockHedge(c.q, id))!, links, covered);
+    await bookResults(c, hedge, coveredOf(covered, links), tradedAt);
+  }
   await positionMoved(c.q, c.events, [body.metal]);
   const detail = await hedgeDetail(c.q, id);
   c.audit.after(detail);
   return detail;
 }
 
-/** Checks and writes links, the hedge's row locked already; the orders' rows are locked here. */
-async function addLinks(q: Queryable, hedge: HedgeRow, links: ReadonlyArray<{ orderId: number; quantity: string }>): Promise<void> {
-  const rows = await lockOrdersForLink(q, links.map((l) => l.orderId));
+/** A hedge row as its journal entries read it. */
+function journalHedgeOf(r: HedgeRow): JournalHedge {
+  return { id: Number(r.id), side: r.side, metal: r.metal, quantity: r.quantity, price: r.price, currency: r.currency, fee: r.fee, tradedAt: new Date(r.traded_at) };
+}
+
+/** The covered orders of new links, with what their results need. */
+function coveredOf(rows: ReadonlyMap<number, LinkOrderRow>, links: ReadonlyArray<{ orderId: number; quantity: string }>): CoveredOrder[] {
+  return links.map((l) => {
+    const r = rows.get(l.orderId)!;
+    return { orderId: l.orderId, grams: l.quantity, action: r.action, midMyrPerGram: r.mid_myr_per_gram, exchangeRate: r.exchange_rate, userId: Number(r.user_id) };
+  });
+}
+
+/** Checks and writes links, the hedge's row locked already; the orders' rows are locked here (or were, `locked`). */
+async function addLinks(
+  q: Queryable,
+  hedge: HedgeRow,
+  links: ReadonlyArray<{ orderId: number; quantity: string }>,
+  locked?: ReadonlyMap<number, LinkOrderRow>,
+): Promise<ReadonlyMap<number, LinkOrderRow>> {
+  const rows = locked ?? (await lockOrdersForLink(q, links.map((l) => l.orderId)));
   const missing = links.findIndex((l) => !rows.has(l.orderId));
   if (missing >= 0) throw notFound(`order ${links[missing]!.orderId}`);
   const orders = new Map<number, LinkOrder>();
@@ -139,6 +177,7 @@ async function addLinks(q: Queryable, hedge: HedgeRow, links: ReadonlyArray<{ or
   const refusal = linkRefusal({ side: hedge.side, metal: hedge.metal, state: hedge.state, quantity: hedge.quantity, linked: String(hedge.linked) }, orders, links);
   if (refusal) throw appError(ErrorCode.HedgeLinkRefused, linkRefusalText(refusal), { detail: refusal });
   await insertLinks(q, hedge.id, links);
+  return rows;
 }
 
 /** Links orders to an existing hedge (the hedge's row, then the orders' rows in id order, are locked). */
@@ -146,7 +185,9 @@ export async function linkHedge(c: Change, hedgeId: number, body: HedgeLinkBody)
   const hedge = await lockHedge(c.q, hedgeId);
   if (!hedge) throw hedgeNotFound();
   const before = await detailOf(c.q, hedge);
-  await addLinks(c.q, hedge, body.orders);
+  const rows = await addLinks(c.q, hedge, body.orders);
+  // a link made later is the accounting event of its result: dated now
+  if (hedge.in_journal) await bookResults(c, journalHedgeOf(hedge), coveredOf(rows, body.orders), c.now);
   const after = await hedgeDetail(c.q, hedgeId);
   c.audit.before({ id: before.id, linked: before.linked, orders: before.orders.map((o) => ({ orderId: o.orderId, quantity: o.quantity })) });
   c.audit.after({ id: after.id, linked: after.linked, orders: after.orders.map((o) => ({ orderId: o.orderId, quantity: o.quantity })) });
@@ -159,6 +200,7 @@ async function changeState(c: Change, hedgeId: number, to: 'settled' | 'canceled
   if (hedge.state !== 'filled' || !(await setHedgeState(c.q, hedgeId, ['filled'], to))) {
     throw appError(ErrorCode.HedgeStateConflict, `The hedge is ${hedge.state}: only a filled hedge can be ${to}.`);
   }
+  if (hedge.in_journal) await (to === 'settled' ? bookSettlement(c, journalHedgeOf(hedge)) : bookCancel(c, journalHedgeOf(hedge)));
   const after = toHedgeView((await findHedge(c.q, hedgeId))!);
   // a canceled hedge leaves the position (a settled one stays in it)
   if (to === 'canceled') await positionMoved(c.q, c.events, [hedge.metal]);
@@ -198,4 +240,15 @@ export async function orderHedges(
       spread: spread?.total ?? null,
     };
   });
+}
+
+/**
+ * The FX revaluation of the USD the hedges leave with their providers at a moment, at a closing
+ * USD/MYR mid (decision 1041): per unsettled USD hedge in the journal, what it leaves (usdOutstanding)
+ * times the rate's move since it was booked. MYR, a gain positive, unrounded.
+ */
+export async function usdHedgesRevaluation(q: Queryable, at: Date, rate: string): Promise<Decimal> {
+  let total = new Decimal(0);
+  for (const h of await unsettledUsdHedges(q, at)) total = total.plus(usdRevaluation(usdOutstanding(h), h.booked_rate, rate));
+  return total;
 }

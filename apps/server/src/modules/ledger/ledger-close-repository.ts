@@ -155,3 +155,103 @@ export async function snapshotBooks(q: Queryable, date: string): Promise<void> {
 export async function deleteClose(q: Queryable, date: string): Promise<void> {
   await kysely(q).deleteFrom('ledger_day_closes').where('business_date', '=', asDate(date)).execute();
 }
+
+/** The last closed day, the first one, and the last closed month and year (null before the first). */
+export async function closedThroughRow(q: Queryable) {
+  const k = kysely(q);
+  const days = await k
+    .selectFrom('ledger_day_closes')
+    .select((eb) => [isoDate(eb.fn.max<Date | null>('business_date')).as('last'), isoDate(eb.fn.min<Date | null>('business_date')).as('first')])
+    .executeTakeFirstOrThrow();
+  const periods = await k
+    .selectFrom('ledger_period_closes')
+    .select((eb) => [
+      eb.fn.max(eb.case().when('kind', '=', 'month').then(eb.ref('period')).end()).as('month'),
+      eb.fn.max(eb.case().when('kind', '=', 'year').then(eb.ref('period')).end()).as('year'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { day: days.last, firstDay: days.first, month: (periods.month as string | null) ?? null, year: (periods.year as string | null) ?? null };
+}
+
+/** The moment of the journal's first entry (its value time), or null for an empty journal. */
+export async function firstEntryAt(q: Queryable): Promise<Date | null> {
+  const row = await kysely(q).selectFrom('ledger_entries').select('created_at').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+  return row ? new Date(row.created_at) : null;
+}
+
+/** The closes whose stretch ends after a moment, oldest first (what reopening the day of that moment takes with it). */
+export async function closesEndingAfter(q: Queryable, moment: Date): Promise<CloseRow[]> {
+  const rows = await kysely(q)
+    .selectFrom('ledger_day_closes as c')
+    .innerJoin('admins as a', 'a.id', 'c.closed_by')
+    .select((eb) => [isoDate(eb.ref('c.business_date')).as('date'), 'c.starts_at', 'c.ends_at', 'a.username', 'c.closed_at'])
+    .where('c.ends_at', '>', moment)
+    .orderBy('c.business_date')
+    .execute();
+  return rows.map((r) => ({ date: r.date, startsAt: r.starts_at === null ? null : new Date(r.starts_at), endsAt: new Date(r.ends_at), closedBy: r.username, closedAt: new Date(r.closed_at) }));
+}
+
+/** Removes closes (their snapshots go with them). */
+export async function deleteCloses(q: Queryable, dates: readonly string[]): Promise<void> {
+  if (dates.length === 0) return;
+  await kysely(q).deleteFrom('ledger_day_closes').where('business_date', 'in', dates.map((d) => asDate(d))).execute();
+}
+
+export interface PeriodCloseRow {
+  period: string;
+  kind: 'month' | 'year';
+  proposedBy: string;
+  approvedBy: string;
+  closedAt: Date;
+  entryId: number | null;
+}
+
+/** The closed months and years, newest first, at most `limit`. */
+export async function listPeriodCloses(q: Queryable, limit: number): Promise<PeriodCloseRow[]> {
+  const rows = await kysely(q)
+    .selectFrom('ledger_period_closes as p')
+    .innerJoin('admins as m', 'm.id', 'p.proposed_by')
+    .innerJoin('admins as c', 'c.id', 'p.approved_by')
+    .select(['p.period', 'p.kind', 'm.username as proposed', 'c.username as approved', 'p.closed_at', 'p.entry_id'])
+    .orderBy('p.period', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    period: r.period,
+    kind: r.kind as 'month' | 'year',
+    proposedBy: r.proposed,
+    approvedBy: r.approved,
+    closedAt: new Date(r.closed_at),
+    entryId: r.entry_id === null ? null : Number(r.entry_id),
+  }));
+}
+
+/** The closed months from `month` on. */
+export async function closedMonthsFrom(q: Queryable, month: string): Promise<string[]> {
+  const rows = await kysely(q).selectFrom('ledger_period_closes').select('period').where('kind', '=', 'month').where('period', '>=', month).orderBy('period').execute();
+  return rows.map((r) => r.period);
+}
+
+export async function insertPeriodClose(q: Queryable, p: { period: string; kind: 'month' | 'year'; proposedBy: number; approvedBy: number; at: Date; entryId: number | null }): Promise<void> {
+  await kysely(q)
+    .insertInto('ledger_period_closes')
+    .values({ period: p.period, kind: p.kind, proposed_by: p.proposedBy, approved_by: p.approvedBy, closed_at: p.at, entry_id: p.entryId })
+    .execute();
+}
+
+export async function deletePeriodCloses(q: Queryable, periods: readonly string[]): Promise<void> {
+  if (periods.length === 0) return;
+  await kysely(q).deleteFrom('ledger_period_closes').where('period', 'in', [...periods]).execute();
+}
+
+/** The postings of the entries of one source, with the kind and metal of their entry (a close's own entries, a hedge's). */
+export async function sourcePostings(q: Queryable, source: { kind: string; id: number }) {
+  return kysely(q)
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
+    .select(['e.id as entry_id', 'e.kind', 'e.metal', 'e.created_at', 'p.from_account', 'p.to_account', 'p.asset', 'p.amount'])
+    .where('e.source_kind', '=', source.kind)
+    .where('e.source_id', '=', source.id)
+    .orderBy('p.id')
+    .execute();
+}

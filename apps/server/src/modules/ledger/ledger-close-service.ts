@@ -1,8 +1,22 @@
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { LedgerMetal } from '@aurum/domain/wallet/ledger';
+import { appError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
+import { businessDate } from '@aurum/domain/system/business-time';
+import type { ClosedThrough } from '@aurum/domain/finance/periods';
 import {
+  closedMonthsFrom,
+  closedThroughRow,
+  closesEndingAfter,
   deleteClose,
+  deleteCloses,
+  deletePeriodCloses,
+  firstEntryAt,
   foldClosedBalances,
+  insertPeriodClose,
+  listPeriodCloses,
+  sourcePostings,
+  type PeriodCloseRow,
   insertClose,
   listCloses,
   lockJournalForClose,
@@ -19,7 +33,7 @@ import {
  * what it checks are the finance desk's rules (modules/finance/day-close-service.ts).
  */
 
-export type { CloseRow };
+export type { CloseRow, PeriodCloseRow };
 
 /** Serialises closes and reopens, and waits for every transaction that has written a journal entry. */
 export async function lockJournal(q: Queryable): Promise<void> {
@@ -60,4 +74,64 @@ export async function closedCustomerBooksBelowZero(q: Queryable, limit: number) 
 /** Per metal, the books of metal in vaults and in transit: the closed balances plus every posting since `since`. */
 export async function metalHeldInBooks(q: Queryable, since: Date | null): Promise<Array<{ metal: LedgerMetal; grams: string }>> {
   return metalBooksHeld(q, since);
+}
+
+/** The last closed day, month and year, and the first closed day. */
+export async function closedThrough(q: Queryable): Promise<ClosedThrough> {
+  return closedThroughRow(q);
+}
+
+/** The business date of the journal's first entry, or null for an empty journal. */
+export async function firstEntryDay(q: Queryable): Promise<string | null> {
+  const at = await firstEntryAt(q);
+  return at === null ? null : businessDate(at);
+}
+
+/** The closes a reopening of the day starting at `moment` takes with it, oldest first. */
+export async function closesFrom(q: Queryable, moment: Date): Promise<CloseRow[]> {
+  return closesEndingAfter(q, moment);
+}
+
+/** Removes these closes and their snapshots. */
+export async function removeCloses(q: Queryable, dates: readonly string[]): Promise<void> {
+  await deleteCloses(q, dates);
+}
+
+/** The closed months and years, newest first. */
+export async function periodCloses(q: Queryable, limit: number): Promise<PeriodCloseRow[]> {
+  return listPeriodCloses(q, limit);
+}
+
+/** The closed months from `month` on. */
+export async function closedMonthsSince(q: Queryable, month: string): Promise<string[]> {
+  return closedMonthsFrom(q, month);
+}
+
+/** Records a closed month or year (a year with its closing entry). */
+export async function recordPeriodClose(q: Queryable, p: { period: string; kind: 'month' | 'year'; proposedBy: number; approvedBy: number; at: Date; entryId: number | null }): Promise<void> {
+  await insertPeriodClose(q, p);
+}
+
+/** Removes closed months (a reopened day takes its month and the later ones with it). */
+export async function removePeriodCloses(q: Queryable, periods: readonly string[]): Promise<void> {
+  await deletePeriodCloses(q, periods);
+}
+
+/** The postings of the entries of one source, with their entry's kind and metal. */
+export async function postingsOfSource(q: Queryable, source: { kind: string; id: number }) {
+  return sourcePostings(q, source);
+}
+
+/**
+ * Refuses (409, 3230) a moment in a closed business day before anything is written: what an input
+ * dates (a payment's date, a hedge's trade time, an adjustment's value date) says which day it is in
+ * and through which day the books are closed. The journal's trigger refuses the entry itself too
+ * (decision 1001); this says why in words.
+ */
+export async function refuseClosedMoment(q: Queryable, at: Date, what: string): Promise<void> {
+  const [latest] = await listCloses(q, 1);
+  if (!latest || at.getTime() >= latest.endsAt.getTime()) return;
+  throw appError(ErrorCode.BusinessDayClosed, `${what} is dated ${businessDate(at)}, a closed business day (the books are closed through ${latest.date}).`, {
+    detail: { rule: 'dayClosed', date: businessDate(at), lastClosed: latest.date },
+  });
 }

@@ -139,6 +139,8 @@ export function bookSides(q: Queryable, range: { from: Date; before: Date }, boo
         (credit ? sql<string>`p.to_account` : sql<string>`p.from_account`).as('book'),
         (credit ? sql<string>`p.amount` : sql<string>`-p.amount`).as('amount'),
         'e.metal',
+        'e.source_kind',
+        'e.source_id',
         sourceIdOf('order').as('order_id'),
       ]);
   return side(true).unionAll(side(false));

@@ -21,12 +21,14 @@ import { fillPricesAtMarket, type CustomerPrice, type FillPrices, type MarketPri
 import type { OrderNode } from '@aurum/domain/orders/order-schemas';
 import { businessClock, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { metalOfSymbol } from '@aurum/domain/system/metals';
+import { valueMoment } from '@aurum/domain/finance/day-close';
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { EventBus } from '../../live/event-bus.ts';
 import { walletBalances } from '../wallet/wallet-service.ts';
 import { entryPostings, insufficientAssets, lockUserBooks, postEntry } from '../ledger/ledger-service.ts';
+import { refuseClosedMoment } from '../ledger/ledger-close-service.ts';
 import { checkCoverage, positionMoved } from '../treasury/treasury-service.ts';
 import {
   addTimeline,
@@ -80,8 +82,8 @@ export function statusConflict(action: OrderAction, status: string): AppError {
 /** Business date (Asia/Kuala_Lumpur) of a moment, yyyy-MM-dd. */
 export const businessDate = (d: Date) => businessClock(d).date;
 
-/** Posts the non-zero postings as one journal entry linked to the order. */
-async function post(ctx: OrderContext, row: OrderRow, purpose: string, postings: readonly Posting[], note?: string): Promise<void> {
+/** Posts the non-zero postings as one journal entry linked to the order, dated now or at `at` (a payment on its payment date). */
+async function post(ctx: OrderContext, row: OrderRow, purpose: string, postings: readonly Posting[], note?: string, at?: Date): Promise<void> {
   const nonZero = postings.filter((p) => new Decimal(p.amount).gt(0));
   if (nonZero.length === 0) return;
   const entryId = await postEntry(ctx.q, {
@@ -92,6 +94,7 @@ async function post(ctx: OrderContext, row: OrderRow, purpose: string, postings:
     postings: nonZero,
     source: { kind: 'order', id: row.id },
     metal: metalOfSymbol(row.symbol),
+    ...(at ? { at } : {}),
   });
   await linkEntry(ctx.q, row.id, entryId, purpose);
 }
@@ -252,6 +255,10 @@ export const paymentAboveOwed = (owed: string, unit: string) =>
  */
 export async function payOrder(ctx: OrderContext, row: OrderRow, amount: string, paymentDate: string, note: string | null): Promise<OrderRow> {
   if (nextStatus('pay', row.status) === null) throw statusConflict('pay', row.status);
+  // dated on its payment date (its last moment, or now when it is today); a closed day refuses it before anything is written
+  const valueAt = valueMoment(paymentDate, ctx.now);
+  if (valueAt === null) throw invalidFormat('paymentDate');
+  await refuseClosedMoment(ctx.q, valueAt, 'The payment');
   const owed = await owedAt(ctx.q, row, paymentDate);
   const refused = paymentRefusal(row.action, amount, owed);
   if (refused?.rule === 'decimalPlaces') throw invalidFormat('amount');
@@ -270,7 +277,7 @@ export async function payOrder(ctx: OrderContext, row: OrderRow, amount: string,
     createdAt: ctx.now,
   });
   const paid = (await findOrder(ctx.q, row.id))!;
-  await post(ctx, paid, 'payment', paymentPostings(row.user_id, row.action, split), `Order ${row.id} payment`);
+  await post(ctx, paid, 'payment', paymentPostings(row.user_id, row.action, split), `Order ${row.id} payment`, valueAt);
   await addTimeline(ctx.q, row.id, 'RECEIVED', ctx.now, ctx.by, startOfBusinessDay(paymentDate));
   if (owesNothing(await owedAt(ctx.q, paid, paymentDate))) return completeOrder(ctx, paid);
   return paid;

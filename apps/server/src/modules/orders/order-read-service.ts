@@ -1,12 +1,13 @@
 import type { OrderDetail, OrderNode, OrderSummary, PaymentView, RevertedDetail } from '@aurum/domain/orders/order-schemas';
-import { totalOwed } from '@aurum/domain/orders/order-money';
+import { owedAt as owedOf, totalOwed } from '@aurum/domain/orders/order-money';
+import { Decimal, SCALE, roundTo } from '@aurum/domain/money/decimal';
 import { ORDER_STATUSES } from '@aurum/domain/orders/order-status';
 import { detailFigures, orderSummary, paymentViewOf } from '@aurum/domain/orders/order-views';
 import { notFound } from '../../http/app-error.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { orderHedges } from '../hedges/hedge-service.ts';
 import { userEverExisted } from '../users/user-service.ts';
-import { adminNames, findOrder, legacyList, maxOrderId, orderFields, toNode, toNodes, tradeRecord, type OrderRow } from './order-repository.ts';
+import { accruingOrders, adminNames, findOrder, legacyList, maxOrderId, orderFields, toNode, toNodes, tradeRecord, type OrderRow } from './order-repository.ts';
 import { countByStatus } from './order-counts-repository.ts';
 import { connectionRead, onlyStatuses, orderPage, type OrderFilter } from './order-connection-repository.ts';
 import { moneyOf, owedAt } from './order-life-cycle-service.ts';
@@ -38,6 +39,21 @@ export async function paymentViewOfOrder(q: Queryable, orderId: number, today: s
 export async function totalOwedAt(q: Queryable, orderId: number, paymentDate: string): Promise<{ kind: 'myr' | 'xau'; value: string }> {
   const row = await orderOr404(q, orderId);
   return totalOwed(row, await owedAt(q, row, paymentDate));
+}
+
+/**
+ * The interest due at the end of a business date and not yet paid, summed over every order that
+ * accrues it: MYR on buys, gold grams on sells (what a close accrues, decision 1041).
+ */
+export async function interestAccruedOn(q: Queryable, date: string): Promise<{ myr: string; xau: string }> {
+  let myr = new Decimal(0);
+  let xau = new Decimal(0);
+  for (const { row, paid } of await accruingOrders(q)) {
+    const due = owedOf(moneyOf(row), [paid], date).due;
+    if (row.action === 'BUY') myr = myr.plus(due);
+    else xau = xau.plus(due);
+  }
+  return { myr: roundTo(myr, SCALE.MYR), xau: roundTo(xau, SCALE.XAU) };
 }
 
 export async function revertedDetail(q: Queryable, orderId: number): Promise<RevertedDetail> {

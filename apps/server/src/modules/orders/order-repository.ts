@@ -368,3 +368,18 @@ export async function maxOrderId(q: Queryable): Promise<number | null> {
   const row = await kysely(q).selectFrom('orders').select((eb) => eb.fn.max('orders.id').as('top')).executeTakeFirst();
   return row?.top ?? null;
 }
+
+/** The orders that accrue interest (SETTLED, OVERDUE), each with the parts of its payments not refunded, summed. */
+export async function accruingOrders(q: Queryable): Promise<Array<{ row: OrderRow; paid: { toInterest: string; toPrincipal: string } }>> {
+  const rows = await selectOrders(q).where('orders.status', 'in', ['SETTLED', 'OVERDUE']).execute();
+  if (rows.length === 0) return [];
+  const sums = await kysely(q)
+    .selectFrom('order_payments')
+    .select(['order_id', sql<string>`sum(to_interest)::text`.as('to_interest'), sql<string>`sum(to_principal)::text`.as('to_principal')])
+    .where('order_id', '=', (eb) => eb.fn.any(eb.val(rows.map((r) => r.id))))
+    .where('refunded_at', 'is', null)
+    .groupBy('order_id')
+    .execute();
+  const byOrder = new Map(sums.map((s) => [Number(s.order_id), { toInterest: s.to_interest, toPrincipal: s.to_principal }]));
+  return rows.map((row) => ({ row, paid: byOrder.get(Number(row.id)) ?? { toInterest: '0', toPrincipal: '0' } }));
+}

@@ -5,12 +5,11 @@ import { businessDate, startOfBusinessDay } from '../../system/business-time.ts'
 import { TREASURY_METALS, type TreasuryMetal } from '../../treasury/treasury-metals.ts';
 import { USER_CATEGORIES } from '../../users/user-enums.ts';
 import { PnlDrillQuery, PnlQuery } from '../pnl-schemas.ts';
+import { hedgeLinkResult } from '../../hedges/hedge-postings.ts';
 import {
   PNL_COLUMNS,
   assemblePnl,
   datesOf,
-  hedgeFeeResult,
-  hedgeLinkResult,
   periodsOf,
   revaluationOfDay,
   type PnlFact,
@@ -78,7 +77,7 @@ describe('the P&L assembled from random days', () => {
         days.forEach((d, i) => {
           const date = dates[i]!;
           const close = pricesOf(d.close);
-          const openPoints = Object.fromEntries(METALS.map((m) => [m, { net: net[m].toFixed(), mtmMyr: net[m].times(price[m]).toFixed(2) }]));
+          const openPoints = Object.fromEntries(METALS.map((m) => [m, { net: net[m].toFixed(), mtmMyr: net[m].times(price[m]).toFixed(2), usdPerOunce: null, usdMyr: null }]));
           for (const e of d.events) {
             const fact = (column: PnlFact['column'], amount: string) => facts.push({ date, metal: e.metal, category: e.category, column, amount });
             if (e.kind === 'interest') {
@@ -103,11 +102,11 @@ describe('the P&L assembled from random days', () => {
               net[e.metal] = net[e.metal].minus(sign * e.grams);
               cash = cash.plus(hedgePrice.times(sign * e.grams)).minus(e.hedgeFee);
               fact('hedges', hedgeLinkResult({ price: hedgePrice.toFixed(), currency: 'MYR' }, { action: e.action, midMyrPerGram: mid.toFixed(), grams: String(e.grams), exchangeRate: null })!);
-              facts.push({ date, metal: e.metal, category: null, column: 'hedges', amount: hedgeFeeResult(e.hedgeFee, 'MYR', null)! });
+              facts.push({ date, metal: e.metal, category: null, column: 'hedges', amount: new Decimal(e.hedgeFee).neg().toFixed(2) });
             }
           }
           for (const m of METALS) {
-            const r = revaluationOfDay(openPoints[m]!, { net: net[m].toFixed(), mtmMyr: net[m].times(close[m]).toFixed(2) });
+            const r = revaluationOfDay(openPoints[m]!, { net: net[m].toFixed(), mtmMyr: net[m].times(close[m]).toFixed(2), usdPerOunce: null, usdMyr: null });
             // the position held at the day's start, moved by the day's price; the day's fills are at the close
             expect(r).not.toBeNull();
             facts.push({ date, metal: m, category: null, column: 'revaluation', amount: r! });
@@ -138,25 +137,14 @@ describe('the P&L assembled from random days', () => {
 
 describe('revaluation of a day', () => {
   it('is the position at the start times the change of price', () => {
-    expect(revaluationOfDay({ net: '100', mtmMyr: '40000.00' }, { net: '90', mtmMyr: '36450.00' })).toBe('500.00');
-    expect(revaluationOfDay({ net: '-10', mtmMyr: '-4000.00' }, { net: '-10', mtmMyr: '-4100.00' })).toBe('-100.00');
+    expect(revaluationOfDay({ net: '100', mtmMyr: '40000.00', usdPerOunce: null, usdMyr: null }, { net: '90', mtmMyr: '36450.00', usdPerOunce: null, usdMyr: null })).toBe('500.00');
+    expect(revaluationOfDay({ net: '-10', mtmMyr: '-4000.00', usdPerOunce: null, usdMyr: null }, { net: '-10', mtmMyr: '-4100.00', usdPerOunce: null, usdMyr: null })).toBe('-100.00');
   });
   it('is zero with nothing held, and unpriced (null) with a position but no price at an end', () => {
-    expect(revaluationOfDay({ net: '0', mtmMyr: '0.00' }, null)).toBe('0.00');
-    expect(revaluationOfDay(null, { net: '5', mtmMyr: '10.00' })).toBe('0.00');
-    expect(revaluationOfDay({ net: '5', mtmMyr: '10.00' }, { net: '0', mtmMyr: '0.00' })).toBeNull();
-    expect(revaluationOfDay({ net: '5', mtmMyr: null }, { net: '5', mtmMyr: '10.00' })).toBeNull();
-  });
-});
-
-describe('a hedge against the mid of the orders it covers', () => {
-  it('gains when it buys below the mid of a customer buy, or sells above the mid of a customer sell', () => {
-    expect(hedgeLinkResult({ price: '399', currency: 'MYR' }, { action: 'BUY', midMyrPerGram: '400', grams: '10', exchangeRate: null })).toBe('10.00');
-    expect(hedgeLinkResult({ price: '399', currency: 'MYR' }, { action: 'SELL', midMyrPerGram: '400', grams: '10', exchangeRate: null })).toBe('-10.00');
-    // USD per troy ounce at the order's rate
-    expect(hedgeLinkResult({ price: '3110.34768', currency: 'USD' }, { action: 'BUY', midMyrPerGram: '450', grams: '1', exchangeRate: '4.5' })).toBe('0.00');
-    expect(hedgeLinkResult({ price: '2000', currency: 'USD' }, { action: 'BUY', midMyrPerGram: '450', grams: '1', exchangeRate: null })).toBeNull();
-    expect(hedgeFeeResult('2.50', 'USD', '4.4')).toBe('-11.00');
+    expect(revaluationOfDay({ net: '0', mtmMyr: '0.00', usdPerOunce: null, usdMyr: null }, null)).toBe('0.00');
+    expect(revaluationOfDay(null, { net: '5', mtmMyr: '10.00', usdPerOunce: null, usdMyr: null })).toBe('0.00');
+    expect(revaluationOfDay({ net: '5', mtmMyr: '10.00', usdPerOunce: null, usdMyr: null }, { net: '0', mtmMyr: '0.00', usdPerOunce: null, usdMyr: null })).toBeNull();
+    expect(revaluationOfDay({ net: '5', mtmMyr: null, usdPerOunce: null, usdMyr: null }, { net: '5', mtmMyr: '10.00', usdPerOunce: null, usdMyr: null })).toBeNull();
   });
 });
 

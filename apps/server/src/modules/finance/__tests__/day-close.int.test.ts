@@ -4,8 +4,10 @@ import { dayAfter } from '@aurum/domain/finance/day-close';
 import type { DayCloseCheckAnswer, DayClosesAnswer, DayCloseView } from '@aurum/domain/finance/day-close-schemas';
 import type { BalancesAnswer, TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
 import type { AdjustmentView } from '@aurum/domain/finance/ledger-adjustment-schemas';
+import type { ProposalView } from '@aurum/domain/finance/period-schemas';
 import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { until } from '../../../testing/until.ts';
+import { otherAdminToken } from '../../../testing/client.ts';
 import { journalTestServer } from '../../../testing/journal-posting.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -25,6 +27,7 @@ const noon = (date: string) => new Date(startOfBusinessDay(date).getTime() + 12 
 describe(`the day close, its checks, adjustments and reopening, on ${driver}`, () => {
   const bed = journalTestServer();
   const { tokenOf, post } = bed;
+  const secondSuperAdmin = otherAdminToken(() => bed.ts, 'superAdmin', 'rootwo');
 
 
   const as = async (role: string) => ({ token: await tokenOf(role) });
@@ -157,21 +160,37 @@ describe(`the day close, its checks, adjustments and reopening, on ${driver}`, (
     expect(await count('ledger_adjustments')).toBe(before);
   });
 
-  it('reopens only the latest closed day, on a superAdmin, with the reason on the trail', async () => {
-    const reopen = async (date: string, role: string) => bed.api.call<DayClosesAnswer>('POST', `${SECURE}/ledger/closes/${date}/reopen`, { ...(await as(role)), body: { reason: 'late bank statement' } });
-    expect((await reopen(D2, 'financeApprover')).status).toBe(403);
-    const older = await reopen(D1, 'superAdmin');
-    expect([older.status, older.body]).toMatchObject([422, { code: ErrorCode.DayCloseRefused, detail: { rule: 'notLatest', lastClosed: D2 } }]);
+  it('reopens any closed day on a superAdmin\'s proposal and a second superAdmin\'s approval, with every later closed day and the reason on the trail', async () => {
+    const propose = async (date: string, role: string) => bed.api.call<ProposalView>('POST', `${SECURE}/ledger/closes/${date}/reopen`, { ...(await as(role)), body: { reason: 'late bank statement' } });
+    expect((await propose(D1, 'financeApprover')).status).toBe(403);
+    const notClosed = await propose(D3, 'superAdmin');
+    expect([notClosed.status, notClosed.body]).toMatchObject([422, { code: ErrorCode.DayCloseRefused, detail: { rule: 'notClosed', lastClosed: D2 } }]);
 
     const balancesBefore = await balances(startOfBusinessDay(D2, 1).toISOString());
-    const done = await reopen(D2, 'superAdmin');
+    const proposed = await propose(D1, 'superAdmin');
+    expect(proposed.status, proposed.text).toBe(200);
+    expect(proposed.body).toMatchObject({ kind: 'dayReopen', target: D1, status: 'pending', effect: { reopensDays: [D1, D2], refusal: null } });
+    expect((await closes()).lastClosed).toBe(D2);
+    const again = await propose(D1, 'superAdmin');
+    expect([again.status, again.body.code]).toEqual([409, ErrorCode.ProposalPending]);
+    const own = await bed.api.call('POST', `${SECURE}/ledger/proposals/${proposed.body.id}/approve`, await as('superAdmin'));
+    expect(own.status).toBe(403);
+    const approver = await bed.api.call('POST', `${SECURE}/ledger/proposals/${proposed.body.id}/approve`, await as('financeApprover'));
+    expect(approver.status).toBe(403);
+    expect((await closes()).lastClosed).toBe(D2);
+
+    const done = await bed.api.call<ProposalView>('POST', `${SECURE}/ledger/proposals/${proposed.body.id}/approve`, { token: await secondSuperAdmin() });
     expect(done.status, done.text).toBe(200);
-    expect(done.body).toMatchObject({ lastClosed: D1, firstOpenDay: D2 });
-    const [audit] = await bed.ts.db.query<{ detail: { before: { date: string }; reason: string } }>("SELECT detail FROM audit_log WHERE action = 'finance.dayReopen' ORDER BY id DESC LIMIT 1");
-    expect(audit!.detail).toMatchObject({ before: { date: D2 }, reason: 'late bank statement' });
-    // the journal answers as the snapshot did, and D2 takes entries again
+    expect(done.body).toMatchObject({ status: 'approved', decidedBy: 'rootwo' });
+    expect(await closes()).toMatchObject({ lastClosed: null, items: [] });
+    const [audit] = await bed.ts.db.query<{ detail: { reason: string; reopened: { days: string[] } } }>("SELECT detail FROM audit_log WHERE action = 'finance.proposalApprove' ORDER BY id DESC LIMIT 1");
+    expect(audit!.detail).toMatchObject({ reason: 'late bank statement', reopened: { days: [D1, D2] } });
+    const twice = await bed.api.call('POST', `${SECURE}/ledger/proposals/${proposed.body.id}/decline`, { token: await secondSuperAdmin(), body: { reason: 'late' } });
+    expect([twice.status, twice.body.code]).toEqual([409, ErrorCode.ProposalNotPending]);
+    // the journal answers as the snapshots did, D1 takes entries again, and both close again in order
     expect(await balances(startOfBusinessDay(D2, 1).toISOString())).toEqual(balancesBefore);
-    await post(noon(D2), 'house:bank', 'house:tradingMyr', 'MYR', '2.00');
+    await post(noon(D1), 'house:bank', 'house:tradingMyr', 'MYR', '2.00');
+    expect((await close(D1)).status).toBe(200);
     expect((await close(D2)).status).toBe(200);
     expect((await close(D2)).body).toMatchObject({ code: ErrorCode.DayCloseRefused, detail: { rule: 'alreadyClosed' } });
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrialBalanceAnswer } from '@aurum/domain/finance/finance-schemas';
 import type { PnlAnswer, PnlDrillAnswer, PnlRow } from '@aurum/domain/finance/pnl-schemas';
 import { Decimal } from '@aurum/domain/money/decimal';
+import { dayAfter } from '@aurum/domain/finance/day-close';
 import { S, startOrderServer, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -11,9 +12,10 @@ const PAID = '2030-01-20';
 
 /**
  * Orders filled and paid with interest through the API, a hedge of one of them, and treasury
- * history points around the first day: the P&L's income figures are the income books' movements in
- * the trial balance of the same days, grouped by metal and category, and a drill-down gives the
- * postings that sum to a figure (decision 1030).
+ * history points around the first day, which is then closed: the P&L's figures are the income and
+ * expense books' movements in the trial balance of the same days, grouped by metal and category,
+ * its total the GL's income less expense, and a drill-down gives the postings that sum to a figure
+ * (decisions 1030, 1045).
  */
 describe(`the dealer's P&L on ${driver}`, () => {
   let o: OrderTestServer;
@@ -62,6 +64,9 @@ describe(`the dealer's P&L on ${driver}`, () => {
       );
       await tx.query('ALTER TABLE ledger_entries ENABLE TRIGGER ALL');
     });
+    // the close of the first day posts its revaluation (decision 1041)
+    const closed = await o.call('financeApprover', 'POST', `${S}/ledger/closes`, { date: D1 });
+    expect(closed.status, closed.text).toBe(200);
   });
   afterAll(() => o?.ts.close());
 
@@ -94,9 +99,22 @@ describe(`the dealer's P&L on ${driver}`, () => {
     // the hedge bought 1 MYR a gram under the buy's mid for 10 g, less its fee; the position of 100 g rose 5 a gram
     expect(row(D1, 'wholesaler')).toMatchObject({ hedges: '10.00', volumeGrams: '10.0000' });
     expect(a.rows.find((r) => r.period === D1 && r.metal === 'XAU' && r.category === null)).toMatchObject({ hedges: '-2.50', revaluation: '500.00' });
-    expect(a.totals.revaluation).toBe('500.00');
-    expect(a.totals.total).toBe(new Decimal(a.totals.spread).plus(a.totals.fees).plus(a.totals.interest).plus('7.50').plus('500.00').toFixed(2));
+    // the close's revaluation is reversed at the next day's start, and that day is open: none posted for it yet
+    expect(a.rows.find((r) => r.period === dayAfter(D1) && r.metal === 'XAU' && r.category === null)).toMatchObject({ revaluation: '-500.00' });
+    expect(a.totals.revaluation).toBe('0.00');
+    expect((await pnl(`from=${D1}&to=${D1}`)).totals.revaluation).toBe('500.00');
+    expect(a.totals.total).toBe(new Decimal(a.totals.spread).plus(a.totals.fees).plus(a.totals.interest).plus('7.50').toFixed(2));
     expect(a.periods.find((p) => p.period === D1)!.total).toBe(sum(a.rows, 'total', (r) => r.period === D1).toFixed(2));
+    expect(a.revaluedThrough).toBe(D1);
+    // the total is the GL's income less its expense in ringgit, day by day
+    let gl = new Decimal(0);
+    for (const p of a.periods) {
+      const tb = (await o.call<TrialBalanceAnswer>('none', 'GET', `${S}/ledger/trial-balance?date=${p.period}`)).body;
+      for (const r of tb.units.find((u) => u.unit === 'MYR')!.rows) {
+        if (r.account.type === 'income' || r.account.type === 'expense') gl = gl.plus(r.movements.credit).minus(r.movements.debit);
+      }
+    }
+    expect(a.totals.total).toBe(gl.toFixed(2));
 
     const month = await pnl(`from=${D1}&to=${PAID}&groupBy=month`);
     expect(month.periods.map((p) => p.period)).toEqual(['2030-01']);
@@ -121,9 +139,10 @@ describe(`the dealer's P&L on ${driver}`, () => {
     expect(volume.lines.map((l) => l.orderId).sort()).toEqual([buyId, sellId].sort());
     expect(volume.sums).toEqual([{ unit: 'MYR', amount: a.totals.volumeMyr }, { unit: 'grams', amount: a.totals.volumeGrams }]);
     const hedges = (await o.call<PnlDrillAnswer>('none', 'GET', `${S}/finance/pnl/drill?figure=hedges&from=${D1}&to=${D1}`)).body;
-    expect(hedges.lines.map((l) => [l.kind, l.orderId, l.amount])).toEqual(expect.arrayContaining([['hedge.order', buyId, '10.00'], ['hedge.fee', null, '-2.50']]));
+    expect(hedges.lines.map((l) => [l.kind, l.amount, l.hedgeId !== null])).toEqual(expect.arrayContaining([['hedge.result', '10.00', true], ['hedge.trade', '-2.50', true]]));
+    expect(hedges.lines.find((l) => l.kind === 'hedge.result')).toMatchObject({ category: 'wholesaler', note: `hedge ${hedges.lines[0]!.hedgeId} against order ${buyId}` });
     const reval = (await o.call<PnlDrillAnswer>('none', 'GET', `${S}/finance/pnl/drill?figure=revaluation&from=${D1}&to=${D1}`)).body;
-    expect(reval.lines).toEqual([expect.objectContaining({ kind: 'revaluation', metal: 'XAU', amount: '500.00', grams: '100.0000' })]);
+    expect(reval.lines).toEqual([expect.objectContaining({ kind: 'finance.close', metal: 'XAU', amount: '500.00' })]);
   });
 
   it('refuses bad input with 1001 naming the field', async () => {

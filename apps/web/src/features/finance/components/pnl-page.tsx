@@ -74,7 +74,9 @@ export function PnlPage() {
               <Suspense fallback={<SectionSpinner />}>
                 <PnlChart periods={answer.periods} title={t('finance:pnl.chartTitle')} />
               </Suspense>
-              {answer.unpriced.length > 0 ? <Notice testId="pnl-unpriced">{t('finance:pnl.unpriced', { count: answer.unpriced.length })}</Notice> : null}
+              <Notice testId="pnl-revalued">
+                {answer.revaluedThrough ? t('finance:pnl.revaluedThrough', { date: answer.revaluedThrough }) : t('finance:pnl.notRevalued')}
+              </Notice>
               <PnlTable answer={answer} stale={pnl.isPlaceholderData} onDrill={onDrill} />
               <PnlDrillDrawer subject={subject} answer={answer} query={query} onClose={() => setSubject(null)} />
             </div>

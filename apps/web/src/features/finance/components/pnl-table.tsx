@@ -18,6 +18,7 @@ const COLUMNS: ReadonlyArray<{ key: keyof PnlAnswer['totals']; figure: PnlFigure
   { key: 'interestXauGrams', figure: 'interest', decimals: 4 },
   { key: 'hedges', figure: 'hedges', decimals: 2 },
   { key: 'revaluation', figure: 'revaluation', decimals: 2 },
+  { key: 'expenses', figure: 'expenses', decimals: 2 },
   { key: 'total', figure: null, decimals: 2 },
 ];
 

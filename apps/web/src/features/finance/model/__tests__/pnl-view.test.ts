@@ -3,7 +3,7 @@ import type { PnlDrillLine, PnlRow } from '@aurum/domain/finance/pnl-schemas';
 import { drillQuery, linesOfRow, periodRange, queryFromParams } from '../pnl-view.ts';
 
 const row = (r: Partial<PnlRow>): PnlRow => ({
-  period: '2030-01', metal: 'XAU', category: 'individual', volumeGrams: '0', volumeMyr: '0', spread: '0', fees: '0', interest: '0', interestXauGrams: '0', hedges: '0', revaluation: '0', total: '0', ...r,
+  period: '2030-01', metal: 'XAU', category: 'individual', volumeGrams: '0', volumeMyr: '0', spread: '0', fees: '0', interest: '0', interestXauGrams: '0', hedges: '0', revaluation: '0', expenses: '0', total: '0', ...r,
 });
 const line = (l: Partial<PnlDrillLine>): PnlDrillLine => ({
   at: '2030-01-07T03:00:00.000Z', kind: 'order.income', entryId: 1, orderId: 1, userId: 1, hedgeId: null, metal: 'XAU', category: 'individual', amount: '1.00', unit: 'MYR', grams: null, note: null, ...l,
