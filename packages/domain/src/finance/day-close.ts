@@ -47,6 +47,15 @@ export function valueMoment(date: string, now: Date): Date | null {
   return date === today ? now : new Date(startOfBusinessDay(date, 1).getTime() - 1);
 }
 
+/**
+ * The `at` an entry of business date `date` is written with: the day's last moment when the date is
+ * earlier than today; undefined when it is today (the entry takes its transaction's own moment, as
+ * every other entry does).
+ */
+export function backdatedMoment(date: string, now: Date): Date | undefined {
+  return date < businessDate(now) ? new Date(startOfBusinessDay(date, 1).getTime() - 1) : undefined;
+}
+
 /** The first day postings may still be dated in: the day after the last closed one (today when none is closed since). */
 export function firstOpenDay(lastClosed: string | null, today: string): string {
   if (lastClosed === null) return today;

@@ -7,11 +7,14 @@ import { ValidationMessage } from '../validation/rules.ts';
 import { emptyToUndefined } from '../validation/preprocess.ts';
 
 /**
- * The checker inbox (decision 0540): everything awaiting a
+ * The checker inbox (decisions 0540, 1046): everything awaiting a
  * maker-checker decision, across all users, oldest first. Payment requests keep their action as
- * their kind; a bank account awaiting approval is `bankAccount`.
+ * their kind; a bank account awaiting approval is `bankAccount`; the finance desk's are `adjustment`,
+ * `monthClose`, `yearClose` and `dayReopen`.
  */
-export const INBOX_KINDS = [...REQUEST_ACTIONS, 'bankAccount'] as const;
+export const FINANCE_INBOX_KINDS = ['adjustment', 'monthClose', 'yearClose', 'dayReopen'] as const;
+export type FinanceInboxKind = (typeof FINANCE_INBOX_KINDS)[number];
+export const INBOX_KINDS = [...REQUEST_ACTIONS, 'bankAccount', ...FINANCE_INBOX_KINDS] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 export const INBOX_DECISIONS = ['approve', 'decline'] as const;
 export type InboxDecision = (typeof INBOX_DECISIONS)[number];
@@ -21,13 +24,23 @@ export const INBOX_MAX_ITEMS = 200;
 /** At most this many bytes of receipts per decide call (each receipt stays under RECEIPT_MAX_BYTES). */
 export const INBOX_MAX_RECEIPT_BYTES = 100 * 1024 * 1024;
 
-export const isRequestKind = (kind: InboxKind): kind is RequestAction => kind !== 'bankAccount';
+export const isRequestKind = (kind: InboxKind): kind is RequestAction => (REQUEST_ACTIONS as readonly string[]).includes(kind);
+export const isFinanceKind = (kind: InboxKind): kind is FinanceInboxKind => (FINANCE_INBOX_KINDS as readonly string[]).includes(kind);
+
+/** What deciding a finance item needs: the permission of its single-item route. */
+const FINANCE_PERMISSION: Record<FinanceInboxKind, Permission> = {
+  adjustment: 'approveLedgerAdjustment',
+  monthClose: 'closeBusinessDay',
+  yearClose: 'closeBusinessDay',
+  dayReopen: 'reopenBusinessDay',
+};
 
 const cap = (a: RequestAction) => `${a[0]!.toUpperCase()}${a.slice(1)}` as 'Deposit' | 'Withdrawal' | 'Transfer';
 
 /** The permission a decision on an item of that kind needs: the single-item route's own. */
 export function decidePermission(kind: InboxKind, decision: InboxDecision): Permission {
   if (kind === 'bankAccount') return decision === 'approve' ? 'approveBankInfo' : 'declineBankInfo';
+  if (isFinanceKind(kind)) return FINANCE_PERMISSION[kind];
   return `${decision}${cap(kind)}Request` as Permission;
 }
 
@@ -48,8 +61,8 @@ export const InboxItem = z.object({
   /** Username of the admin who submitted it (the maker). */
   submittedBy: z.string().nullable(),
   submittedById: z.number().int().nullable(),
-  /** The user it is about (a transfer's sender). */
-  user: Party,
+  /** The user it is about (a transfer's sender); null for the finance desk's items (house books, periods). */
+  user: Party.nullable(),
   /** A transfer's receiving user. */
   receiver: Party.nullable(),
   /** Payment requests: MYR or XAU; bank accounts: null. */
@@ -61,6 +74,20 @@ export const InboxItem = z.object({
   note: z.string().nullable(),
   /** A bank account's details, else null. */
   bank: z.object({ bankName: z.string(), accountOwner: z.string(), accountNumber: z.string() }).nullable(),
+  /** A finance item: what it posts (per unit), its value date or period, its reason and what approving it would do. */
+  finance: z
+    .object({
+      postings: z.array(z.object({ from: z.string(), to: z.string(), asset: z.string(), amount: z.string() })),
+      /** An adjustment's value date, a close's period or the day a reopening starts from. */
+      date: z.string().nullable(),
+      reason: z.string().nullable(),
+      evidence: z.boolean(),
+      /** A reopening's days and months, or why it cannot be approved now. */
+      reopensDays: z.array(z.string()),
+      reopensMonths: z.array(z.string()),
+      refusal: z.string().nullable(),
+    })
+    .nullable(),
   /** Whether the signed-in admin may decide it (not its submitter: maker-checker). */
   mayDecide: z.boolean(),
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { client } from '../../testing/client.ts';
+import { client, otherAdminToken } from '../../testing/client.ts';
+import { postDated } from '../../testing/journal-posting.ts';
 import { registeredRoutes } from '../route.ts';
 import { postEntry } from '../../modules/ledger/ledger-service.ts';
 import { Secret, TOTP } from 'otpauth';
@@ -31,6 +32,7 @@ describe(`every audited change writes exactly one audit row with its classificat
   });
   afterAll(() => ts?.close());
 
+  const secondSuperAdmin = otherAdminToken(() => ts, 'superAdmin', 'auditroot2');
   const lastId = async () => (await ts.db.query<{ id: number }>('SELECT coalesce(max(id), 0) AS id FROM audit_log'))[0]!.id;
 
   /** One call of one route; answers its body after checking the one audit row it wrote. */
@@ -182,12 +184,26 @@ describe(`every audited change writes exactly one audit row with its classificat
     expect(answer.entryId).toBeNull();
   });
 
-  it('finance: a day closed and reopened, adjustments proposed, approved and declined', async () => {
-    const yesterday = businessDate(startOfBusinessDay(businessDate(new Date()), -1));
-    await step('POST', `${S}/ledger/closes`, { as: 'financeApprover', body: { date: yesterday } });
-    await step('POST', `${S}/ledger/closes/:date/reopen`, { path: `${S}/ledger/closes/${yesterday}/reopen`, body: { reason: 'audit probe' } });
+  it('finance: a day closed, a month close and a reopening proposed and decided, adjustments proposed with evidence, approved and declined', async () => {
+    // the last day of last month, in a journal that begins on it: a first close, then its month
+    const lastDay = businessDate(startOfBusinessDay(`${businessDate(new Date()).slice(0, 7)}-01`, -1));
+    await postDated(ts.db, null, { at: new Date(startOfBusinessDay(lastDay, 1).getTime() - 60_000).toISOString(), from: 'house:bank', to: 'house:capital', asset: 'MYR', amount: '1.00' });
+    await step('POST', `${S}/ledger/closes`, { as: 'financeApprover', body: { date: lastDay } });
+    const month = await step('POST', `${S}/ledger/periods/close`, { body: { period: lastDay.slice(0, 7) } });
+    await step('POST', `${S}/ledger/proposals/:id/decline`, { as: 'financeApprover', path: `${S}/ledger/proposals/${month.id as number}/decline`, body: { reason: 'audit probe' } });
+    const reopening = await step('POST', `${S}/ledger/closes/:date/reopen`, { path: `${S}/ledger/closes/${lastDay}/reopen`, body: { reason: 'audit probe' } });
+    await step('POST', `${S}/ledger/proposals/:id/approve`, { path: `${S}/ledger/proposals/${reopening.id as number}/approve`, token: await secondSuperAdmin() });
     const posting = { from: 'tradingMyr', to: 'bank', amount: '1.00' };
     const approved = await step('POST', `${S}/ledger/adjustments`, { body: { postings: [posting], reason: 'audit probe' } });
+    // evidence: a real 1x1 PNG, uploaded by the admin who proposed it
+    const png = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+    const before = await lastId();
+    const form = new FormData();
+    form.append('evidence', new Blob([png], { type: 'image/png' }), 'statement.png');
+    const uploaded = await fetch(`${ts.url}${S}/ledger/adjustments/${approved.id as number}/evidence`, { method: 'POST', body: form, headers: { authorization: `Bearer ${jwt.superAdmin}` } });
+    expect(uploaded.status, await uploaded.text()).toBe(200);
+    expect((await ts.db.query<{ action: string }>('SELECT action FROM audit_log WHERE id > $1 ORDER BY id', [before])).map((x) => x.action)).toEqual(['finance.adjustmentPropose']);
+    covered.add(`POST ${S}/ledger/adjustments/:id/evidence`);
     await step('POST', `${S}/ledger/adjustments/:id/approve`, { as: 'financeApprover', path: `${S}/ledger/adjustments/${approved.id as number}/approve` });
     const declined = await step('POST', `${S}/ledger/adjustments`, { body: { postings: [posting], reason: 'audit probe' } });
     await step('POST', `${S}/ledger/adjustments/:id/decline`, { as: 'financeApprover', path: `${S}/ledger/adjustments/${declined.id as number}/decline`, body: { reason: 'no' } });

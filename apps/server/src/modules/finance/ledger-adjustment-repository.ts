@@ -93,3 +93,18 @@ export async function decideAdjustment(
 export async function setEvidence(q: Queryable, id: number, evidence: { key: string; type: string }): Promise<void> {
   await kysely(q).updateTable('ledger_adjustments').set({ evidence_key: evidence.key, evidence_type: evidence.type }).where('id', '=', id).execute();
 }
+
+/** The pending adjustments, oldest first, at most `limit` (the checker's inbox). */
+export async function pendingAdjustmentRows(q: Queryable, limit: number): Promise<AdjustmentRow[]> {
+  return selectAdjustments(q).where('j.status', '=', 'pending').orderBy('j.submitted_at').orderBy('j.id').limit(limit).execute();
+}
+
+/** How many adjustments are pending, and how many of them this admin did not submit. */
+export async function countPendingAdjustmentRows(q: Queryable, adminId: number): Promise<{ total: number; decidable: number }> {
+  const row = await kysely(q)
+    .selectFrom('ledger_adjustments')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('id').filterWhere('submitted_by', '<>', adminId).as('decidable')])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), decidable: Number(row.decidable) };
+}

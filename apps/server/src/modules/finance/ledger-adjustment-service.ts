@@ -1,6 +1,6 @@
 import { SELF_APPROVAL_REFUSED, mayDecide } from '@aurum/domain/access/maker-checker';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
-import { firstOpenDay, valueMoment } from '@aurum/domain/finance/day-close';
+import { backdatedMoment, firstOpenDay, valueMoment } from '@aurum/domain/finance/day-close';
 import type { AdjustmentBody, AdjustmentsAnswer, AdjustmentView } from '@aurum/domain/finance/ledger-adjustment-schemas';
 import { roundTo, SCALE } from '@aurum/domain/money/decimal';
 import { reversalPostings } from '@aurum/domain/orders/order-postings';
@@ -19,6 +19,8 @@ import {
   listAdjustments,
   lockAdjustment,
   REVERSED_ONCE_INDEX,
+  countPendingAdjustmentRows,
+  pendingAdjustmentRows,
   setEvidence,
   type AdjustmentRow,
 } from './ledger-adjustment-repository.ts';
@@ -113,6 +115,8 @@ export async function proposeAdjustment(c: Change, body: AdjustmentBody): Promis
   );
   const view = await viewOf(c.q, id);
   c.audit.after(view);
+  // what awaits a second admin changed: the inboxes' badges and lists
+  await c.events.publish(c.q, { kind: 'inbox' });
   return view;
 }
 
@@ -133,20 +137,21 @@ export async function approveAdjustment(c: Change, id: number): Promise<Adjustme
   await decidable(c, id);
   const row = (await findAdjustment(c.q, id))!;
   const valueDate = row.value_date ?? (await openFrom(c.q, c.now));
-  const at = valueMoment(valueDate, c.now)!;
-  await refuseClosedMoment(c.q, at, `Adjustment ${id}`);
+  await refuseClosedMoment(c.q, valueMoment(valueDate, c.now)!, `Adjustment ${id}`);
   const entryId = await postEntry(c.q, {
     kind: 'finance.adjustment',
     userId: null,
     note: `adjustment ${id}: ${row.reason}`,
     createdBy: c.by,
     postings: row.postings,
-    at,
+    at: backdatedMoment(valueDate, c.now),
     source: { kind: 'adjustment', id },
   });
   await decideAdjustment(c.q, id, { status: 'approved', by: c.by, at: c.now, entryId, declineReason: null });
   const view = await viewOf(c.q, id);
   c.audit.after(view);
+  // what awaits a second admin changed: the inboxes' badges and lists
+  await c.events.publish(c.q, { kind: 'inbox' });
   return view;
 }
 
@@ -155,6 +160,8 @@ export async function declineAdjustment(c: Change, id: number, reason: string): 
   await decideAdjustment(c.q, id, { status: 'declined', by: c.by, at: c.now, entryId: null, declineReason: reason });
   const view = await viewOf(c.q, id);
   c.audit.after(view);
+  // what awaits a second admin changed: the inboxes' badges and lists
+  await c.events.publish(c.q, { kind: 'inbox' });
   return view;
 }
 
@@ -186,6 +193,8 @@ export async function attachEvidence(
   const view = await viewOf(c.q, id);
   c.audit.note('evidence', evidence.contentType);
   c.audit.after(view);
+  // what awaits a second admin changed: the inboxes' badges and lists
+  await c.events.publish(c.q, { kind: 'inbox' });
   return view;
 }
 
@@ -196,4 +205,16 @@ export async function adjustmentEvidence(q: Queryable, store: EvidenceStore, id:
   const bytes = await store.get(row.evidence_key);
   if (!bytes) throw notFound('evidence');
   return { bytes, type: row.evidence_type };
+}
+
+/** The pending adjustments, oldest first, at most `limit`, with who submitted them (the checker's inbox). */
+export async function pendingAdjustments(q: Queryable, limit: number): Promise<Array<AdjustmentView & { submittedById: number }>> {
+  const rows = await pendingAdjustmentRows(q, limit);
+  const views = await viewsOf(q, rows);
+  return views.map((v, i) => ({ ...v, submittedById: Number(rows[i]!.submitted_by) }));
+}
+
+/** How many adjustments are pending and how many of them this admin may decide. */
+export async function countPendingAdjustments(q: Queryable, adminId: number): Promise<{ total: number; decidable: number }> {
+  return countPendingAdjustmentRows(q, adminId);
 }

@@ -24,7 +24,7 @@ import {
 } from '../ledger/ledger-close-service.ts';
 import { sumsByBook } from '../ledger/ledger-read-service.ts';
 import { postEntry } from '../ledger/ledger-service.ts';
-import { decideProposal, findProposal, insertProposal, listProposals, lockProposal, ONE_PENDING_INDEX, type ProposalRow } from './proposal-repository.ts';
+import { countPendingProposals, decideProposal, findProposal, insertProposal, listProposals, lockProposal, ONE_PENDING_INDEX, pendingProposals as pendingProposalRows, type ProposalRow } from './proposal-repository.ts';
 
 /**
  * Months, years and reopenings (decision 1041): one admin proposes, another decides. A month closes
@@ -134,6 +134,8 @@ async function propose(c: Change, kind: ProposalKind, target: string, reason: st
   const view = await viewOf(c.q, id);
   c.audit.note('proposalId', id);
   c.audit.after(view);
+  // what awaits a second admin changed: the inboxes' badges and lists
+  await c.events.publish(c.q, { kind: 'inbox' });
   return view;
 }
 
@@ -201,6 +203,8 @@ export async function approveProposal(c: Change, role: AdminRole, id: number): P
   const view = await viewOf(c.q, id);
   c.audit.note('proposalId', id);
   c.audit.after(view);
+  // what awaits a second admin changed: the inboxes' badges and lists
+  await c.events.publish(c.q, { kind: 'inbox' });
   return view;
 }
 
@@ -211,5 +215,19 @@ export async function declineProposal(c: Change, role: AdminRole, id: number, re
   const view = await viewOf(c.q, id);
   c.audit.note('proposalId', id);
   c.audit.after(view);
+  // what awaits a second admin changed: the inboxes' badges and lists
+  await c.events.publish(c.q, { kind: 'inbox' });
   return view;
+}
+
+/** The pending proposals of some kinds, oldest first, at most `limit`, each with its effect now (the checker's inbox). */
+export async function pendingProposals(q: Queryable, kinds: readonly ProposalKind[], limit: number): Promise<ProposalView[]> {
+  const out: ProposalView[] = [];
+  for (const r of await pendingProposalRows(q, kinds, limit)) out.push(await toView(q, r));
+  return out;
+}
+
+/** How many proposals of these kinds are pending and how many of them this admin may decide. */
+export async function countProposals(q: Queryable, kinds: readonly ProposalKind[], adminId: number): Promise<{ total: number; decidable: number }> {
+  return countPendingProposals(q, kinds, adminId);
 }

@@ -7,6 +7,7 @@ import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import {
   INBOX_KINDS,
   decidePermission,
+  isFinanceKind,
   isRequestKind,
   needsReceipt,
   receiptFieldOf,
@@ -19,7 +20,10 @@ import {
   type InboxQuery,
   type InboxResult,
 } from '@aurum/domain/inbox/inbox-schemas';
-import { AppError, forbidden } from '../../http/app-error.ts';
+import { AppError, forbidden, invalidFormat } from '../../http/app-error.ts';
+import type { ProposalKind, ProposalView } from '@aurum/domain/finance/period-schemas';
+import { approveAdjustment, countPendingAdjustments, declineAdjustment, pendingAdjustments } from '../finance/ledger-adjustment-service.ts';
+import { approveProposal, countProposals, declineProposal, pendingProposals } from '../finance/period-service.ts';
 import type { ItemRunner } from '../../http/route.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { EventBus } from '../../live/event-bus.ts';
@@ -59,6 +63,7 @@ function requestItem(r: RequestRow, admin: Checker): InboxItem {
     quantity: r.quantity,
     note: r.note,
     bank: null,
+    finance: null,
     mayDecide: mayDecide({ submittedBy: r.submitted_by }, admin.id),
   };
 }
@@ -79,15 +84,78 @@ function bankItem(b: PendingBank, admin: Checker): InboxItem {
     quantity: null,
     note: null,
     bank: { bankName: b.bank_name, accountOwner: b.account_owner, accountNumber: b.account_number },
+    finance: null,
     mayDecide: mayDecide({ submittedBy: b.submitted_by }, admin.id),
   };
 }
 
+/** A pending adjustment as an inbox item: its postings per unit, value date, reason and evidence. */
+function adjustmentItem(a: Awaited<ReturnType<typeof pendingAdjustments>>[number], admin: Checker): InboxItem {
+  return {
+    kind: 'adjustment',
+    id: a.id,
+    createdAt: a.submittedAt,
+    submittedBy: a.submittedBy,
+    submittedById: a.submittedById,
+    user: null,
+    receiver: null,
+    type: null,
+    amount: null,
+    quantity: null,
+    note: null,
+    bank: null,
+    finance: {
+      postings: a.postings.map((p) => ({ from: p.from, to: p.to, asset: p.asset, amount: p.amount })),
+      date: a.valueDate,
+      reason: a.reason,
+      evidence: a.evidence,
+      reopensDays: [],
+      reopensMonths: [],
+      refusal: null,
+    },
+    mayDecide: mayDecide({ submittedBy: a.submittedById }, admin.id),
+  };
+}
+
+/** A pending close of a month or year, or a reopening, as an inbox item with what approving it would do now. */
+function proposalItem(p: ProposalView, admin: Checker): InboxItem {
+  return {
+    kind: p.kind,
+    id: p.id,
+    createdAt: p.proposedAt,
+    submittedBy: p.proposedBy,
+    submittedById: p.proposedById,
+    user: null,
+    receiver: null,
+    type: null,
+    amount: null,
+    quantity: null,
+    note: null,
+    bank: null,
+    finance: {
+      postings: p.effect?.posts ?? [],
+      date: p.target,
+      reason: p.reason,
+      evidence: false,
+      reopensDays: p.effect?.reopensDays ?? [],
+      reopensMonths: p.effect?.reopensMonths ?? [],
+      refusal: p.effect?.refusal ?? null,
+    },
+    mayDecide: mayDecide({ submittedBy: p.proposedById }, admin.id),
+  };
+}
+
+const PROPOSAL_KINDS_OF = (kinds: readonly InboxKind[]) => kinds.filter((k): k is ProposalKind => k === 'monthClose' || k === 'yearClose' || k === 'dayReopen');
+
 async function counts(q: Queryable, admin: Checker, kinds: readonly InboxKind[]): Promise<InboxCount> {
-  const actions = kinds.filter(isRequestKind);
-  const requests = await countPendingRequests(q, actions, admin.id);
-  const banks = kinds.includes('bankAccount') ? await countPendingBankAccounts(q, admin.id) : { total: 0, decidable: 0 };
-  return { total: requests.total + banks.total, decidable: requests.decidable + banks.decidable };
+  const none = { total: 0, decidable: 0 };
+  const parts = [
+    await countPendingRequests(q, kinds.filter(isRequestKind), admin.id),
+    kinds.includes('bankAccount') ? await countPendingBankAccounts(q, admin.id) : none,
+    kinds.includes('adjustment') ? await countPendingAdjustments(q, admin.id) : none,
+    await countProposals(q, PROPOSAL_KINDS_OF(kinds), admin.id),
+  ];
+  return { total: parts.reduce((t, p) => t + p.total, 0), decidable: parts.reduce((t, p) => t + p.decidable, 0) };
 }
 
 /** The sidebar badge: how many items await a decision this admin may take (and how many it sees). */
@@ -106,7 +174,14 @@ export async function inboxPage(q: Queryable, admin: Checker, query: InboxQuery)
   const upTo = query.page * query.limit; // each source's first upTo rows hold the merged page
   const requests = await pendingRequests(q, kinds.filter(isRequestKind), upTo);
   const banks = kinds.includes('bankAccount') ? await pendingBankAccounts(q, upTo) : [];
-  const merged = [...requests.map((r) => requestItem(r, admin)), ...banks.map((b) => bankItem(b, admin))].sort(
+  const adjustments = kinds.includes('adjustment') ? await pendingAdjustments(q, upTo) : [];
+  const proposals = await pendingProposals(q, PROPOSAL_KINDS_OF(kinds), upTo);
+  const merged = [
+    ...requests.map((r) => requestItem(r, admin)),
+    ...banks.map((b) => bankItem(b, admin)),
+    ...adjustments.map((a) => adjustmentItem(a, admin)),
+    ...proposals.map((p) => proposalItem(p, admin)),
+  ].sort(
     (a, b) => a.createdAt.localeCompare(b.createdAt) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id - b.id,
   );
   const { total, decidable } = await counts(q, admin, kinds);
@@ -128,10 +203,22 @@ export interface BulkDecision {
   files: ReadonlyMap<string, unknown>;
 }
 
-const AUDIT_OF: Record<'request' | 'bank', Record<InboxDecision, AuditAction>> = {
+const AUDIT_OF: Record<'request' | 'bank' | 'adjustment' | 'proposal', Record<InboxDecision, AuditAction>> = {
   request: { approve: 'asset.approve', decline: 'asset.decline' },
   bank: { approve: 'bank.approve', decline: 'bank.decline' },
+  adjustment: { approve: 'finance.adjustmentApprove', decline: 'finance.adjustmentDecline' },
+  proposal: { approve: 'finance.proposalApprove', decline: 'finance.proposalDecline' },
 };
+
+const auditGroup = (kind: InboxKind): keyof typeof AUDIT_OF =>
+  isRequestKind(kind) ? 'request' : kind === 'bankAccount' ? 'bank' : kind === 'adjustment' ? 'adjustment' : 'proposal';
+
+/** A finance item decided through its single-item service; a decline needs a reason there (400, 1001 'reason' here without one). */
+async function decideFinance(change: RequestChange, admin: Checker, kind: InboxKind, id: number, decision: InboxDecision, reason: string | null): Promise<unknown> {
+  if (decision === 'decline' && reason === null) throw invalidFormat('reason');
+  if (kind === 'adjustment') return decision === 'approve' ? approveAdjustment(change, id) : declineAdjustment(change, id, reason!);
+  return decision === 'approve' ? approveProposal(change, admin.role, id) : declineProposal(change, admin.role, id, reason!);
+}
 
 /**
  * Decides each item in a transaction of its own (`eachItem`: its own audit row, as its single-item
@@ -151,10 +238,11 @@ export async function decideInbox(
   for (const ref of d.items) {
     const kind = ref.kind;
     try {
-      await eachItem(AUDIT_OF[isRequestKind(kind) ? 'request' : 'bank'][d.decision], async (item) => {
+      await eachItem(AUDIT_OF[auditGroup(kind)][d.decision], async (item) => {
         if (!can(admin, decidePermission(kind, d.decision))) throw forbidden();
         const change: RequestChange = { q: item.db, by: admin.id, now: deps.now(), audit: item.audit, events: deps.events, storage: deps.storage, onRollback: item.onRollback };
         item.audit.note('inboxBatch', batch);
+        if (isFinanceKind(kind)) return decideFinance(change, admin, kind, ref.id, d.decision, d.reason);
         if (!isRequestKind(kind)) return decideBankById(change, ref.id, d.decision === 'approve' ? 'approved' : 'declined');
         if (d.decision === 'decline') return declineRequest(change, kind, ref.id, d.reason);
         const receipt = needsReceipt(kind, d.decision) ? receiptOf(d.files.get(receiptFieldOf(ref))) : null;

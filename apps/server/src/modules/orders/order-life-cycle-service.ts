@@ -21,7 +21,7 @@ import { fillPricesAtMarket, type CustomerPrice, type FillPrices, type MarketPri
 import type { OrderNode } from '@aurum/domain/orders/order-schemas';
 import { businessClock, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { metalOfSymbol } from '@aurum/domain/system/metals';
-import { valueMoment } from '@aurum/domain/finance/day-close';
+import { backdatedMoment, valueMoment } from '@aurum/domain/finance/day-close';
 import type { Posting } from '@aurum/domain/wallet/ledger';
 import { appError, invalidFormat, notFound, type AppError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -277,7 +277,7 @@ export async function payOrder(ctx: OrderContext, row: OrderRow, amount: string,
     createdAt: ctx.now,
   });
   const paid = (await findOrder(ctx.q, row.id))!;
-  await post(ctx, paid, 'payment', paymentPostings(row.user_id, row.action, split), `Order ${row.id} payment`, valueAt);
+  await post(ctx, paid, 'payment', paymentPostings(row.user_id, row.action, split), `Order ${row.id} payment`, backdatedMoment(paymentDate, ctx.now));
   await addTimeline(ctx.q, row.id, 'RECEIVED', ctx.now, ctx.by, startOfBusinessDay(paymentDate));
   if (owesNothing(await owedAt(ctx.q, paid, paymentDate))) return completeOrder(ctx, paid);
   return paid;

@@ -86,7 +86,7 @@ export function InboxConfirm({ chosen, flow, receipts }: { chosen: readonly Inbo
               {needing.map((item) => (
                 <li key={keyOf(item)} className="flex items-center justify-between gap-4">
                   <span>
-                    {t(`inbox:kinds.${item.kind}`)} #{item.id} · {item.user.username} · {valueOf(item)}
+                    {t(`inbox:kinds.${item.kind}`)} #{item.id} · {item.user?.username ?? '—'} · {valueOf(item)}
                   </span>
                   <ReceiptPicker item={item} file={receipts.receipts.get(keyOf(item))} onPick={(file) => receipts.pick(item, file)} />
                 </li>

@@ -100,7 +100,7 @@ export function InboxTable({ items, loaded, selection, receipts, results }: Inbo
                   </Link>
                 </td>
                 <td className="px-3 py-2">
-                  {item.user.username}
+                  {item.user?.username ?? '—'}
                   {item.receiver ? ` → ${item.receiver.username}` : ''}
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{valueOf(item)}</td>

@@ -5,14 +5,24 @@ import { formatDecimal } from '#shared/format/number.ts';
 /** An item's key in the selection, the receipts and the results (its receipt field name). */
 export const keyOf = (item: InboxItemRef) => receiptFieldOf(item);
 
-/** What an item is worth: an amount, a quantity or the bank account it opens. */
+/** What an item is worth: an amount, a quantity, the bank account it opens, or what a finance item posts (per unit) or closes. */
 export function valueOf(item: InboxItem): string {
   if (item.amount !== null) return `MYR ${formatDecimal(item.amount, 2)}`;
   if (item.quantity !== null) return `${formatDecimal(item.quantity, 4)} g`;
+  if (item.finance) {
+    const posts = item.finance.postings.map((p) => `${p.asset} ${formatDecimal(p.amount, p.asset === 'MYR' ? 2 : 4)}`);
+    return [item.finance.date, ...posts].filter(Boolean).join(' · ') || '—';
+  }
   return item.bank ? `${item.bank.bankName} · ${item.bank.accountNumber}` : '—';
 }
 
-export const linkOf = (item: InboxItem) => (item.kind === 'bankAccount' ? `/account/user/${item.user.id}` : `/asset/${item.id}`);
+/** Where an item is seen whole: its request, its user's bank account, or the finance desk's screen. */
+export function linkOf(item: InboxItem): string {
+  if (item.kind === 'bankAccount') return `/account/user/${item.user?.id ?? ''}`;
+  if (item.kind === 'adjustment') return '/finance/adjustments/';
+  if (item.kind === 'monthClose' || item.kind === 'yearClose' || item.kind === 'dayReopen') return '/finance/day-close/';
+  return `/asset/${item.id}`;
+}
 
 /** How long an item has waited, in the largest whole unit. */
 export function useAge() {
