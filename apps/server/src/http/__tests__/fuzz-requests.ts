@@ -29,6 +29,9 @@ export function requestsOf(op: Operation): fc.Arbitrary<FuzzRequest> {
   const queryParams = op.params.filter((p) => p.in === 'query');
   const plausibleParams = fc.record(Object.fromEntries(op.params.map((p) => [p.name, plausible(p.schema, p.name).map(asText)])) as Record<string, fc.Arbitrary<string>>);
   const bodySchema = op.body?.schema ?? null;
+  // the multipart body's file: the property the document says is binary (a receipt, an adjustment's evidence)
+  const fileField =
+    Object.entries(bodySchema?.properties ?? {}).find(([, schema]) => (schema as { format?: string }).format === 'binary')?.[0] ?? 'receipt';
   const plausibleBody = bodySchema ? plausible(bodySchema) : fc.constant(undefined);
   const paths = bodySchema ? fieldPaths(bodySchema) : [];
   const requiredTop = bodySchema?.required ?? [];
@@ -43,7 +46,7 @@ export function requestsOf(op: Operation): fc.Arbitrary<FuzzRequest> {
     }
     if (op.body?.kind === 'multipart' && body !== undefined) {
       const parts: Part[] = Object.entries(body as Record<string, unknown>).map(([name, v]) =>
-        name === 'receipt' ? { name, file: { filename: 'r.png', bytes: PNG, type: 'image/png' } } : { name, text: asText(v) },
+        name === fileField ? { name, file: { filename: 'r.png', bytes: PNG, type: 'image/png' } } : { name, text: asText(v) },
       );
       encoded = { contentType: 'multipart/form-data; boundary=FuzzBoundary', bytes: multipartBytes(parts, 'FuzzBoundary') };
     }
@@ -101,11 +104,11 @@ export function requestsOf(op: Operation): fc.Arbitrary<FuzzRequest> {
     );
   }
   if (op.body?.kind === 'multipart' && bodySchema) {
-    const fieldNames = Object.keys(bodySchema.properties ?? {}).filter((n) => n !== 'receipt');
+    const fieldNames = Object.keys(bodySchema.properties ?? {}).filter((n) => n !== fileField);
     const junk = (params: Record<string, string>, contentType: string, bytes: Buffer, what: string) =>
       ({ ...build(params, undefined, { kind: 'refused' }, what), body: { contentType, bytes } }) satisfies FuzzRequest;
-    const form = (body: unknown) => Object.entries(body as Record<string, unknown>).filter(([n]) => n !== 'receipt').map(([name, v]) => ({ name, text: asText(v) }) as Part);
-    const receipt: Part = { name: 'receipt', file: { filename: 'r.png', bytes: PNG, type: 'image/png' } };
+    const form = (body: unknown) => Object.entries(body as Record<string, unknown>).filter(([n]) => n !== fileField).map(([name, v]) => ({ name, text: asText(v) }) as Part);
+    const receipt: Part = { name: fileField, file: { filename: 'r.png', bytes: PNG, type: 'image/png' } };
     mutations.push(
       fc.tuple(plausibleParams, plausibleBody, fc.double({ min: 0, max: 0.999, noNaN: true })).chain(([params, body, at]) => {
         const whole = multipartBytes([...form(body), receipt], 'B');
@@ -115,9 +118,9 @@ export function requestsOf(op: Operation): fc.Arbitrary<FuzzRequest> {
           junk(params, 'multipart/form-data', multipartBytes([...form(body), receipt], 'B'), 'multipart without boundary'),
           junk(params, 'multipart/form-data; boundary=Other', multipartBytes([...form(body), receipt], 'B'), 'multipart with another boundary'),
           junk(params, 'multipart/form-data; boundary=B', whole.subarray(0, cut), `multipart cut at ${cut} of ${whole.length} bytes`),
-          junk(params, 'multipart/form-data; boundary=B', multipartBytes([...form(body), receipt, { ...receipt, name: 'receipt2' }], 'B'), 'multipart with two files'),
+          junk(params, 'multipart/form-data; boundary=B', multipartBytes([...form(body), receipt, { ...receipt, name: `${fileField}2` }], 'B'), 'multipart with two files'),
           junk(params, 'multipart/form-data; boundary=B', multipartBytes([...form(body), receipt, receipt], 'B'), 'multipart with the receipt twice'),
-          junk(params, 'multipart/form-data; boundary=B', multipartBytes([...form(body), { name: 'receipt', text: 'not a file' }], 'B'), 'multipart with text where the file belongs'),
+          junk(params, 'multipart/form-data; boundary=B', multipartBytes([...form(body), { name: fileField, text: 'not a file' }], 'B'), 'multipart with text where the file belongs'),
           junk(params, 'multipart/form-data; boundary=B', Buffer.from('--B\r\nContent-Disposition: form-data\r\n\r\nx\r\n--B--\r\n'), 'multipart part without a name'),
           junk(params, 'multipart/form-data; boundary=B', Buffer.from('\u0000\u0001junk'.repeat(50)), 'multipart junk bytes'),
           junk(params, 'application/json', Buffer.from(JSON.stringify(body)), 'JSON where multipart belongs'),

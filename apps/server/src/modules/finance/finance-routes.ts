@@ -5,6 +5,8 @@ import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { balancesAt, trialBalanceOfDay } from './finance-service.ts';
 import { reclassifyIncome } from './income-reclassification-service.ts';
+import { BalanceSheetAnswer, BalanceSheetQuery, IncomeStatementAnswer, IncomeStatementQuery } from '@aurum/domain/finance/financial-statement-schemas';
+import { balanceSheetOf, incomeStatementOf } from './financial-statement-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['finance'];
@@ -45,5 +47,29 @@ export function registerFinanceRoutes(app: FastifyInstance, deps: AppDeps): void
     audit: 'finance.reclassification',
     response: ReclassifyIncomeAnswer,
     handler: async (ctx) => reclassifyIncome(changeOf(ctx, deps)),
+  });
+
+  route(app, deps, {
+    method: 'GET',
+    url: `${SECURE}/ledger/balance-sheet`,
+    summary:
+      "The balance sheet at a closed business day's end (date=yyyy-MM-dd): per unit, assets, liabilities, equity and the result not yet closed into retained earnings, each account on its normal side; metal valued in MYR at the day's closing mid, and the whole in MYR. A day not closed is 422 (3233)",
+    tags,
+    auth: 'admin',
+    query: BalanceSheetQuery,
+    response: BalanceSheetAnswer,
+    handler: async ({ db, query }) => balanceSheetOf(db, query.date),
+  });
+
+  route(app, deps, {
+    method: 'GET',
+    url: `${SECURE}/ledger/income-statement`,
+    summary:
+      "The income statement of closed business days from..to (at most 366): per unit, income and expense accounts' movements and the net result (a year's closing entry is not income); the MYR net equals the P&L's total. A range past the last closed day is 422 (3233)",
+    tags,
+    auth: 'admin',
+    query: IncomeStatementQuery,
+    response: IncomeStatementAnswer,
+    handler: async ({ db, query }) => incomeStatementOf(db, query.from, query.to),
   });
 }

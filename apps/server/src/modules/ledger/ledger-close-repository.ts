@@ -255,3 +255,16 @@ export async function sourcePostings(q: Queryable, source: { kind: string; id: n
     .orderBy('p.id')
     .execute();
 }
+
+/** The postings of the entries of one kind of source dated in [from, before) (the years' closing entries of a range). */
+export async function sourceKindPostings(q: Queryable, kind: string, from: Date, before: Date) {
+  return kysely(q)
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
+    .select(['p.from_account', 'p.to_account', 'p.asset', 'p.amount'])
+    .where('e.source_kind', '=', kind)
+    .where('e.created_at', '>=', from)
+    .where('e.created_at', '<', before)
+    .orderBy('p.id')
+    .execute();
+}

@@ -15,6 +15,7 @@ import {
   foldClosedBalances,
   insertPeriodClose,
   listPeriodCloses,
+  sourceKindPostings,
   sourcePostings,
   type PeriodCloseRow,
   insertClose,
@@ -134,4 +135,9 @@ export async function refuseClosedMoment(q: Queryable, at: Date, what: string): 
   throw appError(ErrorCode.BusinessDayClosed, `${what} is dated ${businessDate(at)}, a closed business day (the books are closed through ${latest.date}).`, {
     detail: { rule: 'dayClosed', date: businessDate(at), lastClosed: latest.date },
   });
+}
+
+/** The postings of the years' closing entries dated in [from, before). */
+export async function yearClosingPostings(q: Queryable, from: Date, before: Date) {
+  return sourceKindPostings(q, 'year', from, before);
 }
