@@ -27,6 +27,8 @@ export const EXPORT_LISTS = [
   'reconciliation_breaks',
   // the journal of closed business days as journal lines, for an accounting package (decision 1004)
   'journal',
+  // the same days summed per day and GL account (decision 1017)
+  'journal_daily',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

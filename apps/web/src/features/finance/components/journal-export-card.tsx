@@ -2,20 +2,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isBusinessDateText } from '@aurum/domain/system/business-time';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
+import { LEDGER_ASSETS, type LedgerAsset } from '@aurum/domain/wallet/ledger';
 import { ExportButton } from '#shared/export/export-button.tsx';
 import { DateField } from '#shared/ui/date-field.tsx';
+import { Select } from '#shared/ui/select.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
 
 /**
- * The accounting export of closed days (decision 1004): a range up to the last closed day, as the
- * journal lines an accounting package imports (CSV, through the list export).
+ * The accounting exports of closed days (decisions 1004, 1016, 1017): a range up to the last closed
+ * day and a unit, as the journal lines an accounting package imports or as each day's sums per
+ * account (CSV, through the list export). One unit a file: ringgit and grams never share one.
  */
 export function JournalExportCard({ lastClosed }: { lastClosed: string | null }) {
   const { t } = useTranslation(['finance']);
   const [from, setFrom] = useState(lastClosed ?? '');
   const [to, setTo] = useState(lastClosed ?? '');
+  const [unit, setUnit] = useState<LedgerAsset>('MYR');
   const valid = isBusinessDateText(from) && isBusinessDateText(to) && from <= to;
   const dateError = (value: string) => (isBusinessDateText(value) ? undefined : value === '' ? ValidationMessage.required : ValidationMessage.invalidDate);
+  const search = new URLSearchParams({ from, to, unit }).toString();
   return (
     <TitledCard title={t('finance:journalExport.title')}>
       {lastClosed === null ? (
@@ -26,8 +31,21 @@ export function JournalExportCard({ lastClosed }: { lastClosed: string | null })
           <div className="flex flex-wrap items-end gap-4">
             <DateField label={t('finance:journalExport.from')} className="w-full max-w-xs" value={from} max={lastClosed} onChange={setFrom} error={dateError(from)} />
             <DateField label={t('finance:journalExport.to')} className="w-full max-w-xs" value={to} max={lastClosed} onChange={setTo} error={dateError(to)} />
-            {valid ? <ExportButton list="journal" search={new URLSearchParams({ from, to }).toString()} /> : null}
+            <Select
+              label={t('finance:journalExport.unit')}
+              className="w-full max-w-xs"
+              options={LEDGER_ASSETS.map((u) => ({ value: u, label: t(`finance:journalExport.units.${u}`) }))}
+              value={unit}
+              onChange={(v) => setUnit(LEDGER_ASSETS.find((u) => u === v) ?? 'MYR')}
+            />
           </div>
+          <p className="text-xs text-slate-600">{t('finance:journalExport.oneUnit')}</p>
+          {valid ? (
+            <div className="flex flex-wrap items-start gap-4">
+              <ExportButton list="journal" search={search} label={t('finance:journalExport.lines')} testId="export-journal" />
+              <ExportButton list="journal_daily" search={search} label={t('finance:journalExport.daily')} testId="export-journal-daily" />
+            </div>
+          ) : null}
         </div>
       )}
     </TitledCard>
