@@ -29,6 +29,8 @@ export const EXPORT_LISTS = [
   'journal',
   // the same days summed per day and GL account (decision 1017)
   'journal_daily',
+  // the chart with the accountant's codes in force, the mapping's template (decision 1018)
+  'gl_mapping',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

@@ -27,6 +27,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const CONTROL = /\p{Cc}/u;
 
 export const GL_MAPPING_REASONS = [
+  // the file is not CSV at that line (an unclosed quote)
+  'csv',
   'empty',
   'missingColumn',
   'unknownColumn',
