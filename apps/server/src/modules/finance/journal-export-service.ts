@@ -7,7 +7,7 @@ import type { LedgerAsset } from '@aurum/domain/wallet/ledger';
 import { appError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
 import { latestCloses } from '../ledger/ledger-close-service.ts';
-import { postingsBetween, sumsByBook } from '../ledger/ledger-read-service.ts';
+import { movementsByBook, postingsBetween } from '../ledger/ledger-read-service.ts';
 
 /**
  * The accounting exports (decisions 1004, 1016, 1017): one unit's journal lines of a range of
@@ -63,14 +63,14 @@ export async function* journalExportBatches(q: Queryable, query: JournalFileQuer
 
 /**
  * The daily summarised journal of one unit: day by day (the range's real dates, at most a year), the
- * day's debits and credits per GL account as the trial balance sums them (sumsByBook from the
- * previous day's close), one batch per day.
+ * day's debits and credits per GL account, read as the trial balance reads its movements (glFiguresOf)
+ * from the day's own postings (movementsByBook), one batch per day.
  */
 export async function* dailyExportBatches(q: Queryable, query: JournalFileQuery, mapping: GlMapping): AsyncGenerator<DailyLine[]> {
   await assertClosed(q, query.to);
   for (const date of datesOf(query)) {
-    const sums = await sumsByBook(q, startOfBusinessDay(date), startOfBusinessDay(date, 1));
-    const figures = glFiguresOf(sums.map((r) => ({ from: r.from_book, to: r.to_book, earlier: r.earlier, within: r.within })));
+    const moved = await movementsByBook(q, startOfBusinessDay(date), startOfBusinessDay(date, 1));
+    const figures = glFiguresOf(moved.map((r) => ({ from: r.from_book, to: r.to_book, earlier: '0', within: r.within })));
     yield dailyLines(date, query.unit, figures, mapping);
   }
 }
