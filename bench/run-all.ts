@@ -32,6 +32,7 @@ const BENCHES: ReadonlyArray<{ name: string; args: readonly string[]; full: read
   { name: 'statements-batch', args: ['--users', '10000', '--small', '1000', '--pdf-users', '200', '--pdf-small', '20'], full: ['--users', '100000', '--small', '10000', '--pdf-users', '10000', '--pdf-small', '1000'] },
   { name: 'secure-calls', args: ['--seconds', '5'], full: ['--seconds', '10'] },
   { name: 'finance-close', args: ['--orders', '100000', '--postings', '500000'], full: ['--full', '--db', 'postgres'] },
+  { name: 'journal-export', args: ['--postings', '300000', '--days', '31'], full: ['--postings', '3000000', '--days', '366'] },
   { name: 'coverage-check', args: ['--seconds', '3', '--rounds', '3'], full: ['--seconds', '10', '--rounds', '5', '--db', 'postgres'] },
 ];
 

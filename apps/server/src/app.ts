@@ -25,6 +25,7 @@ import { registerWalletRoutes } from './modules/wallet/wallet-routes.ts';
 import { registerDayCloseRoutes } from './modules/finance/day-close-routes.ts';
 import { registerFinanceRoutes } from './modules/finance/finance-routes.ts';
 import { registerJournalExport } from './modules/finance/journal-export-routes.ts';
+import { registerGlMappingRoutes } from './modules/finance/gl-mapping-routes.ts';
 import { registerPnlRoutes } from './modules/finance/pnl-routes.ts';
 import { registerLedgerAdjustmentRoutes } from './modules/finance/ledger-adjustment-routes.ts';
 import { registerStatementBatchRoutes } from './modules/statements/statement-batch-routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyMultipart, multipartOptions); // limits per route (route()'s multipart)
   registerAssetRoutes(app, deps);
   registerVaultRoutes(app, deps);
+  registerGlMappingRoutes(app, deps);
   registerInboxRoutes(app, deps);
   registerAuditRoutes(app, deps);
   const notifications = registerNotificationRoutes(app, deps);

@@ -147,6 +147,22 @@ export interface FinanceProposalsTable {
   decline_reason: string | null;
 }
 
+export interface GlMappingLinesTable {
+  mapping_id: number;
+  gl_code: string;
+  account_code: string;
+  account_name: string;
+}
+
+export interface GlMappingsTable {
+  id: Generated<number>;
+  file_name: string;
+  sha256: string;
+  line_count: number;
+  uploaded_by: number;
+  uploaded_at: Generated<Timestamp>;
+}
+
 export interface HedgeOrdersTable {
   hedge_id: number;
   order_id: number;
@@ -689,6 +705,8 @@ export interface Database {
   custodian_bar_lists: CustodianBarListsTable;
   custodian_bars: CustodianBarsTable;
   finance_proposals: FinanceProposalsTable;
+  gl_mapping_lines: GlMappingLinesTable;
+  gl_mappings: GlMappingsTable;
   hedge_orders: HedgeOrdersTable;
   hedges: HedgesTable;
   holidays: HolidaysTable;

@@ -20,6 +20,8 @@ export interface ExportSpec<Q extends ZodType, T> {
   /** Column paths of an item, in order: `a` or `parent.child` (csvColumnsOf); also the header. */
   columns: readonly string[];
   rows: (db: Queryable, query: z.infer<Q>) => AsyncIterable<readonly T[]>;
+  /** The attachment's name, when not `{list}-{UTC stamp}.csv`. */
+  fileName?: (query: z.infer<Q>, stamp: string) => string;
 }
 
 /** A field RFC 4180 requires quoted (a quote, comma, CR or LF), or with a leading or trailing space a spreadsheet would drop. */
@@ -82,7 +84,7 @@ export function exportRoute<Q extends ZodType, T>(app: FastifyInstance, deps: Ap
     handler: async ({ db, query, reply, auditLater }) => {
       const stamp = deps.now().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
       return sendCsv(app, reply, auditLater, {
-        fileName: `${spec.list.replace(/_/g, '-')}-${stamp}.csv`,
+        fileName: spec.fileName ? spec.fileName(query, stamp) : `${spec.list.replace(/_/g, '-')}-${stamp}.csv`,
         columns: spec.columns,
         batches: spec.rows(db, query),
         audit: { list: spec.list, filter: query as unknown },

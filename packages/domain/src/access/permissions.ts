@@ -70,6 +70,8 @@ export const PERMISSIONS = [
   'reopenBusinessDay',
   'proposeLedgerAdjustment',
   'approveLedgerAdjustment',
+  // the accountant's mapping of GL codes, applied to the accounting exports (decision 1018)
+  'editGlMapping',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -110,6 +112,7 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['closeBusinessDay', 'approveLedgerAdjustment'], ['superAdmin', 'financeApprover']],
   [['proposeLedgerAdjustment'], ['superAdmin', 'financeMaker']],
   [['reopenBusinessDay'], ['superAdmin']],
+  [['editGlMapping'], ['superAdmin', 'financeApprover']],
 ];
 
 function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {

@@ -104,6 +104,8 @@ export const AUDIT_ACTIONS = [
   'finance.proposalDecline',
   // the finance desk: the one-time move of income booked before the income accounts (decision 1021)
   'finance.reclassification',
+  // the accountant's mapping of GL codes replaced by an uploaded file (decision 1018)
+  'finance.glMapping',
   // the audit chain itself (written by the server, not by a route): keyed hashes begin, the key changes
   'audit.keyCutover',
   'audit.keyRotation',

@@ -27,6 +27,10 @@ export const EXPORT_LISTS = [
   'reconciliation_breaks',
   // the journal of closed business days as journal lines, for an accounting package (decision 1004)
   'journal',
+  // the same days summed per day and GL account (decision 1017)
+  'journal_daily',
+  // the chart with the accountant's codes in force, the mapping's template (decision 1018)
+  'gl_mapping',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

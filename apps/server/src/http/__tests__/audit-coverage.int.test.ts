@@ -209,6 +209,17 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('POST', `${S}/ledger/adjustments/:id/decline`, { as: 'financeApprover', path: `${S}/ledger/adjustments/${declined.id as number}/decline`, body: { reason: 'no' } });
   });
 
+  it("finance: the accountant's mapping of GL codes replaced (multipart)", async () => {
+    const before = await lastId();
+    const form = new FormData();
+    form.set('file', new Blob(['glCode,accountCode,accountName\r\n1100-MYR,1010,Bank']), 'mapping.csv');
+    const r = await fetch(`${ts.url}${S}/finance/gl-mapping`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${jwt.financeApprover}` } });
+    expect(r.status, await r.text()).toBe(200);
+    const rows = await ts.db.query<{ action: string }>('SELECT action FROM audit_log WHERE id > $1 ORDER BY id', [before]);
+    expect(rows.map((x) => x.action)).toEqual(['finance.glMapping']);
+    covered.add(`PUT ${S}/finance/gl-mapping`);
+  });
+
   it('treasury: limits', async () => {
     await step('PUT', `${S}/treasury/settings`, { body: { metal: 'XAG', band: '250' } });
   });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.ts';
-import { bookSides, bookSums, journalPostings } from './ledger-sums-repository.ts';
+import { bookMovements, bookSides, bookSums, journalPostings } from './ledger-sums-repository.ts';
 import { balancesBefore, historyLineCount, historyLines, statementRows, type StatementRow } from './ledger-user-repository.ts';
 
 /**
@@ -11,6 +11,11 @@ import { balancesBefore, historyLineCount, historyLines, statementRows, type Sta
 /** Per pair of kinds of book, the sums before `from` and in [from, before), plus the snapshot of the latest close ended by `from`. */
 export async function sumsByBook(q: Queryable, from: Date, before: Date) {
   return bookSums(q, from, before);
+}
+
+/** Per pair of kinds of book, what moved in [from, before) alone (no opening, no close needed): a day's movements for the daily summarised journal. */
+export async function movementsByBook(q: Queryable, from: Date, before: Date) {
+  return bookMovements(q, from, before);
 }
 
 /** A batch of the postings dated in [from, before) in journal order: up to `entries` entries after the cursor (value time, id). */

@@ -145,3 +145,25 @@ export function bookSides(q: Queryable, range: { from: Date; before: Date }, boo
       ]);
   return side(true).unionAll(side(false));
 }
+
+/**
+ * The journal's movements of [from, before) by pair of kinds of book, with no opening: the postings of
+ * that stretch alone, grouped by pair of accounts, then by kind (as bookSums groups them). What a day
+ * moved whichever closes there are (the daily summarised journal, decision 1017): its cost follows
+ * the day's postings, not the days since a close.
+ */
+export async function bookMovements(q: Queryable, from: Date, before: Date): Promise<Array<{ from_book: string; to_book: string; within: string }>> {
+  const k = kysely(q);
+  const pairs = k
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
+    .where('e.created_at', '>=', from)
+    .where('e.created_at', '<', before)
+    .select(['p.from_account', 'p.to_account', sql<string>`sum(p.amount)`.as('within')])
+    .groupBy(['p.from_account', 'p.to_account']);
+  return k
+    .selectFrom(pairs.as('pairs'))
+    .select([bookOf('pairs.from_account').as('from_book'), bookOf('pairs.to_account').as('to_book'), sql<string>`sum(pairs.within)::text`.as('within')])
+    .groupBy([bookOf('pairs.from_account'), bookOf('pairs.to_account')])
+    .execute();
+}

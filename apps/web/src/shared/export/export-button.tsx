@@ -11,9 +11,23 @@ import { useListExport } from './export-list.ts';
  * The export button of every list screen: GET export/{list} with the list's current filter (the
  * query string the list itself sends; paging is ignored by the server, which sends every matching
  * row), the progress while the file streams in (size, rows; cancel), then the saved file's name.
- * Disabled, with the reason as its title, without the exportData permission.
+ * Disabled, with the reason as its title, without the exportData permission. A screen with two
+ * exports names each (`label`) and tells them apart (`testId`); inside a form it sits at the start (`align`).
  */
-export function ExportButton({ list, search }: { list: ExportList; search: string }) {
+export function ExportButton({
+  list,
+  search,
+  label,
+  testId = 'export-csv',
+  align = 'end',
+}: {
+  list: ExportList;
+  search: string;
+  label?: string;
+  testId?: string;
+  /** The button and its progress line at the end of their row (a list's tool bar), or at its start (inside a form). */
+  align?: 'start' | 'end';
+}) {
   const { t } = useTranslation(['shell', 'common']);
   const toast = useToast();
   const allowed = useCan('exportData');
@@ -21,7 +35,7 @@ export function ExportButton({ list, search }: { list: ExportList; search: strin
   const { state } = exporter;
   const running = state.status === 'running';
   return (
-    <div className="flex flex-col items-end gap-1">
+    <div className={align === 'end' ? 'flex flex-col items-end gap-1' : 'flex flex-col items-start gap-1'}>
       <div className="flex gap-2">
         {running ? (
           <Button variant="secondary" onClick={exporter.cancel}>
@@ -36,12 +50,12 @@ export function ExportButton({ list, search }: { list: ExportList; search: strin
           onClick={() => {
             exporter.start(search).catch((error: unknown) => toast.error(t('common:failed'), errorMessage(error)));
           }}
-          data-testid="export-csv"
+          data-testid={testId}
         >
-          {t('shell:export.button')}
+          {label ?? t('shell:export.button')}
         </Button>
       </div>
-      <div aria-live="polite" className="text-right text-xs text-slate-600" data-testid="export-progress">
+      <div aria-live="polite" className={align === 'end' ? 'text-right text-xs text-slate-600' : 'text-xs text-slate-600'} data-testid={testId === 'export-csv' ? 'export-progress' : `${testId}-progress`}>
         {state.status === 'running' ? (
           <span className="flex items-center gap-2">
             <span className="relative block h-1.5 w-32 overflow-hidden rounded-full bg-amber-100" role="progressbar" aria-label={t('shell:export.progressLabel')}>
