@@ -19,6 +19,11 @@
  *   5. closes D1 (a regular day; goal < 5 s), `--closes` times (reopened by the superAdmin in between);
  *   6. seeds D2 (yesterday) as the worst case of the close: `--busy` postings touching every user's
  *      fund and gold book, and closes it the same way (goal < 5 s).
+ * Every close posts its own entries too (decision 1041): the interest accrued on the seed's settled
+ * and overdue orders (a fifth of them, given a rate and an interest start), the revaluation of each
+ * metal from the treasury's history (hourly points with their mids over the run's days) and the FX
+ * revaluation of `--hedges` unsettled USD hedges. A reopening is a superAdmin's proposal a second
+ * superAdmin approves; its time is the approval's.
  * The BENCH lines go to bench/run-all.ts's summary.
  *
  *   node bench/finance-close.ts [--db postgres|pglite|both] [--full] [--orders N] [--postings N] [--users N] [--busy N]
@@ -55,6 +60,7 @@ const { values } = parseArgs({
     busy: { type: 'string', default: '200000' },
     iterations: { type: 'string' },
     closes: { type: 'string', default: '3' },
+    hedges: { type: 'string', default: '1000' },
     explain: { type: 'boolean', default: false },
   },
 });
@@ -66,6 +72,7 @@ const BUSY = Number(values.busy);
 const ITERATIONS = Number(values.iterations ?? (FULL ? 100 : 30));
 const WARMUP = Math.max(3, Math.floor(ITERATIONS / 10));
 const CLOSES = Math.max(1, Number(values.closes));
+const HEDGES = Math.max(0, Number(values.hedges));
 /** The whole-history read is timed over a few runs only: it is the figure the snapshot avoids. */
 const HISTORY_RUNS = FULL ? 3 : 5;
 const DRIVERS: readonly Driver[] | null = values.db === 'both' ? ['postgres', 'pglite'] : values.db === 'postgres' || values.db === 'pglite' ? [values.db] : null;
@@ -133,6 +140,26 @@ SELECT p.asset, sum(p.amount) AS total
   FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id
  WHERE e.created_at < $1
  GROUP BY p.asset`;
+
+/** The settled and overdue orders accrue interest (decision 1041): a rate, an interest start a few days before the run. */
+const SEED_ACCRUING = `
+UPDATE orders SET interest_rate_personal = 0.05, interest_rate_global = 0.01, interest_from = $1::date, interest_carried = 0
+ WHERE status IN ('SETTLED', 'OVERDUE')`;
+
+/** The treasury's history: a point per metal and hour over [$1, $2), with its net, value and mids moving. */
+const SEED_HISTORY = `
+INSERT INTO treasury_history (metal, at, net, mtm_myr, mtm_usd, usd_per_ounce, usd_myr)
+SELECT m.metal, t.at, 1000 + (h % 7) * 10, NULL, NULL, m.base + (h % 13) * 1.5, 4.5 + (h % 5) * 0.01
+  FROM generate_series(0, (extract(epoch FROM $2::timestamptz - $1::timestamptz) / 3600)::int - 1) AS h
+ CROSS JOIN LATERAL (SELECT $1::timestamptz + h * interval '1 hour' AS at) AS t
+ CROSS JOIN (VALUES ('XAU', 2400.0), ('XPT', 950.0), ('XAG', 30.0)) AS m(metal, base)
+ON CONFLICT DO NOTHING`;
+
+/** $1 unsettled USD hedges in the journal, booked at 4.5, traded before the history's end. */
+const SEED_HEDGES = `
+INSERT INTO hedges (client_ref, provider, metal, side, quantity, price, currency, fee, traded_at, state, position_before, position_after, request_hash, booked_rate, in_journal)
+SELECT 'bench-hedge-' || g, 'Bench LP', 'XAU', CASE WHEN g % 2 = 0 THEN 'BUY' ELSE 'SELL' END, 10, 2400, 'USD', 5, $2::timestamptz, 'filled', 0, 0, 'bench', 4.5, true
+  FROM generate_series(1, $1::int) AS g`;
 
 /** Runs seed statements in one transaction, on PostgreSQL without waiting for the WAL flush. */
 async function seed(db: Db, driver: Driver, statements: ReadonlyArray<[string, unknown[]]>): Promise<number> {
@@ -205,6 +232,12 @@ async function benchOne(driver: Driver): Promise<void> {
     const seedUsers = await seed(db, driver, [[SEED_USERS, [USERS]]]);
     const seedOrders = await seed(db, driver, [[SEED_ORDERS, [ORDERS]]]);
     const seedHistory = await seed(db, driver, stretch(POSTINGS, historyFrom, d0End));
+    const seedCloseFacts = await seed(db, driver, [
+      [SEED_ACCRUING, [dayAfter(D0, -5)]],
+      [SEED_HISTORY, [startOfBusinessDay(D0, -1).toISOString(), startOfBusinessDay(D2, 1).toISOString()]],
+      [SEED_HEDGES, [HEDGES, startOfBusinessDay(D0, -1).toISOString()]],
+    ]);
+    console.log(`close facts (accruing orders, hourly history, ${HEDGES} USD hedges): ${seedCloseFacts.toFixed(1)} s`);
     const seedDay = await seed(db, driver, stretch(DAY, d0End, d1End));
     const t0 = performance.now();
     for (const table of ['users', 'orders', 'ledger_entries', 'ledger_postings']) await db.query(`VACUUM ANALYZE ${table}`);
@@ -221,6 +254,14 @@ async function benchOne(driver: Driver): Promise<void> {
     const viewer = await signIn(o.base, 'viewer', 'Viewer#Read1');
     const approver = await signIn(o.base, 'financeapprover', 'Finance#Approve1');
     const superAdmin = await signIn(o.base, 'admin', 'Aurum#Demo2026');
+    // a reopening needs a second superAdmin (decision 1041)
+    const created = await postJson(
+      `${o.base}${SECURE}/admin/create`,
+      { username: 'benchroot2', email: 'benchroot2@bench.example', firstName: 'Bench', lastName: 'Root', role: 'superAdmin', password: 'Bench#Root2026' },
+      { authorization: `Bearer ${superAdmin}` },
+    );
+    if (created.status !== 200) throw new Error(`a second superAdmin: ${created.status} ${created.text}`);
+    const secondSuperAdmin = await signIn(o.base, 'benchroot2', 'Bench#Root2026');
     const at = new Date(d1End.getTime() - 1000);
     const balances = async () => {
       const r = await getText(`${o.base}${SECURE}/ledger/balances?at=${encodeURIComponent(at.toISOString())}`, { authorization: `Bearer ${viewer}` });
@@ -252,7 +293,12 @@ async function benchOne(driver: Driver): Promise<void> {
       return seconds;
     };
     const closeDay = (date: string) => timedPost('ledger/closes', { date }, approver);
-    const reopenDay = (date: string) => timedPost(`ledger/closes/${date}/reopen`, { reason: 'bench: the same close timed again' }, superAdmin);
+    /** Proposes reopening a day and times the second superAdmin's approval, which reopens it. */
+    const reopenDay = async (date: string) => {
+      const proposed = await postJson(`${o.base}${SECURE}/ledger/closes/${date}/reopen`, { reason: 'bench: the same close timed again' }, { authorization: `Bearer ${superAdmin}` });
+      if (proposed.status !== 200) throw new Error(`reopen ${date}: ${proposed.status} ${proposed.text}`);
+      return timedPost(`ledger/proposals/${(JSON.parse(proposed.text) as { id: number }).id}/approve`, {}, secondSuperAdmin);
+    };
     /** Closes a day `CLOSES` times, reopening it in between: the closes' and reopens' seconds. */
     const closeRepeatedly = async (date: string) => {
       const closes: number[] = [];
@@ -297,6 +343,8 @@ async function benchOne(driver: Driver): Promise<void> {
     const busyPostings = Number(busyCounts!.postings);
     const busyAccounts = Number(busyCounts!.accounts);
     console.log(`busy day ${D2}: ${busyPostings.toLocaleString('en-US')} postings over ${busyAccounts.toLocaleString('en-US')} accounts, seeded in ${seedBusy.toFixed(1)} s`);
+    const [own] = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ledger_entries WHERE kind IN ('finance.close', 'finance.closeReversal')`);
+    console.log(`the closes' own entries (accruals, revaluation and their reversals): ${own!.n}`);
 
     const ms = (v: number) => v.toFixed(2).padStart(9);
     const s = (xs: readonly number[]) => xs.map((x) => x.toFixed(2)).join(', ');

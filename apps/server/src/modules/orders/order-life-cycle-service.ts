@@ -201,7 +201,9 @@ export async function insertOrder(ctx: OrderContext, o: NewOrder): Promise<Order
 }
 
 /** What the domain's money rules read of an order row. */
-export const moneyOf = (row: OrderRow): OrderMoney => ({
+export const moneyOf = (
+  row: Pick<OrderRow, 'action' | 'status' | 'quantity_gram' | 'amount' | 'balance_deducted' | 'gold_reserved' | 'interest_rate_personal' | 'interest_rate_global' | 'interest_carried' | 'interest_from'>,
+): OrderMoney => ({
   action: row.action,
   status: row.status,
   quantityGram: row.quantity_gram,

@@ -48,9 +48,9 @@ export async function totalOwedAt(q: Queryable, orderId: number, paymentDate: st
 export async function interestAccruedOn(q: Queryable, date: string): Promise<{ myr: string; xau: string }> {
   let myr = new Decimal(0);
   let xau = new Decimal(0);
-  for (const { row, paid } of await accruingOrders(q)) {
-    const due = owedOf(moneyOf(row), [paid], date).due;
-    if (row.action === 'BUY') myr = myr.plus(due);
+  for (const o of await accruingOrders(q)) {
+    const due = owedOf(moneyOf(o), [{ toInterest: o.to_interest, toPrincipal: o.to_principal }], date).due;
+    if (o.action === 'BUY') myr = myr.plus(due);
     else xau = xau.plus(due);
   }
   return { myr: roundTo(myr, SCALE.MYR), xau: roundTo(xau, SCALE.XAU) };
