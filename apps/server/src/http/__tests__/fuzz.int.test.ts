@@ -40,9 +40,12 @@ const SEED = Number(process.env.FUZZ_SEED ?? (process.env.CI ? 20_261_123 + (dri
 const SHARE = 0.5;
 /**
  * A call not answered within this is a failure, not a stuck suite (a hang guard, not a speed target:
- * the slowest answers here take well under a second).
+ * the slowest answers here take well under a second). A call that holds the event loop cannot be
+ * timed out from this thread, which shares the server's: the server's watchdog (decision 0937) ends
+ * the test's process after WATCHDOG_SECONDS, its log line naming the call, and the run fails.
  */
 const REQUEST_TIMEOUT_MS = 20_000;
+const WATCHDOG_SECONDS = 20;
 
 /** Operations that take a date, a moment, a month or a range of them (each sent the calendar's edges). */
 const DATED_OPERATIONS = [
@@ -126,7 +129,7 @@ describe(`fuzz: every operation of the OpenAPI document with bad input on ${driv
 
   beforeAll(async () => {
     // no job is started (no background change to orders); tokens outlive the run
-    ts = await startTestServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+    ts = await startTestServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '3600' }, watchdogSeconds: WATCHDOG_SECONDS });
     api = client(ts);
     await signIn();
     const tables = await ts.db.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename");
