@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildSchema } from 'graphql';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { Decimal, isDecimalText } from '@aurum/domain/money/decimal';
 import { ORDER_CURRENCIES, ORDER_SIDES, ORDER_TYPES, OrderNode, TimelineEntry } from '@aurum/domain/orders/order-schemas';
 import { ORDER_STATUSES } from '@aurum/domain/orders/order-status';
-import { CALENDAR_FIRST_DATE, CALENDAR_LAST_DATE, isCalendarDate, isCalendarMoment, startOfBusinessDay } from '@aurum/domain/system/business-time';
-import { momentOf } from '@aurum/domain/validation/calendar-fields';
+import { CALENDAR_FIRST_DATE, CALENDAR_LAST_DATE, isBusinessDateText, isCalendarDate, isCalendarMoment, startOfBusinessDay } from '@aurum/domain/system/business-time';
+import { CALENDAR_DETAIL, momentOf } from '@aurum/domain/validation/calendar-fields';
 import { USER_SEARCH_CONDITIONS } from '@aurum/domain/users/user-enums';
 import { graphqlEndpoint, type GraphqlContext } from '../../http/graphql-endpoint.ts';
 import { GraphqlInputError } from '../../http/graphql-errors.ts';
@@ -125,6 +126,8 @@ export interface ConnectionArgs {
 }
 
 const bad = (argument: string, message: string) => new GraphqlInputError(argument, message);
+/** A date or moment that exists but lies outside the product calendar: the refusal carries the calendar (decision 0111). */
+const outside = (argument: string, message: string, exists: boolean) => new GraphqlInputError(argument, message, ErrorCode.InvalidFormat, exists ? CALENDAR_DETAIL : undefined);
 
 export const encodeCursor = (id: number) => Buffer.from(`order:${id}`).toString('base64url');
 export function decodeCursor(cursor: string, name: string): number {
@@ -137,21 +140,21 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CALENDAR = `from ${CALENDAR_FIRST_DATE} to ${CALENDAR_LAST_DATE}`;
 /** The first moment of a business date (Asia/Kuala_Lumpur) of the product calendar, plus whole days. */
 function startOfBusinessDate(date: string, name: string, plusDays = 0): Date {
-  if (!isCalendarDate(date)) throw bad(name, `${name} must be yyyy-MM-dd, ${CALENDAR}`);
+  if (!isCalendarDate(date)) throw outside(name, `${name} must be yyyy-MM-dd, ${CALENDAR}`, isBusinessDateText(date));
   return startOfBusinessDay(date, plusDays);
 }
 /** A moment of the product calendar: an ISO date-time with its offset, or a business date (its start; with `end`, the start of the next day). */
 function moment(value: string, name: string, end: boolean): Date {
   if (DATE.test(value)) return startOfBusinessDate(value, name, end ? 1 : 0);
   const t = momentOf(value);
-  if (t === null || !isCalendarMoment(t)) throw bad(name, `${name} must be a date (yyyy-MM-dd) or an ISO date-time with its offset, ${CALENDAR}`);
+  if (t === null || !isCalendarMoment(t)) throw outside(name, `${name} must be a date (yyyy-MM-dd) or an ISO date-time with its offset, ${CALENDAR}`, t !== null);
   return new Date(t);
 }
 /** A list of one date (that day) or two (an inclusive range). */
 function dateRange(values: readonly string[], name: string): [string, string] {
   if (values.length < 1 || values.length > 2) throw bad(name, `${name} takes one date or two (from, to)`);
   const [from, to = from] = values as [string, string?];
-  for (const d of [from, to]) if (!isCalendarDate(d!)) throw bad(name, `${name} must be yyyy-MM-dd dates, ${CALENDAR}`);
+  for (const d of [from, to]) if (!isCalendarDate(d!)) throw outside(name, `${name} must be yyyy-MM-dd dates, ${CALENDAR}`, isBusinessDateText(d!));
   return [from, to!];
 }
 
