@@ -2,7 +2,7 @@
 // - packages/domain imports nothing of ours (no apps, no frameworks, no I/O);
 // - apps import the domain by its package name only, never by a relative path into it;
 // - the server and the console never import each other;
-// - server mechanisms (http, db, jobs, mail, live) import no module: what they need is handed to them;
+// - server mechanisms (http, db, jobs, mail, live, watchdog) import no module: what they need is handed to them;
 // - a server module imports another module only through its `*-service.ts` files;
 // - a routes file (`*-routes.ts`) holds no SQL and imports no repository or query helper;
 // - SQL lives in `*-repository.ts` only (decision 0917): no other module file holds SQL text or
@@ -32,10 +32,10 @@ const domainByName = {
 
 const noConsoleFromServer = { group: ['@aurum/web', '@aurum/web/*', '**/apps/web/**'], message: 'The server does not import the console.' };
 const serverBase = [domainByName, noConsoleFromServer];
-const MECHANISMS = ['http', 'db', 'jobs', 'mail', 'live'].map((m) => `apps/server/src/${m}/**/*.ts`);
+const MECHANISMS = ['http', 'db', 'jobs', 'mail', 'live', 'watchdog'].map((m) => `apps/server/src/${m}/**/*.ts`);
 const noModuleInMechanism = {
   regex: '(^|/)modules/',
-  message: 'A mechanism (http, db, jobs, mail, live) imports no module: take what it needs as an interface, built in app.ts.',
+  message: 'A mechanism (http, db, jobs, mail, live, watchdog) imports no module: take what it needs as an interface, built in app.ts.',
 };
 // From modules/<noun>/<file>.ts, another module is ../<other>/<file>.ts: only its *-service.ts files.
 const onlyThroughServices = {

@@ -11,6 +11,8 @@ import { nestedDeeperThan } from './http/json-depth.ts';
 import { clientErrorHandler, frameworkErrors, replyWithError } from './http/error-contract.ts';
 import { docsContentSecurityPolicy, securityHeadersHook, sendConsoleIndex } from './http/security-headers.ts';
 import { Metrics, registerMetricsHooks, registerMetricsRoute } from './http/metrics.ts';
+import { LoopWatch } from './watchdog/loop-watch.ts';
+import { registerLoopBlockProbe } from './watchdog/loop-block-probe.ts';
 import type { AppDeps } from './app-deps.ts';
 import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
 import { registerSecondFactorRoutes } from './modules/auth/second-factor-routes.ts';
@@ -89,6 +91,8 @@ export interface AurumApp extends FastifyInstance {
   lifecycle: Lifecycle;
   /** Its Prometheus metrics (GET /metrics; the port of METRICS_PORT: http/metrics-listener.ts). */
   metrics: Metrics;
+  /** The event loop's heartbeat and calls in flight; server.ts starts its watchdog thread (decision 0937). */
+  loop: LoopWatch;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<AurumApp> {
@@ -134,6 +138,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // before any route: each route gets its own duration hook (README "Metrics")
   const metrics = new Metrics();
   registerMetricsHooks(app, metrics);
+  // before any route too: each route's calls are written where the watchdog thread reads them
+  const loop = new LoopWatch();
+  loop.watchCalls(app);
+  loop.onBlock(metrics.loopBlocked);
+  loop.start();
+  app.addHook('onClose', () => loop.stop());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -250,6 +260,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await market.close();
   });
   options.extraRoutes?.(app, deps);
+  if (deps.config.testLoopBlockRoute) registerLoopBlockProbe(app);
 
   const dist = deps.config.webDist;
   const hasConsole = existsSync(join(dist, 'index.html'));
@@ -279,5 +290,5 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return reply.status(404).send({ code: error.code, context: error.context });
   });
 
-  return Object.assign(app, { market, sockets, orders, jobs, lifecycle, metrics }) as unknown as AurumApp;
+  return Object.assign(app, { market, sockets, orders, jobs, lifecycle, metrics, loop }) as unknown as AurumApp;
 }

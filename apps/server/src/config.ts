@@ -18,6 +18,10 @@ export interface Config {
   drainSeconds: number;
   /** After SIGTERM: the bound on the whole shutdown; past it the process exits anyway (code 1). */
   shutdownTimeoutSeconds: number;
+  /** The watchdog ends the process when its event loop has been blocked this long (decision 0937); 0: no watchdog. */
+  eventLoopBlockLimitSeconds: number;
+  /** Tests only (NODE_ENV=test): GET /v0/test/block-loop blocks the event loop, for the watchdog's test. */
+  testLoopBlockRoute: boolean;
   publicUrl: string | null;
   adminUsername: string;
   adminPassword: string;
@@ -370,6 +374,23 @@ export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
       const n = int(1, 3600)(raw, ctx);
       if (ctx.read.drainSeconds !== undefined && n <= ctx.read.drainSeconds) ctx.problem(`${ctx.name} must be longer than DRAIN_SECONDS (${ctx.read.drainSeconds}), got ${n}`);
       return n;
+    },
+  },
+  eventLoopBlockLimitSeconds: {
+    env: 'EVENT_LOOP_BLOCK_LIMIT_SECONDS',
+    meaning:
+      'a watchdog thread ends the process (SIGKILL, after one fatal log line naming the calls in flight) when its event loop has been blocked this long, for the supervisor to restart it; `0`: no watchdog (a debugger paused at a breakpoint)',
+    default: '30',
+    parse: int(0, 3600),
+  },
+  testLoopBlockRoute: {
+    env: 'TEST_LOOP_BLOCK_ROUTE',
+    meaning: 'tests only: `1` with `NODE_ENV=test` adds `GET /v0/test/block-loop?seconds=`, which blocks the event loop (the watchdog\'s test); refused in any other environment',
+    default: '0',
+    parse: (raw, ctx) => {
+      const on = flag(raw, ctx);
+      if (on && ctx.read.nodeEnv !== 'test') ctx.problem(`${ctx.name} is for tests only: it needs NODE_ENV=test`);
+      return on;
     },
   },
   webDist: {

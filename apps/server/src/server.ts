@@ -82,6 +82,8 @@ async function main(): Promise<void> {
         : null;
   const lifecycle = createLifecycle();
   const app = await buildApp(deps, { logger, priceSource, priceCheckSource, lifecycle });
+  // a blocked event loop answers nothing, not even SIGTERM: another thread ends it (decision 0937)
+  app.loop.startWatchdog(config.eventLoopBlockLimitSeconds, logger);
   /**
    * SIGTERM drains (docs/decisions/0002-readiness-and-drain.md): /readyz answers 503 while every call
    * is still served for DRAIN_SECONDS (the proxy's check takes the process out), then the listener

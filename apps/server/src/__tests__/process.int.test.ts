@@ -73,6 +73,66 @@ describe(`server process on ${driver}`, () => {
     expect(Date.now() - signalAt).toBeGreaterThanOrEqual(3_000);
   }, PROCESSES_TIMEOUT);
 
+  it('ends a process whose event loop a call holds past EVENT_LOOP_BLOCK_LIMIT_SECONDS, its last log line naming the call; a shorter block is only counted', async () => {
+    const LIMIT = 2;
+    // the watchdog checks four times a second: past the limit it acts within a second, the rest is slack for a busy machine
+    const SLACK = 8;
+    const token = 'process-test-metrics-token';
+    let where: Record<string, string>;
+    if (driver === 'postgres') {
+      const pg = await freshPostgresDatabase();
+      cleanups.push(() => pg.drop());
+      where = { DATABASE_URL: pg.url };
+    } else {
+      const dataDir = mkdtempSync(join(tmpdir(), 'aurum-watchdog-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      where = { DATA_DIR: dataDir };
+    }
+    const p = start({ ...where, NODE_ENV: 'test', TEST_LOOP_BLOCK_ROUTE: '1', EVENT_LOOP_BLOCK_LIMIT_SECONDS: String(LIMIT), METRICS_TOKEN: token, PRICE_SOURCE: 'none' });
+    // not stopped with SIGTERM like the others: a blocked loop never handles it (should the watchdog fail, SIGKILL)
+    cleanups.unshift(async () => {
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+      await p.exited;
+    });
+    const url = await p.url();
+    const blocks = async () => {
+      const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+      return Number(/^aurum_event_loop_block_seconds_count (\d+)/m.exec(text)?.[1] ?? Number.NaN);
+    };
+    const counted = await blocks();
+    expect(counted).toBeGreaterThanOrEqual(0);
+
+    // held for half the limit: the process lives on, and the metrics count one block more
+    expect((await fetch(`${url}/v0/test/block-loop?seconds=${LIMIT / 2}`)).status).toBe(200);
+    await until('the block is counted', async () => (await blocks()) > counted, 5_000);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+    // held for ten minutes: no answer, not even /healthz, no SIGTERM handled; the watchdog ends the process once the limit has passed
+    const heldAt = Date.now();
+    const held = fetch(`${url}/v0/test/block-loop?seconds=600`).then(
+      (r) => `answered ${r.status}`,
+      () => 'no answer',
+    );
+    const answers = async (path: string) => (await fetch(`${url}${path}`, { signal: AbortSignal.timeout(300) })).ok;
+    await until('the event loop is held: /healthz goes unanswered', async () => !(await answers('/healthz').catch(() => false)), LIMIT * 1000);
+    p.child.kill('SIGTERM');
+    const ended = await Promise.race([
+      p.exited.then(() => Date.now()),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the process still runs ${LIMIT + SLACK} s after its loop was blocked:\n${p.output()}`)), (LIMIT + SLACK) * 1000)),
+    ]);
+    expect(await held).toBe('no answer');
+    expect(p.child.signalCode).toBe('SIGKILL');
+    const seconds = (ended - heldAt) / 1000;
+    expect(seconds).toBeGreaterThanOrEqual(LIMIT);
+    const line = p.output().split('\n').find((l) => l.includes('the event loop has been blocked'));
+    expect(line, p.output()).toBeDefined();
+    const fatal = JSON.parse(line!) as { level: number; limitSeconds: number; blockedSeconds: number; calls: Array<{ call: string; requestId: string; seconds: number }>; untrackedCalls: number };
+    expect(fatal).toMatchObject({ level: 60, limitSeconds: LIMIT, calls: [{ call: 'GET /v0/test/block-loop', requestId: expect.any(String) }], untrackedCalls: 0 });
+    expect(fatal.calls[0]!.seconds).toBeGreaterThanOrEqual(LIMIT);
+    expect(fatal.blockedSeconds).toBeGreaterThanOrEqual(LIMIT);
+    console.info(`watchdog on ${driver}: the process ended ${seconds.toFixed(2)} s after the call that blocked it began (limit ${LIMIT} s)`);
+  }, PROCESSES_TIMEOUT);
+
   it('refuses a bad configuration with a message for each variable', async () => {
     const bad = start({ PORT: 'x', JWT_SECRET: 'short' });
     running.push(bad);

@@ -12,7 +12,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { DEFAULT_ERROR_MESSAGE, ErrorCode, messageFor, type ApiErrorBody } from '@aurum/domain/errors/catalogue';
+import { DEFAULT_ERROR_MESSAGE, ErrorCode, messageFor, type ApiErrorBody, type ErrorDetail } from '@aurum/domain/errors/catalogue';
 import { AppError } from './app-error.ts';
 import { errorAnswer } from './error-contract.ts';
 import { ERROR_BODY } from './route.ts';
@@ -27,8 +27,8 @@ import { ERROR_BODY } from './route.ts';
  * a message that says what is wrong (the GraphQL error's message).
  */
 export class GraphqlInputError extends AppError {
-  constructor(context: string, message: string, code: number = ErrorCode.InvalidFormat) {
-    super(400, code, context);
+  constructor(context: string, message: string, code: number = ErrorCode.InvalidFormat, detail?: ErrorDetail) {
+    super(400, code, context, detail);
     this.message = message;
   }
 }

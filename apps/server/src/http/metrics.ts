@@ -18,6 +18,9 @@ export const METRICS_PREFIX = 'aurum_';
 /** Seconds; the calls of this server mostly end within a few milliseconds. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
+/** Seconds; a block is 0.1 s at least, and the watchdog ends the process at EVENT_LOOP_BLOCK_LIMIT_SECONDS (30 s by default). */
+const LOOP_BLOCK_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60] as const;
+
 /** The route label of a call no route took (the not-found handler, the console's screens): raw URLs would make a series each. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
@@ -128,6 +131,7 @@ export class Metrics {
   private readonly jobRuns: Counter<'job'>;
   private readonly jobFailures: Counter<'job'>;
   private readonly jobLastSuccess: Gauge<'job'>;
+  private readonly loopBlocks: Histogram<string>;
   /** Per job, the application clock's time of its last successful run (ms). */
   private readonly lastSuccess = new Map<string, number>();
   /** When the sources came (the engine lag counts from there until the engine's first success). */
@@ -208,7 +212,18 @@ export class Metrics {
       ['source'],
     );
     gauge('socket_connections', 'Live sockets (consoles) open on this process.', (g, sources) => g.set(sources.openSockets()));
+    this.loopBlocks = new Histogram({
+      name: `${prefix}event_loop_block_seconds`,
+      help: 'Times the event loop was held 0.1 s or more (its heartbeat came that late), by how long: nothing else ran meanwhile, no call, no timer, no health check.',
+      buckets: [...LOOP_BLOCK_BUCKETS],
+      registers: [registry],
+    });
   }
+
+  /** The loop watch's listener: one block of the event loop, in seconds. */
+  readonly loopBlocked = (seconds: number): void => {
+    this.loopBlocks.observe(seconds);
+  };
 
   /** Hands over what the metrics read of the application (app.ts, once its parts exist). */
   watch(sources: MetricsSources): void {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { can, type Permission } from '@aurum/domain/access/permissions';
 import type { AuditAction } from '@aurum/domain/audit/classifications';
-import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { ErrorCode, isErrorDetail } from '@aurum/domain/errors/catalogue';
 import { appError, forbidden, invalidFormat } from './app-error.ts';
 import { AuditRecording } from './audit-recording.ts';
 import { badTextPath } from './clean-text.ts';
@@ -198,7 +198,8 @@ export function handlerStarted(req: FastifyRequest): boolean {
 /**
  * Validates one input: text PostgreSQL cannot hold (NUL, a lone surrogate) anywhere in it is refused
  * first, for every route in this one place (detail {rule: 'invalidText'}); then the zod schema.
- * Either way 400, 1001 with the field path as context (DECISIONS.md §2).
+ * Either way 400, 1001 with the field path as context (DECISIONS.md §2); a schema's rule that put
+ * its values on the issue (`params: {rule, ...}`, e.g. the calendar's bounds) sends them as `detail`.
  */
 function parseWith<T extends ZodType>(schema: T | undefined, value: unknown, where: string): z.infer<T> {
   if (!schema) return undefined as z.infer<T>;
@@ -208,7 +209,8 @@ function parseWith<T extends ZodType>(schema: T | undefined, value: unknown, whe
   if (!result.success) {
     const issue = result.error.issues[0];
     const path = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : where;
-    throw invalidFormat(path);
+    const params = issue?.code === 'custom' ? issue.params : undefined;
+    throw invalidFormat(path, isErrorDetail(params) ? params : undefined);
   }
   return result.data;
 }

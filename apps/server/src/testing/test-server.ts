@@ -54,6 +54,11 @@ export interface TestServerOptions {
   jobs?: readonly string[] | 'all';
   /** On PostgreSQL: what the server connects to instead of its fresh database's URL (a fault test's TCP proxy). */
   databaseVia?: (url: string) => string;
+  /**
+   * Starts the event loop's watchdog thread, as server.ts does (decision 0937): a call that blocks the
+   * loop this long ends the test's process (the run fails, naming the call) instead of hanging it.
+   */
+  watchdogSeconds?: number;
 }
 
 /** Test servers started and not yet closed (integration-setup.ts checks their order counters after each test). */
@@ -112,6 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const build = async (port: number) => {
     const built = await buildApp(deps, { build: { branch: 'test', commit: '0123456789abcdef' }, ...options.app });
     await built.listen({ host: '127.0.0.1', port });
+    if (options.watchdogSeconds) built.loop.startWatchdog(options.watchdogSeconds, { warn: (details, message) => console.warn(message, details) });
     if (options.jobs) built.jobs.start(options.jobs === 'all' ? undefined : options.jobs);
     return built;
   };

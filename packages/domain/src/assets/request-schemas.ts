@@ -3,6 +3,7 @@ import { decimalOf, idField } from '../money/decimal-columns.ts';
 import { listQuery, pageSchema } from '../list/paging.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 import { blankToUndefined, upperCode } from '../validation/preprocess.ts';
+import { calendarDateOrMoment } from '../validation/calendar-fields.ts';
 
 /**
  * Payment requests (SPEC.md §3, DECISIONS.md §7, decision 0521): deposits,
@@ -80,12 +81,6 @@ export const RequestDeclineBody = z
   .optional();
 export type RequestDeclineBody = z.infer<typeof RequestDeclineBody>;
 
-const moment = z
-  .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), {
-    error: ValidationMessage.invalidDate,
-  });
-
 export const REQUEST_SORT_FIELDS = ['id', 'createdAt', 'decidedAt', 'amount', 'quantity', 'status'] as const;
 
 /**
@@ -98,8 +93,8 @@ export const RequestListQuery = listQuery(REQUEST_SORT_FIELDS).extend({
   status: z.preprocess(blankToUndefined, z.enum(REQUEST_STATUSES).optional()),
   type: z.preprocess((v) => upperCode(blankToUndefined(v)), z.enum(REQUEST_TYPES).optional()),
   userId: z.preprocess(blankToUndefined, id.optional()),
-  createdAfter: z.preprocess(blankToUndefined, moment.optional()),
-  createdBefore: z.preprocess(blankToUndefined, moment.optional()),
+  createdAfter: z.preprocess(blankToUndefined, calendarDateOrMoment.optional()),
+  createdBefore: z.preprocess(blankToUndefined, calendarDateOrMoment.optional()),
 });
 export type RequestListQuery = z.infer<typeof RequestListQuery>;
 

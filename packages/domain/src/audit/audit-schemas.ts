@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './classifications.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../list/paging.ts';
-import { isBusinessDateText, startOfBusinessDay } from '../system/business-time.ts';
+import { isCalendarDate, isCalendarMoment, startOfBusinessDay } from '../system/business-time.ts';
+import { DATE_OR_MOMENT_DOC, momentOf } from '../validation/calendar-fields.ts';
 
 /**
  * The audit trail filter (SPEC.md §3: username, timeRange, actionClassification, each nullable)
@@ -13,7 +14,6 @@ export const AUDIT_MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** A resolved range: at >= from and at < toExclusive (ISO instants, UTC). */
 export interface AuditTimeRange {
@@ -23,8 +23,8 @@ export interface AuditTimeRange {
 
 /**
  * `[from, to]`: each a date `yyyy-MM-dd` (a whole day in Kuala Lumpur; `to` inclusive) or an ISO
- * date-time with an offset (`to` inclusive to the millisecond). Reversed, unparsable, or longer
- * than AUDIT_MAX_RANGE_DAYS: null.
+ * date-time with an offset (`to` inclusive to the millisecond), within the product calendar.
+ * Reversed, unparsable, outside the calendar, or longer than AUDIT_MAX_RANGE_DAYS: null.
  */
 export function resolveTimeRange(from: string, to: string): AuditTimeRange | null {
   const start = instant(from, false);
@@ -37,18 +37,12 @@ export function resolveTimeRange(from: string, to: string): AuditTimeRange | nul
 function instant(text: string, endOf: boolean): number | null {
   if (DATE_ONLY.test(text)) {
     // a bare date is a whole business day (Kuala Lumpur)
-    if (!isBusinessDateText(text)) return null;
+    if (!isCalendarDate(text)) return null;
     return startOfBusinessDay(text, endOf ? 1 : 0).getTime();
   }
-  if (DATE_TIME.test(text)) {
-    const ms = Date.parse(text);
-    if (Number.isNaN(ms)) return null;
-    // a calendar date that does not exist (2026-02-30T...) is refused, not rolled over
-    const day = text.slice(0, 10);
-    if (!Number.isFinite(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) return null;
-    return endOf ? ms + 1 : ms;
-  }
-  return null;
+  const ms = momentOf(text);
+  if (ms === null || !isCalendarMoment(ms)) return null;
+  return endOf ? ms + 1 : ms;
 }
 
 const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -57,19 +51,34 @@ const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 const usernameFilter = z.preprocess(emptyToNull, z.string().trim().max(100).nullable()).transform((v) => (v ? v : null));
 const classificationFilter = z.preprocess(emptyToNull, z.enum(AUDIT_ACTIONS).nullable());
 
-const timeRangeFilter = z.unknown().transform((v, ctx): AuditTimeRange | null => {
-  if (v === null || v === undefined) return null;
-  if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') {
-    const range = resolveTimeRange(v[0], v[1]);
-    if (range) return range;
-  }
-  ctx.addIssue({ code: 'custom', message: 'timeRange' });
-  return z.NEVER;
-});
+const timeRangeFilter = z
+  .unknown()
+  .transform((v, ctx): AuditTimeRange | null => {
+    if (v === null || v === undefined) return null;
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') {
+      const range = resolveTimeRange(v[0], v[1]);
+      if (range) return range;
+    }
+    ctx.addIssue({ code: 'custom', message: 'timeRange' });
+    return z.NEVER;
+  })
+  // the document says what the transform reads: [from, to] or null
+  .meta({ type: ['array', 'null'], items: DATE_OR_MOMENT_DOC, minItems: 2, maxItems: 2 } as Record<string, unknown>);
 
 /** Keyset cursor of the list: `<at as microsecond ISO UTC>_<id>` (the list's order is at desc, id desc). */
 export const AUDIT_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,18}$/;
-const cursorField = z.preprocess(emptyToNull, z.string().regex(AUDIT_CURSOR).nullable());
+// a cursor names a row's moment: one outside the product calendar names no row
+const cursorField = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .regex(AUDIT_CURSOR)
+    .refine((c) => {
+      const ms = momentOf(parseAuditCursor(c).at);
+      return ms !== null && isCalendarMoment(ms);
+    })
+    .nullable(),
+);
 
 export function parseAuditCursor(cursor: string): { at: string; id: number } {
   const i = cursor.lastIndexOf('_');
@@ -111,8 +120,8 @@ export interface AuditFilter {
 export const AuditExportQuery = z
   .object({
     username: usernameFilter.optional().default(null),
-    from: z.preprocess(emptyToNull, z.string().max(40).nullable()).optional().default(null),
-    to: z.preprocess(emptyToNull, z.string().max(40).nullable()).optional().default(null),
+    from: z.preprocess(emptyToNull, z.string().max(40).meta(DATE_OR_MOMENT_DOC).nullable()).optional().default(null),
+    to: z.preprocess(emptyToNull, z.string().max(40).meta(DATE_OR_MOMENT_DOC).nullable()).optional().default(null),
     actionClassification: classificationFilter.optional().default(null),
   })
   .transform((q, ctx): AuditFilter => {

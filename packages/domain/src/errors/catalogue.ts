@@ -246,7 +246,7 @@ export interface ApiErrorBody {
   detail?: ErrorDetail;
 }
 
-function isErrorDetail(value: unknown): value is ErrorDetail {
+export function isErrorDetail(value: unknown): value is ErrorDetail {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const entries = Object.entries(value as Record<string, unknown>);
   return typeof (value as { rule?: unknown }).rule === 'string' && entries.every(([, v]) => typeof v === 'string' || typeof v === 'number');

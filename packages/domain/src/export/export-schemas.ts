@@ -5,6 +5,7 @@ import { BANK_ACCOUNT_STATUSES } from '../users/user-schemas.ts';
 import { USER_SEARCH_CONDITIONS } from '../users/user-enums.ts';
 import { BankAccountView } from '../users/user-views.ts';
 import { blankToUndefined } from '../validation/preprocess.ts';
+import { DATE_OR_MOMENT_DOC } from '../validation/calendar-fields.ts';
 
 /**
  * The lists a CSV export exists for (decision 0120):
@@ -135,10 +136,11 @@ export const OrderExportQuery = z.object({
   orderId: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional()),
   status: z.preprocess(many, z.array(spelled(ORDER_STATUSES)).max(ORDER_STATUSES.length).optional()),
   orderType: z.preprocess(blankToUndefined, spelled(ORDER_TYPES).optional()),
-  createdAfter: text(40),
-  createdBefore: text(40),
-  filledAt: z.preprocess(many, z.array(z.string().max(40)).max(2).optional()),
-  goodTillDate: z.preprocess(many, z.array(z.string().max(40)).max(2).optional()),
+  // dates are read (and bounded by the calendar) by the connection's own parser; the document says what they are
+  createdAfter: z.preprocess(blankToUndefined, z.string().max(40).meta(DATE_OR_MOMENT_DOC).optional()),
+  createdBefore: z.preprocess(blankToUndefined, z.string().max(40).meta(DATE_OR_MOMENT_DOC).optional()),
+  filledAt: z.preprocess(many, z.array(z.string().max(40).meta({ format: 'date' })).max(2).optional()),
+  goodTillDate: z.preprocess(many, z.array(z.string().max(40).meta({ format: 'date' })).max(2).optional()),
   symbol: text(20),
   currency: z.preprocess(blankToUndefined, spelled(ORDER_CURRENCIES).optional()),
   quantity: text(40),

@@ -1,5 +1,5 @@
 import { Decimal } from '../money/decimal.ts';
-import { businessDate, startOfBusinessDay } from '../system/business-time.ts';
+import { businessDate, daysBetween, startOfBusinessDay } from '../system/business-time.ts';
 import { isBusinessDay } from '../system/market-status.ts';
 import type { LedgerAsset, LedgerMetal } from '../wallet/ledger.ts';
 
@@ -31,7 +31,10 @@ export function closeDateRefusal(date: string, lastClosed: string | null, today:
   if (date >= today) return { rule: 'notEnded', today };
   if (lastClosed === null) return null;
   if (date <= lastClosed) return { rule: 'alreadyClosed', lastClosed };
-  for (let d = dayAfter(lastClosed); d < date; d = dayAfter(d)) {
+  // the days between, counted (never compared as text: the day after 9999-12-31 is no date text)
+  const between = daysBetween(lastClosed, date);
+  for (let i = 1; i < between; i++) {
+    const d = dayAfter(lastClosed, i);
     if (isBusinessDay(startOfBusinessDay(d), holidays)) return { rule: 'businessDayOpen', open: d };
   }
   return null;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isBusinessDateText } from '../system/business-time.ts';
-import { ValidationMessage } from '../validation/rules.ts';
+import { calendarDate, calendarMoment } from '../validation/calendar-fields.ts';
 import { LEDGER_ASSETS } from '../wallet/ledger.ts';
 import { GL_TYPES } from './chart-of-accounts.ts';
 
@@ -9,14 +8,14 @@ import { GL_TYPES } from './chart-of-accounts.ts';
  * business day, Asia/Kuala_Lumpur) and `GET /v0/web/secure/ledger/balances?at=` (any moment).
  */
 
-/** A business date, yyyy-MM-dd, that exists on the calendar. */
-export const businessDateText = z.string().refine(isBusinessDateText, { message: ValidationMessage.invalidDate });
+/** A business date, yyyy-MM-dd, of the product calendar (decision 0111): the finance desk's name for `calendarDate`. */
+export const businessDateText = calendarDate;
 
 export const TrialBalanceQuery = z.object({ date: businessDateText });
 export type TrialBalanceQuery = z.infer<typeof TrialBalanceQuery>;
 
 /** An ISO 8601 moment with its offset (2026-11-27T10:00:00+08:00 or ...Z). */
-export const BalancesQuery = z.object({ at: z.iso.datetime({ offset: true, error: ValidationMessage.invalidDate }) });
+export const BalancesQuery = z.object({ at: calendarMoment });
 export type BalancesQuery = z.infer<typeof BalancesQuery>;
 
 const Sided = z.object({ debit: z.string(), credit: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Decimal, roundTo, SCALE } from '../money/decimal.ts';
-import { businessDate, startOfBusinessDay } from '../system/business-time.ts';
+import { businessDate, businessDatesBetween, daysBetween } from '../system/business-time.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 import { LEDGER_ASSETS, type LedgerAsset } from '../wallet/ledger.ts';
 import { CHART_OF_ACCOUNTS, debitAndCredit, glAccountOf } from './chart-of-accounts.ts';
@@ -118,13 +118,11 @@ export const JournalFileQuery = z.object({ ...JournalExportQuery.shape, unit: z.
 export type JournalFileQuery = z.infer<typeof JournalFileQuery>;
 
 /** How many business dates a range holds, both ends included (none when `to` is before `from`). */
-function dayCount(range: { from: string; to: string }): number {
-  return Math.round((startOfBusinessDay(range.to).getTime() - startOfBusinessDay(range.from).getTime()) / 86_400_000) + 1;
-}
+const dayCount = (range: { from: string; to: string }): number => daysBetween(range.from, range.to) + 1;
 
 /** The business dates of a range in order, counted (never compared as text): at most a year once JournalFileQuery has passed it. */
 export function datesOf(range: { from: string; to: string }): string[] {
-  return Array.from({ length: Math.max(0, dayCount(range)) }, (_, i) => businessDate(startOfBusinessDay(range.from, i)));
+  return businessDatesBetween(range.from, range.to, JOURNAL_EXPORT_MAX_DAYS);
 }
 
 /** One line of the daily summarised journal (decision 1017): a day's debits and credits on one GL account, in one unit. */

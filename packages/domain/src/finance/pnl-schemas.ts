@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { isBusinessDateText } from '../system/business-time.ts';
 import { TREASURY_METALS } from '../treasury/treasury-metals.ts';
 import { USER_CATEGORIES } from '../users/user-enums.ts';
 import { blankToUndefined, upperCode } from '../validation/preprocess.ts';
-import { ValidationMessage } from '../validation/rules.ts';
+import { dateRangeRule } from '../validation/calendar-fields.ts';
 import { businessDateText } from './finance-schemas.ts';
 
 /**
@@ -21,9 +20,6 @@ export type PnlGroup = (typeof PNL_GROUPS)[number];
 export const PNL_FIGURES = ['volume', 'spread', 'fees', 'interest', 'hedges', 'revaluation', 'expenses'] as const;
 export type PnlFigure = (typeof PNL_FIGURES)[number];
 
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
 const range = {
   from: businessDateText,
   to: businessDateText,
@@ -32,13 +28,7 @@ const range = {
 };
 
 /** `to` is inclusive and not before `from`; the range holds at most PNL_MAX_DAYS dates. */
-const rangeRule = <T extends { from: string; to: string }>(v: T, ctx: z.RefinementCtx) => {
-  // a date the calendar lacks is refused by its own field
-  if (!isBusinessDateText(v.from) || !isBusinessDateText(v.to)) return;
-  const days = daysBetween(v.from, v.to);
-  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: ValidationMessage.greaterThanOrEqual });
-  else if (days >= PNL_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: ValidationMessage.lessThanOrEqual });
-};
+const rangeRule = dateRangeRule(PNL_MAX_DAYS);
 
 export const PnlQuery = z
   .object({ ...range, groupBy: z.preprocess(blankToUndefined, z.enum(PNL_GROUPS).default('day')) })

@@ -1,9 +1,9 @@
 import { Decimal, SCALE, roundTo } from '../money/decimal.ts';
-import { startOfBusinessDay, businessDate } from '../system/business-time.ts';
+import { businessDatesBetween } from '../system/business-time.ts';
 import type { TreasuryMetal } from '../treasury/treasury-metals.ts';
 import { myrPerGramAt, type PricedPoint } from '../treasury/treasury-books.ts';
 import type { UserCategory } from '../users/user-enums.ts';
-import type { PnlAnswer, PnlGroup, PnlRow, PnlTotals } from './pnl-schemas.ts';
+import { PNL_MAX_DAYS, type PnlAnswer, type PnlGroup, type PnlRow, type PnlTotals } from './pnl-schemas.ts';
 
 /**
  * The dealer's P&L assembled from facts (decisions 1030, 1045): each fact is one amount of one column
@@ -33,11 +33,9 @@ export function periodOf(date: string, groupBy: PnlGroup): string {
   return groupBy === 'day' ? date : date.slice(0, 7);
 }
 
-/** Every business date from `from` to `to`, both included. */
+/** Every business date from `from` to `to`, both included: at most PNL_MAX_DAYS (a longer range throws). */
 export function datesOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = businessDate(startOfBusinessDay(d, 1))) out.push(d);
-  return out;
+  return businessDatesBetween(from, to, PNL_MAX_DAYS);
 }
 
 /** Every period of a range, in order. */

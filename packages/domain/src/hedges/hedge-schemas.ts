@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalOf, idField } from '../money/decimal-columns.ts';
 import { listQuery, pageSchema } from '../list/paging.ts';
 import { ValidationMessage } from '../validation/rules.ts';
+import { calendarDate, calendarMoment } from '../validation/calendar-fields.ts';
 import { TREASURY_METALS } from '../treasury/treasury-metals.ts';
 import { blankToUndefined, upperCode } from '../validation/preprocess.ts';
 
@@ -30,12 +31,6 @@ const label = (max: number) =>
     .min(1, { error: ValidationMessage.required })
     .max(max, { error: ValidationMessage.maxLength })
     .refine((v) => v.trim() === v && !/\p{Cc}/u.test(v), { error: ValidationMessage.noEdgeSpaces });
-
-const moment = z
-  .string({ error: ValidationMessage.required })
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    error: ValidationMessage.invalidDate,
-  });
 
 /** One order a hedge covers and how many grams of it. */
 export const HedgeLink = z.object({ orderId: idField, quantity: decimalOf('grams') });
@@ -68,7 +63,7 @@ export const HedgeCreateBody = z.object({
   price: decimalOf('price'),
   currency: z.preprocess(upperCode, z.enum(HEDGE_CURRENCIES)),
   fee: z.preprocess(blankToUndefined, decimalOf('amount', { allowZero: true }).default('0')),
-  tradedAt: moment,
+  tradedAt: calendarMoment,
   orders: z.preprocess(blankToUndefined, links.optional()),
   /** A USD hedge's USD/MYR rate for the journal (decision 1042); else the first covered order's rate, else the live mid. */
   exchangeRate: z.preprocess(blankToUndefined, decimalOf('exchangeRate').optional()),
@@ -83,15 +78,13 @@ export const HedgeIdParams = z.object({ hedgeId: idField });
 
 export const HEDGE_SORT_FIELDS = ['id', 'tradedAt', 'quantity', 'price', 'provider'] as const;
 
-const day = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: ValidationMessage.invalidDate });
-
 /** GET hedge/list: filters (metal, provider, state, traded from/to as yyyy-MM-dd business days) and the shared paging. */
 export const HedgeListQuery = listQuery(HEDGE_SORT_FIELDS).extend({
   metal: z.preprocess((v) => upperCode(blankToUndefined(v)), z.enum(TREASURY_METALS).optional()),
   provider: z.preprocess(blankToUndefined, z.string().max(HEDGE_PROVIDER_MAX).optional()),
   state: z.preprocess(blankToUndefined, z.enum(HEDGE_STATES).optional()),
-  tradedFrom: z.preprocess(blankToUndefined, day.optional()),
-  tradedTo: z.preprocess(blankToUndefined, day.optional()),
+  tradedFrom: z.preprocess(blankToUndefined, calendarDate.optional()),
+  tradedTo: z.preprocess(blankToUndefined, calendarDate.optional()),
 });
 export type HedgeListQuery = z.infer<typeof HedgeListQuery>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrderHedgeCover } from '../hedges/hedge-schemas.ts';
 import { decimalOf, idField } from '../money/decimal-columns.ts';
 import { ValidationMessage } from '../validation/rules.ts';
+import { calendarDate } from '../validation/calendar-fields.ts';
 import { SYMBOLS } from '../system/metals.ts';
 import { ORDER_STATUSES, TIMELINE_ACTIONS } from './order-status.ts';
 import { upperCode } from '../validation/preprocess.ts';
@@ -19,14 +20,6 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 
 /** Minimum quantity of an order in grams when the server is not configured otherwise (DECISIONS.md §5). */
 export const DEFAULT_MIN_ORDER_GRAMS = '1';
-
-const ymd = z
-  .string({ error: ValidationMessage.invalidDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ValidationMessage.invalidDate })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: ValidationMessage.invalidDate,
-  });
-export const dateField = ymd;
 
 const optionalNote = z.preprocess((v) => (v === '' ? null : v), z.string().max(1000, { error: ValidationMessage.maxLength }).nullable().optional());
 const id = idField;
@@ -46,7 +39,7 @@ export const CreateOrderBody = z
     /** Grams, 4 decimals. */
     quantity: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), decimalOf('grams')),
     /** GTD: the last business date the order may wait (yyyy-MM-dd); null is GTC. */
-    goodTillDate: z.preprocess((v) => (v === '' ? null : v), ymd.nullable().optional()),
+    goodTillDate: z.preprocess((v) => (v === '' ? null : v), calendarDate.nullable().optional()),
     comment: optionalNote,
     /**
      * The quote the console showed (a Price frame's quoteId, decision 0865): the order is priced at it,
@@ -92,10 +85,10 @@ export const PaymentCreateBody = z.object({
   note: optionalNote,
   /** MYR (2 decimals) for a buy, XAU grams (4 decimals) for a sell; checked against the order's side. */
   amount: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), decimalOf('posting')),
-  paymentDate: ymd,
+  paymentDate: calendarDate,
 });
 
-export const TotalOwedBody = z.object({ orderId: id, paymentDate: ymd });
+export const TotalOwedBody = z.object({ orderId: id, paymentDate: calendarDate });
 export const RevertedDetailBody = z.object({ orderId: id });
 
 /** Status names as the console sends them (Created) or as the server stores them (CREATED). */

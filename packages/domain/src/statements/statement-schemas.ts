@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isBusinessDateText, startOfBusinessDay } from '../system/business-time.ts';
+import { calendarDate, calendarMonth, dateRangeRule } from '../validation/calendar-fields.ts';
 import { ValidationMessage } from '../validation/rules.ts';
 import { emptyToUndefined } from '../validation/preprocess.ts';
 import { STATEMENT_FIGURES, type StatementFigure } from './statement.ts';
@@ -13,24 +13,20 @@ import { STATEMENT_FIGURES, type StatementFigure } from './statement.ts';
 /** The longest range one statement covers, in days (a year, a leap year's included). */
 export const STATEMENT_MAX_DAYS = 366;
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const businessDateText = z.string().refine(isBusinessDateText, { message: ValidationMessage.invalidDate });
-
-/** Days from one business date to another (0 for the same day). */
-const daysBetween = (from: string, to: string) => Math.round((startOfBusinessDay(to).getTime() - startOfBusinessDay(from).getTime()) / 86_400_000);
-
 /** The first and last business dates of a month, yyyy-MM. */
 export function monthRange(month: string): { from: string; to: string } {
-  const [, year, mm] = MONTH.exec(month)!;
-  const last = new Date(Date.UTC(Number(year), Number(mm), 0)).getUTCDate();
+  const [year, mm] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, mm, 0)).getUTCDate();
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
 const rangeShape = {
-  month: z.preprocess(emptyToUndefined, z.string().regex(MONTH, { message: ValidationMessage.invalidDate }).optional()),
-  from: z.preprocess(emptyToUndefined, businessDateText.optional()),
-  to: z.preprocess(emptyToUndefined, businessDateText.optional()),
+  month: z.preprocess(emptyToUndefined, calendarMonth.optional()),
+  from: z.preprocess(emptyToUndefined, calendarDate.optional()),
+  to: z.preprocess(emptyToUndefined, calendarDate.optional()),
 };
+
+const statementRangeRule = dateRangeRule(STATEMENT_MAX_DAYS);
 
 /** A month, or from and to in order and at most STATEMENT_MAX_DAYS days apart: each refusal names its field. */
 function checkRange(q: { month?: string | undefined; from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
@@ -39,11 +35,7 @@ function checkRange(q: { month?: string | undefined; from?: string | undefined; 
     return;
   }
   for (const key of ['from', 'to'] as const) if (q[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: ValidationMessage.required });
-  // a field that is no date has its own refusal already
-  if (q.from === undefined || q.to === undefined || !isBusinessDateText(q.from) || !isBusinessDateText(q.to)) return;
-  const days = daysBetween(q.from, q.to);
-  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: ValidationMessage.greaterThanOrEqual });
-  else if (days >= STATEMENT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: ValidationMessage.lessThanOrEqual });
+  statementRangeRule(q, ctx);
 }
 
 /** A month (yyyy-MM), or a range of business dates from and to (both included), not both. */
@@ -102,7 +94,7 @@ export type StatementBatchFormat = (typeof STATEMENT_BATCH_FORMATS)[number];
 
 /** `GET /v0/web/secure/statements/batch?month=yyyy-MM&format=csv|pdf&lang=` (the language of the PDFs' labels). */
 export const StatementBatchQuery = z.object({
-  month: z.preprocess(emptyToUndefined, z.string({ message: ValidationMessage.required }).regex(MONTH, { message: ValidationMessage.invalidDate })),
+  month: z.preprocess(emptyToUndefined, calendarMonth),
   format: z.preprocess(emptyToUndefined, z.enum(STATEMENT_BATCH_FORMATS).default('csv')),
   lang: z.preprocess(emptyToUndefined, z.enum(STATEMENT_LANGUAGES).default('en')),
 });

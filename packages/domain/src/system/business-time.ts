@@ -40,6 +40,45 @@ export function isBusinessDateText(date: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(start.getTime()) && businessDate(start) === date;
 }
 
+/**
+ * The product calendar (decision 0111): the first and last business dates any request may name,
+ * both included. Every date, moment, month and range a request carries is refused outside it where
+ * it is parsed, so that nothing downstream (a loop over days, a database column) meets 0001-01-01
+ * or 9999-12-31.
+ */
+export const CALENDAR_FIRST_DATE = '2000-01-01';
+export const CALENDAR_LAST_DATE = '2100-12-31';
+/** The calendar's first moment and the moment after its last (exclusive), epoch milliseconds. */
+const CALENDAR_START_MS = startOfBusinessDay(CALENDAR_FIRST_DATE).getTime();
+const CALENDAR_END_MS = startOfBusinessDay(CALENDAR_LAST_DATE, 1).getTime();
+
+/** Whether a text names a real business date within the product calendar. */
+export function isCalendarDate(date: string): boolean {
+  return isBusinessDateText(date) && date >= CALENDAR_FIRST_DATE && date <= CALENDAR_LAST_DATE;
+}
+
+/** Whether a moment (epoch milliseconds) falls on a business date of the product calendar. */
+export function isCalendarMoment(ms: number): boolean {
+  return ms >= CALENDAR_START_MS && ms < CALENDAR_END_MS;
+}
+
+/** Whole days from one business date to another: 0 for the same day, negative when `to` comes first. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((startOfBusinessDay(to).getTime() - startOfBusinessDay(from).getTime()) / DAY_MS);
+}
+
+/**
+ * Every business date from `from` to `to`, both included, counted rather than compared as text (the
+ * day after 9999-12-31 is no four-digit date). More than `maxDays` dates is a caller's bug: it throws
+ * before building anything, so no range can make a loop run as long as a caller chooses.
+ */
+export function businessDatesBetween(from: string, to: string, maxDays: number): string[] {
+  const count = daysBetween(from, to) + 1;
+  if (!Number.isInteger(count)) throw new RangeError(`not business dates: ${from}, ${to}`);
+  if (count > maxDays) throw new RangeError(`${from} to ${to} holds ${count} dates, more than ${maxDays}`);
+  return Array.from({ length: Math.max(0, count) }, (_, i) => businessDate(startOfBusinessDay(from, i)));
+}
+
 /** The first moment after `since` when the business clock shows hour:minute (today's, or else tomorrow's). */
 export function nextBusinessTime(since: Date, at: { hour: number; minute: number }): Date {
   const localMs = since.getTime() + OFFSET_MS;

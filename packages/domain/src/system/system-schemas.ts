@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Decimal, isDecimalText } from '../money/decimal.ts';
 import { ID_MAX, decimalOf, signedDecimalOf } from '../money/decimal-columns.ts';
 import { ValidationMessage } from '../validation/rules.ts';
+import { calendarDate, calendarMoment } from '../validation/calendar-fields.ts';
 
 /** POST mode/set_panic, set_trading_period, set_auto_settle: `{enabled}`. */
 export const ModeBody = z.object({ enabled: z.boolean({ error: ValidationMessage.required }) });
@@ -15,16 +16,6 @@ export const ModeAnswer = z.object({
 });
 export type ModeAnswer = z.infer<typeof ModeAnswer>;
 
-const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date yyyy-MM-dd that exists (no 2026-02-30). */
-export const dateField = z
-  .string({ error: ValidationMessage.required })
-  .regex(DATE_TEXT, { error: ValidationMessage.invalidDate })
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, { error: ValidationMessage.invalidDate });
 
 export const HolidayBody = z.object({
   name: z
@@ -32,7 +23,7 @@ export const HolidayBody = z.object({
     .min(1, { error: ValidationMessage.required })
     .max(100, { error: ValidationMessage.maxLength })
     .refine((v) => v.trim() === v, { error: ValidationMessage.noEdgeSpaces }),
-  date: dateField,
+  date: calendarDate,
 });
 export type HolidayBody = z.infer<typeof HolidayBody>;
 
@@ -87,7 +78,7 @@ export const ManualPriceBody = z
     metal: z.string().max(10),
     bid: decimalOf('manualPrice'),
     ask: decimalOf('manualPrice'),
-    expiresAt: z.iso.datetime({ offset: true, error: ValidationMessage.invalidDate }).nullable(),
+    expiresAt: calendarMoment.nullable(),
   })
   .refine((v) => !isDecimalText(v.bid) || !isDecimalText(v.ask) || new Decimal(v.ask).gte(v.bid), {
     error: ValidationMessage.greaterThanOrEqual,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalOf, idField } from '../money/decimal-columns.ts';
 import { listQuery, pageSchema } from '../list/paging.ts';
 import { ValidationMessage } from '../validation/rules.ts';
+import { calendarDate } from '../validation/calendar-fields.ts';
 import { TREASURY_METALS } from '../treasury/treasury-metals.ts';
 import { BAR_STATUSES, MOVEMENT_KINDS, MOVEMENT_STATUSES, SETTABLE_STATUSES } from './bar-rules.ts';
 import { blankToUndefined, upperCode } from '../validation/preprocess.ts';
@@ -200,7 +201,7 @@ export type BarDetail = z.infer<typeof BarDetail>;
 export const ImportFields = z.object({
   vaultId: idField,
   /** the list's date (the custodian's statement date), YYYY-MM-DD */
-  asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: ValidationMessage.invalidDate }),
+  asOf: calendarDate,
   /** the metal of rows without a metal column */
   metal: z.preprocess(blankToUndefined, Metal.default('XAU')),
   /** the unit of weight columns whose header does not say (g or troy oz) */

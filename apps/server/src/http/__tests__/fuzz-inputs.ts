@@ -12,6 +12,8 @@ export type Schema = {
   pattern?: string;
   format?: string;
   default?: unknown;
+  minItems?: number;
+  maxItems?: number;
 };
 
 export interface Parameter {
@@ -99,8 +101,47 @@ export function typesOf(s: Schema): string[] {
   return Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
 }
 
+/**
+ * What kind of date a text field of the document takes, or null: its `format` (date, date-time, or
+ * either one for a filter's end), else its pattern: one that takes a month, a keyset cursor (a
+ * moment and an id) or a date, and refuses texts that only look like one (an account number's
+ * pattern takes 2026-01 and 2026-13 alike).
+ */
+export type DateKind = 'date' | 'moment' | 'dateOrMoment' | 'month' | 'cursor';
+const DATE_PATTERN_PROBES: ReadonlyArray<[DateKind, string, readonly string[]]> = [
+  ['month', '2026-01', ['2026-13', '202601', 'x']],
+  ['cursor', '2026-01-05T00:00:00.000000Z_1', ['2026-01-05T00:00:00.000000Z', '2026-01-05_1', 'x']],
+  ['date', '2026-01-05', ['2026-1-05', '20260105', '2026-01-05x', 'x']],
+];
+export function dateKindOf(schema: Schema): DateKind | null {
+  for (const s of [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
+    const formats = new Set([s.format, ...(s.anyOf ?? []).map((a) => a.format)]);
+    if (formats.has('date') && formats.has('date-time')) return 'dateOrMoment';
+    if (formats.has('date')) return 'date';
+    if (formats.has('date-time')) return 'moment';
+    if (s.pattern) {
+      const re = new RegExp(s.pattern);
+      const probe = DATE_PATTERN_PROBES.find(([, yes, no]) => re.test(yes) && !no.some((n) => re.test(n)));
+      if (probe) return probe[0];
+    }
+  }
+  return null;
+}
+
+/** A plausible value of each kind of date (in the calendar, a range of them in order and short). */
+const PLAUSIBLE_DATES: Record<DateKind, readonly string[]> = {
+  date: ['2026-01-05', '2026-03-31'],
+  moment: ['2026-01-05T10:00:00+08:00'],
+  dateOrMoment: ['2026-01-05', '2026-01-05T10:00:00+08:00'],
+  month: ['2026-01'],
+  cursor: ['2026-01-05T02:00:00.000000Z_1'],
+};
+
 export function plausible(schema: Schema, name = ''): fc.Arbitrary<unknown> {
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
+  // a date field (its alternatives may be formats only) gets a date the calendar holds
+  const dateKind = typesOf(schema).every((t) => t === 'string') ? dateKindOf(schema) : null;
+  if (dateKind) return fc.constantFrom(...PLAUSIBLE_DATES[dateKind]);
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) return fc.oneof(...alternatives.map((s) => plausible(s, name)));
   const types = typesOf(schema);
@@ -118,7 +159,6 @@ export function plausible(schema: Schema, name = ''): fc.Arbitrary<unknown> {
   if (types.includes('string')) {
     if (name === 'query') return fc.constantFrom(...GRAPHQL_QUERIES);
     if (schema.format === 'binary') return fc.constant('(file)');
-    if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}')) return fc.constantFrom('2026-01-05', '2030-12-31');
     return fc.constantFrom(...PLAUSIBLE_TEXT);
   }
   if (types.includes('null')) return fc.constant(null);

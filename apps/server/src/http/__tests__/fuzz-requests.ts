@@ -24,22 +24,27 @@ export function multipartBytes(parts: Part[], boundary: string): Buffer {
 
 // ---------- the requests of one operation ----------
 
-export function requestsOf(op: Operation): fc.Arbitrary<FuzzRequest> {
+/** The values of an operation's parameters: a list is sent as a repeated query parameter. */
+export type ParamValues = Record<string, string | string[]>;
+
+/** Builds one request of an operation from its parameters' values and its body (encoded as the operation takes it). */
+/** The multipart body's file: the property the document says is binary (a receipt, an adjustment's evidence). */
+export function fileFieldOf(op: Operation): string {
+  const properties = (op.body?.schema as { properties?: Record<string, { format?: string }> } | undefined)?.properties ?? {};
+  return Object.entries(properties).find(([, schema]) => schema.format === 'binary')?.[0] ?? 'receipt';
+}
+
+export function requestBuilder(op: Operation) {
+  const fileField = fileFieldOf(op);
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
-  const plausibleParams = fc.record(Object.fromEntries(op.params.map((p) => [p.name, plausible(p.schema, p.name).map(asText)])) as Record<string, fc.Arbitrary<string>>);
-  const bodySchema = op.body?.schema ?? null;
-  // the multipart body's file: the property the document says is binary (a receipt, an adjustment's evidence)
-  const fileField =
-    Object.entries(bodySchema?.properties ?? {}).find(([, schema]) => (schema as { format?: string }).format === 'binary')?.[0] ?? 'receipt';
-  const plausibleBody = bodySchema ? plausible(bodySchema) : fc.constant(undefined);
-  const paths = bodySchema ? fieldPaths(bodySchema) : [];
-  const requiredTop = bodySchema?.required ?? [];
-
-  const build = (params: Record<string, string>, body: unknown, expect: FuzzRequest['expect'], what: string, extra: Partial<FuzzRequest> = {}): FuzzRequest => {
+  return (params: ParamValues, body: unknown, expect: FuzzRequest['expect'], what: string, extra: Partial<FuzzRequest> = {}): FuzzRequest => {
     let path = op.path;
-    for (const p of pathParams) path = path.replace(`{${p.name}}`, pct(params[p.name] ?? '1'));
-    const query: Array<[string, string]> = queryParams.filter((p) => params[p.name] !== undefined).map((p) => [p.name, params[p.name]!]);
+    for (const p of pathParams) path = path.replace(`{${p.name}}`, pct(String(params[p.name] ?? '1')));
+    const query: Array<[string, string]> = queryParams.flatMap((p) => {
+      const v = params[p.name];
+      return v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [p.name, x]);
+    });
     let encoded: FuzzRequest['body'];
     if (op.body?.kind === 'json' && body !== undefined) {
       encoded = { contentType: 'application/json', bytes: Buffer.from(JSON.stringify(body).replace(JSON.stringify(DEEP), DEEP_JSON)) };
@@ -52,6 +57,24 @@ export function requestsOf(op: Operation): fc.Arbitrary<FuzzRequest> {
     }
     return { method: op.method, path, query, body: encoded, expect, what, ...extra };
   };
+}
+
+/** The plausible values of an operation's parameters and body: the rest of a request stays plausible, so the bad part reaches deep. */
+export function plausibleParts(op: Operation) {
+  const params = fc.record(Object.fromEntries(op.params.map((p) => [p.name, plausible(p.schema, p.name).map(asText)])) as Record<string, fc.Arbitrary<string>>);
+  const body = op.body ? plausible(op.body.schema) : fc.constant(undefined);
+  return { params, body };
+}
+
+export function requestsOf(op: Operation): fc.Arbitrary<FuzzRequest> {
+  const pathParams = op.params.filter((p) => p.in === 'path');
+  const queryParams = op.params.filter((p) => p.in === 'query');
+  const { params: plausibleParams, body: plausibleBody } = plausibleParts(op);
+  const bodySchema = op.body?.schema ?? null;
+  const paths = bodySchema ? fieldPaths(bodySchema) : [];
+  const requiredTop = bodySchema?.required ?? [];
+  const build = requestBuilder(op);
+  const fileField = fileFieldOf(op);
 
   const mutations: Array<fc.Arbitrary<FuzzRequest>> = [];
   // a path parameter: every bad value is refused (ids, metals, receipt kinds)

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { announceAdminsChanged } from '../../modules/auth/auth-cache.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client } from '../../testing/client.ts';
+import { calendarEdgeRequests, dateFieldsOf } from './fuzz-dates.ts';
 import { fieldPaths, pct } from './fuzz-inputs.ts';
 import { operationsOf, requestsOf } from './fuzz-requests.ts';
 
@@ -22,6 +23,10 @@ import { operationsOf, requestsOf } from './fuzz-requests.ts';
  * budget of distinct requests, each run about 6,000. FUZZ_SEED replays a run (the seed is in the
  * test's name and in every failure); FUZZ_SCALE multiplies the number of requests (2: the whole
  * budget on one driver).
+ *
+ * Besides, every date field of the document (fuzz-dates.ts) gets the calendar's edges, alone and all
+ * together, and each range the widest one: about 1,300 requests, all of them on each driver. A date
+ * outside the product calendar must be refused (decision 0111); no call may go unanswered.
  */
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -33,6 +38,42 @@ const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const SEED = Number(process.env.FUZZ_SEED ?? (process.env.CI ? 20_261_123 + (driver === 'postgres' ? 1 : 0) : Math.floor(Math.random() * 2 ** 31)));
 /** This driver's share of each operation's budget (the other driver's run sends the other half). */
 const SHARE = 0.5;
+/**
+ * A call not answered within this is a failure, not a stuck suite (a hang guard, not a speed target:
+ * the slowest answers here take well under a second). A call that holds the event loop cannot be
+ * timed out from this thread, which shares the server's: the server's watchdog (decision 0937) ends
+ * the test's process after WATCHDOG_SECONDS, its log line naming the call, and the run fails.
+ */
+const REQUEST_TIMEOUT_MS = 20_000;
+const WATCHDOG_SECONDS = 20;
+
+/** Operations that take a date, a moment, a month or a range of them (each sent the calendar's edges). */
+const DATED_OPERATIONS = [
+  'GET /v0/web/secure/finance/pnl',
+  'GET /v0/web/secure/finance/pnl/drill',
+  'GET /v0/web/secure/ledger/trial-balance',
+  'GET /v0/web/secure/ledger/balances',
+  'POST /v0/web/secure/ledger/closes',
+  'GET /v0/web/secure/ledger/closes/check',
+  'POST /v0/web/secure/ledger/closes/{date}/reopen',
+  'GET /v0/web/secure/export/journal',
+  'GET /v0/web/secure/statements/{userId}',
+  'GET /v0/web/secure/statements/{userId}.pdf',
+  'GET /v0/web/secure/statements/batch',
+  'POST /v0/web/secure/holiday/create',
+  'POST /v0/web/secure/order/create',
+  'POST /v0/web/secure/order/payment/create',
+  'POST /v0/web/secure/order/total_owed',
+  'GET /v0/web/secure/export/orders',
+  'POST /v0/web/secure/graphql',
+  'GET /v0/web/secure/asset/list',
+  'GET /v0/web/secure/hedge/list',
+  'POST /v0/web/secure/hedge/create',
+  'POST /v0/web/secure/vault/import',
+  'POST /v0/web/secure/audit_trail/list',
+  'GET /v0/web/secure/audit_trail/export',
+  'POST /v0/web/secure/price/manual',
+];
 
 /**
  * What a refused call may still change, and why:
@@ -88,7 +129,7 @@ describe(`fuzz: every operation of the OpenAPI document with bad input on ${driv
 
   beforeAll(async () => {
     // no job is started (no background change to orders); tokens outlive the run
-    ts = await startTestServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+    ts = await startTestServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '3600' }, watchdogSeconds: WATCHDOG_SECONDS });
     api = client(ts);
     await signIn();
     const tables = await ts.db.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename");
@@ -110,27 +151,38 @@ describe(`fuzz: every operation of the OpenAPI document with bad input on ${driv
       const doc = (await (await fetch(`${ts.url}/docs/json`)).json()) as Parameters<typeof operationsOf>[0];
       const ops = operationsOf(doc);
       expect(ops.length).toBeGreaterThan(80);
+      // the date fields are found in the document itself: these at least (a new one is found the same way)
+      const dated = ops.filter((op) => dateFieldsOf(op).length > 0).map((op) => `${op.method} ${op.path}`);
+      expect(dated).toEqual(expect.arrayContaining(DATED_OPERATIONS));
       const problems: string[] = [];
       let sent = 0;
+      let atEdges = 0;
+      let timeouts = 0;
       const started = Date.now();
       let before = await digest();
       for (const [index, op] of ops.entries()) {
         const fields = op.params.length + (op.body ? fieldPaths(op.body.schema).length : 0);
         const runs = Math.max(1, Math.round(SCALE * SHARE * Math.min(240, 40 + 12 * fields)));
-        const requests = fc.sample(requestsOf(op), { numRuns: runs, seed: SEED + index });
+        const random = fc.sample(requestsOf(op), { numRuns: runs, seed: SEED + index });
+        // the calendar's edges are few and exact: every run sends them all, whatever its share
+        const edges = calendarEdgeRequests(op, SEED + index);
+        atEdges += edges.length;
         let found = 0;
-        for (const req of requests) {
-          if (found >= 3) break;
+        for (const [i, req] of [...random, ...edges].entries()) {
+          // three problems are enough to see what is wrong with an operation's random requests; its edges are sent all the same
+          if (found >= 3 && i < random.length) continue;
           const url = `${ts.url}${req.path}${req.query.length ? `?${req.query.map(([k, v]) => `${pct(k)}=${pct(v)}`).join('&')}` : ''}`;
           const send = async (): Promise<{ status: number; text: string }> => {
             const headers: Record<string, string> = { authorization: req.basic ?? `Bearer ${jwt}` };
             if (req.body) headers['content-type'] = req.body.contentType;
             sent += 1;
             try {
-              const r = await fetch(url, { method: req.method, headers, body: req.body ? new Uint8Array(req.body.bytes) : undefined });
+              const r = await fetch(url, { method: req.method, headers, body: req.body ? new Uint8Array(req.body.bytes) : undefined, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
               return { status: r.status, text: await r.text() };
             } catch (error) {
-              return { status: 0, text: `no answer: ${String(error)}` };
+              const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+              if (timedOut) timeouts += 1;
+              return { status: 0, text: timedOut ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : `no answer: ${String(error)}` };
             }
           };
           let { status, text } = await send();
@@ -181,8 +233,10 @@ describe(`fuzz: every operation of the OpenAPI document with bad input on ${driv
         }
       }
       const seconds = (Date.now() - started) / 1000;
-      console.info(`fuzz on ${driver}: ${sent} requests over ${ops.length} operations in ${seconds.toFixed(1)} s (seed ${SEED})`);
+      console.info(`fuzz on ${driver}: ${sent} requests (${atEdges} at the calendar's edges, ${timeouts} timeouts) over ${ops.length} operations in ${seconds.toFixed(1)} s (seed ${SEED})`);
+      expect(atEdges, "the document declares date fields, each sent the calendar's edges").toBeGreaterThan(500);
       expect(problems, `seed ${SEED}`).toEqual([]);
+      expect(timeouts).toBe(0);
     },
     15 * 60_000,
   );

@@ -2,7 +2,7 @@ import { CLOSE_ACCRUALS, debitBalanceOf, towardTarget, type AccrualPair } from '
 import { dayAfter } from '@aurum/domain/finance/day-close';
 import { revaluationOfDay, type PositionPoint } from '@aurum/domain/finance/pnl';
 import { Decimal, SCALE, roundTo } from '@aurum/domain/money/decimal';
-import { startOfBusinessDay } from '@aurum/domain/system/business-time';
+import { CALENDAR_FIRST_DATE, CALENDAR_LAST_DATE, businessDatesBetween, daysBetween, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { TREASURY_METALS, type TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
 import { daySourceId, houseAccount, type Posting } from '@aurum/domain/wallet/ledger';
 import type { Change } from '../../http/change.ts';
@@ -22,6 +22,8 @@ import { positionAtBoundaries } from './pnl-repository.ts';
  */
 
 const CLOSE_KIND = 'finance.close';
+/** The most days a stretch can hold: the calendar's. */
+const CALENDAR_DAYS = daysBetween(CALENDAR_FIRST_DATE, CALENDAR_LAST_DATE) + 1;
 const REVERSAL_KIND = 'finance.closeReversal';
 
 /** One target of a close: a pair of books, the metal it is about (null for USD), and the amount it should hold at the day's end. */
@@ -50,10 +52,8 @@ function heldBy(postings: ReadonlyArray<{ kind: string; metal: string | null } &
 /** Every business date after `previous` (the last close's date) up to `date`; the first close has only its own day. */
 function stretchDays(previous: string | null, date: string): string[] {
   const first = previous === null ? date : dayAfter(previous);
-  const days: string[] = [];
-  // a stretch is a few days (a weekend, a holiday with the next business day); its length is bounded by the calendar's range
-  for (let d = first; d <= date; d = dayAfter(d)) days.push(d);
-  return days;
+  // a stretch is a few days (a weekend, holidays with the next business day); the calendar bounds it in any case
+  return businessDatesBetween(first, date, CALENDAR_DAYS);
 }
 
 /**

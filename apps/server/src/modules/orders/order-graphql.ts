@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildSchema } from 'graphql';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { Decimal, isDecimalText } from '@aurum/domain/money/decimal';
 import { ORDER_CURRENCIES, ORDER_SIDES, ORDER_TYPES, OrderNode, TimelineEntry } from '@aurum/domain/orders/order-schemas';
 import { ORDER_STATUSES } from '@aurum/domain/orders/order-status';
-import { startOfBusinessDay } from '@aurum/domain/system/business-time';
+import { CALENDAR_FIRST_DATE, CALENDAR_LAST_DATE, isBusinessDateText, isCalendarDate, isCalendarMoment, startOfBusinessDay } from '@aurum/domain/system/business-time';
+import { CALENDAR_DETAIL, momentOf } from '@aurum/domain/validation/calendar-fields';
 import { USER_SEARCH_CONDITIONS } from '@aurum/domain/users/user-enums';
 import { graphqlEndpoint, type GraphqlContext } from '../../http/graphql-endpoint.ts';
 import { GraphqlInputError } from '../../http/graphql-errors.ts';
@@ -124,6 +126,8 @@ export interface ConnectionArgs {
 }
 
 const bad = (argument: string, message: string) => new GraphqlInputError(argument, message);
+/** A date or moment that exists but lies outside the product calendar: the refusal carries the calendar (decision 0111). */
+const outside = (argument: string, message: string, exists: boolean) => new GraphqlInputError(argument, message, ErrorCode.InvalidFormat, exists ? CALENDAR_DETAIL : undefined);
 
 export const encodeCursor = (id: number) => Buffer.from(`order:${id}`).toString('base64url');
 export function decodeCursor(cursor: string, name: string): number {
@@ -133,32 +137,24 @@ export function decodeCursor(cursor: string, name: string): number {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar date yyyy-MM-dd (no 30 February) that PostgreSQL holds too (no year 0000). */
-const isDate = (d: string) => {
-  if (!DATE.test(d) || d.startsWith('0000')) return false;
-  const t = Date.parse(`${d}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
-};
-/** The first moment of a business date (Asia/Kuala_Lumpur), plus whole days. */
+const CALENDAR = `from ${CALENDAR_FIRST_DATE} to ${CALENDAR_LAST_DATE}`;
+/** The first moment of a business date (Asia/Kuala_Lumpur) of the product calendar, plus whole days. */
 function startOfBusinessDate(date: string, name: string, plusDays = 0): Date {
-  if (!isDate(date)) throw bad(name, `${name} must be yyyy-MM-dd`);
+  if (!isCalendarDate(date)) throw outside(name, `${name} must be yyyy-MM-dd, ${CALENDAR}`, isBusinessDateText(date));
   return startOfBusinessDay(date, plusDays);
 }
-const FIRST_MOMENT = Date.parse('0001-01-01T00:00:00Z');
-const END_MOMENT = Date.parse('+010000-01-01T00:00:00Z');
-/** A moment: an ISO date-time, or a business date (its start; with `end`, the start of the next day). */
+/** A moment of the product calendar: an ISO date-time with its offset, or a business date (its start; with `end`, the start of the next day). */
 function moment(value: string, name: string, end: boolean): Date {
   if (DATE.test(value)) return startOfBusinessDate(value, name, end ? 1 : 0);
-  const t = Date.parse(value);
-  // years 1 to 9999: JavaScript reads years PostgreSQL cannot hold
-  if (Number.isNaN(t) || t < FIRST_MOMENT || t >= END_MOMENT) throw bad(name, `${name} must be a date (yyyy-MM-dd) or an ISO date-time`);
+  const t = momentOf(value);
+  if (t === null || !isCalendarMoment(t)) throw outside(name, `${name} must be a date (yyyy-MM-dd) or an ISO date-time with its offset, ${CALENDAR}`, t !== null);
   return new Date(t);
 }
 /** A list of one date (that day) or two (an inclusive range). */
 function dateRange(values: readonly string[], name: string): [string, string] {
   if (values.length < 1 || values.length > 2) throw bad(name, `${name} takes one date or two (from, to)`);
   const [from, to = from] = values as [string, string?];
-  for (const d of [from, to]) if (!isDate(d)) throw bad(name, `${name} must be yyyy-MM-dd dates`);
+  for (const d of [from, to]) if (!isCalendarDate(d!)) throw outside(name, `${name} must be yyyy-MM-dd dates, ${CALENDAR}`, isBusinessDateText(d!));
   return [from, to!];
 }
 

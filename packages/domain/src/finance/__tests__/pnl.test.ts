@@ -160,4 +160,18 @@ describe('the P&L query', () => {
     expect(path({ from: '2030-01-01', to: '2030-01-02', groupBy: 'week' })).toEqual(['groupBy']);
     expect(PnlDrillQuery.safeParse({ from: '2030-01-01', to: '2030-01-02', figure: 'total' }).error?.issues[0]?.path).toEqual(['figure']);
   });
+
+  it("refuses the calendar's far edges, and its days end at 9999-12-31 as anywhere else", () => {
+    const refused = (v: unknown) => PnlQuery.safeParse(v).error?.issues.map((i) => [i.path.join('.'), (i as { params?: { rule?: string } }).params?.rule]);
+    expect(refused({ from: '9999-12-31', to: '9999-12-31' })).toEqual([['from', 'calendar'], ['to', 'calendar']]);
+    expect(refused({ from: '0001-01-01', to: '2000-01-01' })).toEqual([['from', 'calendar']]);
+    expect(refused({ from: '2100-12-31', to: '2101-01-01' })).toEqual([['to', 'calendar']]);
+    expect(refused({ from: '2000-01-01', to: '2000-12-31' })).toBeUndefined();
+    expect(refused({ from: '2000-01-01', to: '2001-01-01' })).toEqual([['to', 'maxDays']]);
+    // the day loop itself: the day after 9999-12-31 is no yyyy-MM-dd text, which a loop comparing texts never passed
+    expect(datesOf('9999-12-31', '9999-12-31')).toEqual(['9999-12-31']);
+    expect(periodsOf('2100-12-31', '2100-12-31', 'month')).toEqual(['2100-12']);
+    expect(datesOf('2096-01-01', '2096-12-31')).toHaveLength(366);
+    expect(() => datesOf('2000-01-01', '2100-12-31')).toThrow(RangeError);
+  });
 });

@@ -5,7 +5,13 @@ import {
   BUSINESS_UTC_OFFSET,
   businessClock,
   businessDate,
+  businessDatesBetween,
+  CALENDAR_FIRST_DATE,
+  CALENDAR_LAST_DATE,
+  daysBetween,
   isBusinessDateText,
+  isCalendarDate,
+  isCalendarMoment,
   nextBusinessTime,
   startOfBusinessDay,
 } from '../business-time.ts';
@@ -58,5 +64,41 @@ describe('business clock (Asia/Kuala_Lumpur)', () => {
     expect(nextBusinessTime(new Date('2026-11-23T02:00:00Z'), noon).toISOString()).toBe('2026-11-23T04:00:00.000Z');
     expect(nextBusinessTime(new Date('2026-11-23T04:00:00Z'), noon).toISOString()).toBe('2026-11-24T04:00:00.000Z');
     expect(nextBusinessTime(new Date('2026-11-23T17:00:00Z'), noon).toISOString()).toBe('2026-11-24T04:00:00.000Z');
+  });
+
+  it('bounds the product calendar: its first and last days are in, the days around them and the far edges out', () => {
+    expect([CALENDAR_FIRST_DATE, CALENDAR_LAST_DATE]).toEqual(['2000-01-01', '2100-12-31']);
+    for (const d of ['2000-01-01', '2000-02-29', '2096-02-29', '2100-12-31']) expect(isCalendarDate(d), d).toBe(true);
+    for (const d of ['1999-12-31', '2101-01-01', '0001-01-01', '0000-01-01', '1970-01-01', '9999-12-31', '2100-02-29', '+10000-01-01']) expect(isCalendarDate(d), d).toBe(false);
+    // a moment is in when its business date is: 2000-01-01 00:00 and 2100-12-31 23:59:59.999 in Kuala Lumpur
+    expect(isCalendarMoment(Date.parse('1999-12-31T16:00:00Z'))).toBe(true);
+    expect(isCalendarMoment(Date.parse('1999-12-31T15:59:59.999Z'))).toBe(false);
+    expect(isCalendarMoment(Date.parse('2100-12-31T15:59:59.999Z'))).toBe(true);
+    expect(isCalendarMoment(Date.parse('2100-12-31T16:00:00Z'))).toBe(false);
+    expect(isCalendarMoment(Number.NaN)).toBe(false);
+  });
+
+  it('counts the dates of a range instead of comparing texts: the far edges end too', () => {
+    expect(daysBetween('2026-11-24', '2026-11-24')).toBe(0);
+    expect(daysBetween('2096-02-28', '2096-03-01')).toBe(2);
+    expect(daysBetween('2026-11-25', '2026-11-24')).toBe(-1);
+    expect(businessDatesBetween('2096-02-28', '2096-03-01', 366)).toEqual(['2096-02-28', '2096-02-29', '2096-03-01']);
+    // the day after 9999-12-31 is no yyyy-MM-dd text: a loop comparing texts never ended there
+    expect(businessDatesBetween('9999-12-31', '9999-12-31', 366)).toEqual(['9999-12-31']);
+    expect(businessDatesBetween('0001-01-01', '0001-01-02', 366)).toEqual(['0001-01-01', '0001-01-02']);
+    expect(businessDatesBetween('2026-11-25', '2026-11-24', 366)).toEqual([]);
+    expect(() => businessDatesBetween(CALENDAR_FIRST_DATE, CALENDAR_LAST_DATE, 366)).toThrow(RangeError);
+    expect(() => businessDatesBetween('x', '2026-11-24', 366)).toThrow(RangeError);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 36_889 }), fc.integer({ min: 0, max: 400 }), (start, length) => {
+        const from = businessDate(startOfBusinessDay(CALENDAR_FIRST_DATE, start));
+        const to = businessDate(startOfBusinessDay(from, length));
+        const dates = businessDatesBetween(from, to, 401);
+        expect(dates.length).toBe(length + 1);
+        expect(dates[0]).toBe(from);
+        expect(dates.at(-1)).toBe(to);
+        dates.slice(1).forEach((d, i) => expect(daysBetween(dates[i]!, d)).toBe(1));
+      }),
+    );
   });
 });

@@ -174,8 +174,10 @@ describe(`deposit, withdrawal and transfer requests on ${driver}`, () => {
         const got = await list(`${q}&limit=1000`);
         expect(got.body.items.map((r) => r.id), q).toEqual(all.filter(keep).map((r) => r.id));
       }
-      const future = await list('createdAfter=2999-01-01');
+      const future = await list('createdAfter=2100-12-31');
       expect(future.body).toMatchObject({ items: [], total: 0 });
+      // past the product calendar: refused, naming the field and the calendar
+      expect((await list('createdAfter=2999-01-01')).body).toEqual({ code: 1001, context: 'createdAfter', detail: { rule: 'calendar', first: '2000-01-01', last: '2100-12-31' } });
       const today = businessDate(new Date());
       expect((await list(`createdAfter=${today}&createdBefore=${today}&limit=1000`)).body.total).toBeGreaterThan(0);
       const byId = await list('sort=id&order=asc&limit=10&page=2');

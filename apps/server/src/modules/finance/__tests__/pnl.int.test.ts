@@ -162,4 +162,37 @@ describe(`the dealer's P&L on ${driver}`, () => {
       expect([r.status, r.body.code, r.body.context], query).toEqual([400, 1001, field]);
     }
   });
+
+  it("answers the calendar's far edges at once, 400 1001 naming the field, to the read-only viewer, and keeps serving", async () => {
+    // the P&L at 9999-12-31 once never answered: its day loop compared texts, and the day after 9999-12-31 is none
+    const calendar = { rule: 'calendar', first: '2000-01-01', last: '2100-12-31' };
+    const edges = [
+      ['from=9999-12-31&to=9999-12-31', 'from'],
+      ['from=0001-01-01&to=0001-01-01', 'from'],
+      ['from=2026-01-01&to=9999-12-31', 'to'],
+      ['from=1999-12-31&to=2000-01-01', 'from'],
+      ['from=2100-12-31&to=2101-01-01', 'to'],
+    ] as const;
+    for (const [query, field] of edges) {
+      for (const path of [`${S}/finance/pnl?${query}`, `${S}/finance/pnl?${query}&groupBy=month`, `${S}/finance/pnl/drill?${query}&figure=revaluation`]) {
+        const r = await o.call<{ detail?: unknown }>('none', 'GET', path);
+        expect([r.status, r.body.code, r.body.context, r.body.detail], path).toEqual([400, 1001, field, calendar]);
+      }
+    }
+    expect((await fetch(`${o.ts.url}/healthz`)).status).toBe(200);
+    // the widest range the P&L reads: 366 days, at the calendar's first and last days
+    for (const [from, to, days] of [['2000-01-01', '2000-12-31', 366], ['2100-01-01', '2100-12-31', 365], ['2099-12-31', '2100-12-31', 366]] as const) {
+      const pnl = await o.call<PnlAnswer>('none', 'GET', `${S}/finance/pnl?from=${from}&to=${to}`);
+      expect(pnl.status, pnl.text).toBe(200);
+      expect(pnl.body.periods).toHaveLength(days);
+      expect([pnl.body.periods[0]!.period, pnl.body.periods.at(-1)!.period]).toEqual([from, to]);
+      const months = await o.call<PnlAnswer>('none', 'GET', `${S}/finance/pnl?from=${from}&to=${to}&groupBy=month`);
+      expect(months.body.periods.length, months.text).toBeGreaterThanOrEqual(12);
+      const drill = await o.call<PnlDrillAnswer>('none', 'GET', `${S}/finance/pnl/drill?from=${from}&to=${to}&figure=revaluation`);
+      expect(drill.status, drill.text).toBe(200);
+    }
+    // one day wider is refused with the span in the detail
+    const wider = await o.call<{ detail?: unknown }>('none', 'GET', `${S}/finance/pnl?from=2000-01-01&to=2001-01-01`);
+    expect([wider.status, wider.body.code, wider.body.context, wider.body.detail]).toEqual([400, 1001, 'to', { rule: 'maxDays', value: 366 }]);
+  });
 });

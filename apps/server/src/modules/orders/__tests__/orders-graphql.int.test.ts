@@ -346,6 +346,18 @@ describe(`GraphQL adminOrdersConnection on ${driver}`, () => {
     failed(await gql({ goodTillDate: ['2030-02-30'] }), 400, 1001, 'goodTillDate');
     failed(await gql({ createdAfter: '-100000-01-01T00:00:00Z' }), 400, 1001, 'createdAfter');
     failed(await gql({ createdBefore: '0000-01-01' }), 400, 1001, 'createdBefore');
+    // dates outside the product calendar (decision 0111): refused naming the argument, the calendar in the detail
+    const calendar = { rule: 'calendar', first: '2000-01-01', last: '2100-12-31' };
+    for (const [variables, argument] of [
+      [{ createdAfter: '9999-12-31' }, 'createdAfter'],
+      [{ createdBefore: '0001-01-01T00:00:00Z' }, 'createdBefore'],
+      [{ filledAt: ['2026-01-01', '2101-01-01'] }, 'filledAt'],
+      [{ goodTillDate: ['1999-12-31'] }, 'goodTillDate'],
+    ] as const) {
+      const r = await gql(variables);
+      failed(r, 400, 1001, argument);
+      expect(r.body.errors![0]!.extensions, r.text).toMatchObject({ detail: calendar });
+    }
     // the body itself
     const post = (options: Parameters<typeof api.call>[2]) => api.call<{ errors?: GqlError[] }>('POST', URL, { token: jwt, ...options });
     failed(await post({ raw: '{"query": ' }), 400, 1000, 'Malformed JSON body');

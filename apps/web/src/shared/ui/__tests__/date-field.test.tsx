@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { z } from 'zod';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dateField } from '@aurum/domain/system/system-schemas';
+import { calendarDate } from '@aurum/domain/validation/calendar-fields';
 import { renderKit } from '#testing/render-kit.tsx';
 import { DateField } from '../date-field.tsx';
 
@@ -42,7 +42,7 @@ describe('DateField (business dates, stored yyyy-MM-dd)', () => {
   });
 
   it('hands a text that is not a date on as it is, and the form says "Invalid date"', async () => {
-    const Schema = z.object({ date: dateField });
+    const Schema = z.object({ date: calendarDate });
     function Form({ onSubmit }: { onSubmit: (v: { date: string }) => void }) {
       const { control, handleSubmit } = useForm<{ date: string }>({ resolver: zodResolver(Schema), mode: 'onTouched', defaultValues: { date: '' } });
       return (
