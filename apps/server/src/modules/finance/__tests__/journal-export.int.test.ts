@@ -167,7 +167,7 @@ describe(`the accounting exports of closed days, on ${driver}`, () => {
         [`${range}&unit=USD`, 'unit'],
         [`from=${D2}&to=${D1}&unit=MYR`, 'to'],
         [`from=${dayAfter(D1, -366)}&to=${D1}&unit=MYR`, 'to'],
-        [`from=0001-01-01&to=9999-12-31&unit=MYR`, 'to'],
+        [`from=0001-01-01&to=9999-12-31&unit=MYR`, 'from'], // outside the product calendar
         [`from=${D1}&to=2031-02-30&unit=MYR`, 'to'],
         [`from=&to=${D1}&unit=MYR`, 'from'],
       ] as const) {
