@@ -18,6 +18,7 @@ const ITEM = {
   quantity: null,
   note: null,
   bank: null,
+  finance: null,
   mayDecide: true,
 };
 
