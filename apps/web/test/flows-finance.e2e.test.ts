@@ -36,6 +36,10 @@ test.describe("finance: a finance approver's day", () => {
     const order = await maker.call<{ id: number }>('POST', 'order/customize', {
       userId, action: 0, symbol: 'XAU/MYR', currency: 'MYR', quantity: '1', source: 'Desk', costPrice: '300.000', quotePrice: '310.000', exchangeRate: '4.5000', finalPrice: '310.000', note: 'finance flow e2e', useAhtConfig: false,
     });
+    // a fresh server's journal starts today; the desk's hedge traded yesterday makes yesterday a day of the books
+    await maker.call('POST', 'hedge/create', {
+      clientRef: 'e2e-yesterday', provider: 'LBMA Desk', metal: 'XAU', side: 'BUY', quantity: '1', price: '300', currency: 'MYR', fee: '1', tradedAt: new Date(`${yesterday}T12:00:00+08:00`).toISOString(),
+    });
     const [user] = await suite.ts.db.query<{ category: string }>('SELECT category FROM users WHERE id = $1', [userId]);
 
     const page = await suite.open();
