@@ -15,9 +15,11 @@ const NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET'
 /**
  * SQLSTATEs of a server going away or not taking work: class 08 (connection exception), 57P01-57P03
  * (admin or crash shutdown, cannot connect now: starting up or in recovery), 53300 (too many
- * connections), 58030 (I/O error of the server).
+ * connections), 58030 (I/O error of the server), and 25006 (read-only transaction): a member that came
+ * back as a standby before its promotion, or one a failover demoted; the connection is dropped so the
+ * next call finds the leader. No transaction of ours asks for READ ONLY and then writes.
  */
-const UNAVAILABLE_SQLSTATES: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300', '58030']);
+const UNAVAILABLE_SQLSTATES: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300', '58030', '25006']);
 
 /** What node-postgres says, without a code, when a connection ends under it or cannot be had. */
 const DRIVER_MESSAGES = [

@@ -167,3 +167,53 @@ describe.skipIf(driver === 'pglite')('a server whose database goes away', () => 
     socket.close();
   });
 });
+
+describe.skipIf(driver === 'pglite')('a member that comes back read-only (a standby not yet promoted)', () => {
+  let ts: TestServer;
+  let jwt: string;
+  let admin: pg.Client;
+  let name: string;
+  /** Every connection of the server's database ended, as a failover ends them. */
+  const failover = async () => {
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+  };
+  beforeAll(async () => {
+    ts = await startTestServer({ driver: 'postgres' });
+    jwt = (await client(ts).login(ts.demo.superAdmin.username, ts.demo.superAdmin.password)).body.jwt;
+    [{ name }] = (await ts.db.query<{ name: string }>('SELECT current_database() AS name')) as [{ name: string }];
+    const u = new URL(process.env.TEST_DATABASE_URL!);
+    u.pathname = '/postgres';
+    admin = new pg.Client({ connectionString: u.toString() });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.query(`ALTER DATABASE "${name}" RESET default_transaction_read_only`).catch(() => undefined);
+    await admin?.end();
+    await ts?.close();
+  });
+
+  it('answers a write 503 3302 with its body, never 500, changes nothing, and writes again once the member takes writes', async () => {
+    const api = client(ts);
+    const before = await api.call<{ panicMode: boolean }>('GET', '/v0/web/secure/mode', { token: jwt });
+    expect(before.status).toBe(200);
+    await admin.query(`ALTER DATABASE "${name}" SET default_transaction_read_only = on`);
+    await failover();
+    // the pool's next connections land on a member that refuses writes with SQLSTATE 25006
+    await until('a read served by the read-only member', async () => (await api.call('GET', '/v0/web/secure/mode', { token: jwt })).status === 200, 10_000);
+    for (let i = 0; i < 3; i += 1) {
+      const write = await api.call('POST', '/v0/web/secure/mode/set_panic', { token: jwt, body: { enabled: !before.body.panicMode } });
+      expect(write.status).toBe(503);
+      expect(write.body).toEqual({ code: ErrorCode.DatabaseUnavailable, context: expect.stringContaining('database') });
+    }
+    expect((await api.call<{ panicMode: boolean }>('GET', '/v0/web/secure/mode', { token: jwt })).body.panicMode).toBe(before.body.panicMode);
+
+    await admin.query(`ALTER DATABASE "${name}" RESET default_transaction_read_only`);
+    await failover();
+    await until(
+      'the switch written on the promoted member',
+      async () => (await api.call('POST', '/v0/web/secure/mode/set_panic', { token: jwt, body: { enabled: !before.body.panicMode } })).status === 200,
+      10_000,
+    );
+    expect((await api.call<{ panicMode: boolean }>('GET', '/v0/web/secure/mode', { token: jwt })).body.panicMode).toBe(!before.body.panicMode);
+  });
+});
