@@ -39,7 +39,8 @@ export interface SocketAuth {
 export interface SocketMarket {
   currentPrice(): unknown;
   currentRate(): unknown;
-  onMessage(handler: (message: SocketMessage) => void): () => void;
+  /** `urgent`: a Price that carries a decision (a setting, a manual price, a status), never held back. */
+  onMessage(handler: (message: SocketMessage, urgent: boolean) => void): () => void;
 }
 
 export interface SocketHub {
@@ -107,9 +108,19 @@ export function attachSocketHub(
     );
   };
 
-  function sendPrice(c: Client, frame: Buffer, now: number): void {
+  /**
+   * The feed's ticks reach a client at most once per throttleMs (the latest one kept); a price an
+   * admin's decision moved goes at once and replaces a tick held back, so a change is seen when it
+   * is committed, not at the next tick.
+   */
+  function sendPrice(c: Client, frame: Buffer, now: number, urgent = false): void {
     const wait = c.lastPriceAt + throttleMs - now;
-    if (wait <= 0 && !c.timer) {
+    if (urgent && c.timer) {
+      clearTimeout(c.timer);
+      c.timer = null;
+      c.pendingPrice = null;
+    }
+    if ((urgent || wait <= 0) && !c.timer) {
       c.lastPriceAt = now;
       c.ws.send(frame, TEXT);
       return;
@@ -125,12 +136,12 @@ export function attachSocketHub(
     }, Math.max(0, wait));
   }
 
-  const stopMarket = market.onMessage((message) => {
+  const stopMarket = market.onMessage((message, urgent) => {
     const frame = encode(message); // encoded once for every client
     const now = Date.now();
     for (const c of clients) {
       if (c.ws.readyState !== c.ws.OPEN) continue;
-      if (message.type === 'Price') sendPrice(c, frame, now);
+      if (message.type === 'Price') sendPrice(c, frame, now, urgent);
       else c.ws.send(frame, TEXT);
     }
   });

@@ -7,6 +7,7 @@ import { msToMarketOpen } from '../../testing/market-clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { client } from '../../testing/client.ts';
 import { openSocket } from '../../testing/socket-client.ts';
+import { until } from '../../testing/until.ts';
 import { httpPollingSource, simulatedSource, type PriceSource } from '../../modules/market/price-sources.ts';
 import type { Quotes } from '../event-bus.ts';
 
@@ -271,5 +272,45 @@ describe(`live socket sweep on ${driver}`, () => {
     await sweep();
     expect((await activeSocket.closed).code).toBe(4001);
     await vi.waitUntil(() => ts.app.sockets.clientCount() === 0);
+  });
+});
+
+describe(`a decision's price is sent when it is committed, on ${driver}`, () => {
+  let ts: TestServer;
+  let api: ReturnType<typeof client>;
+  const jwt: Record<string, string> = {};
+  beforeAll(async () => {
+    // a throttle far longer than the test: a frame that arrives was not held for the feed's next slot
+    ts = await startTestServer({
+      env: { PRICE_TICK_MS: '200', PRICE_STALE_SECONDS: '30' },
+      app: { priceSource: switchableSource(), socket: { throttleMs: 600_000 } },
+      jobs: ['priceFeed', 'marketStatus'],
+    });
+    ts.advanceClock(msToMarketOpen(ts.now(), 2 * 60 * 60_000));
+    api = client(ts);
+    for (const role of ['superAdmin', 'none']) {
+      const who = ts.demo.byRole[role]!;
+      jwt[role] = (await api.login(who.username, who.password)).body.jwt;
+    }
+  });
+  afterAll(() => ts?.close());
+
+  it('a manual price and its withdrawal reach a throttled socket at once; the feed ticks between them are held', async () => {
+    const sock = await openSocket(ts.url, jwt.none!);
+    await until('the first price', () => sock.messages.some(isPrice), 8000);
+    // waiting before the call: the frame may come before its answer
+    const manual = sock.next((m) => isPrice(m) && m.data.source === 'manual', 8000);
+    const set = await api.call('POST', `${S}/price/manual`, { token: jwt.superAdmin, body: { metal: 'xau', bid: '1000.00', ask: '1001.00', expiresAt: null } });
+    expect(set.status).toBe(200);
+    await manual;
+    const feed = sock.next((m) => isPrice(m) && m.data.source !== 'manual', 8000);
+    expect((await api.call('DELETE', `${S}/price/manual/xau`, { token: jwt.superAdmin })).status).toBe(200);
+    await feed;
+    sock.close();
+    const manualFrames = sock.messages.filter(isPrice).map((m) => (m.data as PriceData).source === 'manual');
+    // one frame before the manual price however many ticks the feed made meanwhile (they were held);
+    // a tick landing between the change and its event may send the manual price twice, never a feed price between
+    expect(manualFrames.indexOf(true)).toBe(1);
+    expect(manualFrames.filter((m, i) => i === 0 || m !== manualFrames[i - 1])).toEqual([false, true, false]);
   });
 });

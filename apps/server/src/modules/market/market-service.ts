@@ -69,8 +69,10 @@ export class MarketService {
   private price: PriceData | null = null;
   private status: MarketStatus | null = null;
   private lastKey = '';
+  /** The figures of the last Price emitted: its prices, status, manual price and source time. */
+  private lastFigures = '';
   private readonly history: PricePoint[] = [];
-  private readonly listeners = new Set<(message: SocketMessage) => void>();
+  private readonly listeners = new Set<(message: SocketMessage, urgent: boolean) => void>();
   /** The cross-check source's latest quotes (decision 0862). */
   private checkQuotes: Quotes | null = null;
   /** Source time of the last accepted tick per source; an older one is dropped. */
@@ -140,8 +142,11 @@ export class MarketService {
     await releaseFeedLease(this.db, this.id).catch(() => undefined);
   }
 
-  /** Socket hub and tests listen here. */
-  onMessage(listener: (message: SocketMessage) => void): () => void {
+  /**
+   * Socket hub and tests listen here. `urgent`: a Price frame that carries a decision (a setting, a
+   * manual price, the market's status) rather than the feed's next tick; it is not held back.
+   */
+  onMessage(listener: (message: SocketMessage, urgent: boolean) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -289,7 +294,7 @@ export class MarketService {
     } else if (event.kind === 'resync') {
       // notifications may be missing: read the settings again
       await this.reloadSettings();
-      this.recompute(true);
+      this.recompute(true, true);
     } else if (event.kind === 'settings') {
       // already in force here (an order's transaction read it first): no reload
       if (event.version === undefined || event.version > this.copy.version) await this.reloadSettings();
@@ -297,7 +302,7 @@ export class MarketService {
         const metal = event.metal as Metal;
         this.emit({ type: 'GlobalSetting', data: { metal, ...toMetalAdjustAnswer(this.settings.adjust[metal]) } });
       }
-      this.recompute(true);
+      this.recompute(true, true);
     }
   }
 
@@ -351,9 +356,11 @@ export class MarketService {
 
   /**
    * Recomputes the gold price; emits it when new quotes arrived (`force`), or when the status or
-   * the price itself changed (a manual price expiring, trading hours ending).
+   * the price itself changed (a manual price expiring, trading hours ending). A settings change
+   * (`decided`) or a change of status or manual price is sent at once; a feed tick alone may wait
+   * for the client's throttle.
    */
-  private recompute(force: boolean): void {
+  private recompute(force: boolean, decided = false): void {
     if (!this.quotes || !this.settings) return;
     const health = this.feedHealth();
     this.health.note(health);
@@ -364,6 +371,7 @@ export class MarketService {
     const signer = this.options.quotes;
     const quoteDue = signer !== null && signer !== undefined && this.quote !== null && new Date(this.quote.expiresAt).getTime() - this.now().getTime() < signer.lifetimeMs / 2;
     if (!force && key === this.lastKey && !quoteDue) return;
+    const urgent = decided || key !== this.lastKey;
     this.lastKey = key;
     this.status = status;
     if (status.variant === 'regular') this.sessionCloseRate = this.quotes.usdMyr;
@@ -371,6 +379,10 @@ export class MarketService {
     const fx = status.variant === 'afterHour' && this.settings.modes.tradingPeriod && this.sessionCloseRate ? this.sessionCloseRate : this.quotes.usdMyr;
     const pricing: QuotePricing = { quote: manual ?? this.quotes.metals.xau, fx, settings: this.settings.adjust.xau[status.variant], variant: status.variant };
     const p = customerPrice(pricing.quote, pricing.fx, pricing.settings);
+    const figures = JSON.stringify([p, key, this.quotes.at]);
+    // a decision this process already priced (settings it adopted, then their event): nothing new to send
+    if (decided && !quoteDue && figures === this.lastFigures) return;
+    this.lastFigures = figures;
     // a quote only while some live pair trades on it: never from the last good price of an unhealthy feed
     const quoted = status.myr.available || status.usd.available;
     this.quote = quoted && this.options.quotes ? this.options.quotes.issue(pricing, this.now()) : null;
@@ -379,13 +391,13 @@ export class MarketService {
       this.history.push({ at: this.quotes.at, myrBuy: p.myr.buy, myrSell: p.myr.sell, usdBuy: p.usd.buy, usdSell: p.usd.sell });
       if (this.history.length > this.options.historySize) this.history.splice(0, this.history.length - this.options.historySize);
     }
-    this.emit({ type: 'Price', data: this.price });
+    this.emit({ type: 'Price', data: this.price }, urgent);
   }
 
-  private emit(message: SocketMessage): void {
+  private emit(message: SocketMessage, urgent = false): void {
     for (const l of this.listeners) {
       try {
-        l(message);
+        l(message, urgent);
       } catch {
         // a listener's failure is its own
       }
