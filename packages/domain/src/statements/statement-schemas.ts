@@ -3,6 +3,7 @@ import { calendarDate, calendarMonth, dateRangeRule } from '../validation/calend
 import { ValidationMessage } from '../validation/rules.ts';
 import { emptyToUndefined } from '../validation/preprocess.ts';
 import { STATEMENT_FIGURES, type StatementFigure } from './statement.ts';
+import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../users/user-enums.ts';
 
 /**
  * A customer statement's requests and answers (decision 1010):
@@ -47,8 +48,9 @@ export function statementRange(query: StatementQuery): { from: string; to: strin
   return query.month !== undefined ? monthRange(query.month) : { from: query.from!, to: query.to! };
 }
 
-export const STATEMENT_LANGUAGES = ['en', 'zh-Hant'] as const;
-export type StatementLanguage = (typeof STATEMENT_LANGUAGES)[number];
+/** A statement prints in the languages a customer may prefer (decision 1014). */
+export const STATEMENT_LANGUAGES = PREFERRED_LANGUAGES;
+export type StatementLanguage = PreferredLanguage;
 
 /** The PDF's query: the range and the language of its labels (English unless asked). */
 export const StatementPdfQuery = z
