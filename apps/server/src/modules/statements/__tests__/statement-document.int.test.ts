@@ -118,7 +118,7 @@ describe(`statements a dealer sends on ${driver}`, () => {
     const before = await exportCount();
     const json = await statement('month=2030-02');
     expect([json.status, json.body.code]).toEqual([422, ErrorCode.StatementPeriodNotStarted]);
-    expect(json.body.detail).toEqual({ rule: 'periodNotStarted', from: '2030-02-01', today });
+    expect((json.body as { detail?: unknown }).detail).toEqual({ rule: 'periodNotStarted', from: '2030-02-01', today });
     for (const path of [
       `${S}/statements/${userId}.csv?month=2030-02`,
       `${S}/statements/${userId}.pdf?from=2030-01-08&to=2030-01-09`,
