@@ -20,8 +20,9 @@ export function StatementHeading({ statement }: { statement: StatementAnswer }) 
       <DetailList
         columns={3}
         items={[
-          { label: t('statements:number'), value: statement.number, testId: 'statement-number' },
-          { label: t('statements:dealer'), value: `${dealer.name} · ${dealer.address} · ${dealer.registration}`, testId: 'statement-dealer' },
+          // the number and the letterhead are data, the dealer's own words: never translated
+          { label: t('statements:number'), value: <span translate="no">{statement.number}</span>, testId: 'statement-number' },
+          { label: t('statements:dealer'), value: <span translate="no">{`${dealer.name} · ${dealer.address} · ${dealer.registration}`}</span>, testId: 'statement-dealer' },
           { label: t('user:fields.preferredLanguage'), value: t(`user:languages.${statement.language}`), testId: 'statement-language' },
         ]}
       />
