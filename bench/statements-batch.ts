@@ -31,7 +31,7 @@ import { openPglite, PGLITE_NODE_FLAGS } from '../apps/server/src/db/pglite-db.t
 import { openPostgres } from '../apps/server/src/db/pg-db.ts';
 import { freshPostgresDatabase } from '../apps/server/src/testing/postgres-databases.ts';
 import { everyStatement } from '../apps/server/src/modules/statements/statement-batch-service.ts';
-import { userStatement } from '../apps/server/src/modules/statements/statement-service.ts';
+import { statementFrame, userStatement } from '../apps/server/src/modules/statements/statement-service.ts';
 import { monthRange } from '../packages/domain/src/statements/statement-schemas.ts';
 import { startOfBusinessDay } from '../packages/domain/src/system/business-time.ts';
 import { csvClosingCounter, zipFileCounter, type BatchCounter } from '../apps/web/src/features/statements/model/batch-progress.ts';
@@ -159,13 +159,15 @@ async function plainRows(db: Db, month: string): Promise<number> {
 /** The small cohort's statements in this process: batch reads against one user at a time. */
 async function readsCompared(db: Db, month: string): Promise<{ batch: number; perUser: number; users: number }> {
   const range = monthRange(month);
+  // the month as the bench made it: ended by its last day's end
+  const frame = await statementFrame(db, range, new Date(Date.parse(`${range.to}T23:00:00Z`)), { name: 'Bench Dealer', address: 'Kuala Lumpur', registration: '000000-X' });
   const ids: number[] = [];
   const batch = await measure(async () => {
-    const every = await everyStatement(db, range);
+    const every = await everyStatement(db, frame);
     for await (const statements of every.batches) ids.push(...statements.map((s) => s.user.id));
   });
   const perUser = await measure(async () => {
-    for (const id of ids) await userStatement(db, id, range);
+    for (const id of ids) await userStatement(db, id, frame);
   });
   return { batch: batch.seconds, perUser: perUser.seconds, users: ids.length };
 }

@@ -83,6 +83,10 @@ export interface Config {
   backupIntervalMinutes: number;
   /** How many backup files are kept in backupDir; older ones are removed once a new one is complete. */
   backupKeep: number;
+  /** The letterhead of the documents the dealer sends its customers (statements, decision 1014). */
+  dealerName: string;
+  dealerAddress: string;
+  dealerRegistration: string;
 }
 
 export const DEMO_SUPERADMIN = { username: 'admin', password: 'Aurum#Demo2026', email: 'admin@aurum.example' };
@@ -168,6 +172,18 @@ function url(protocols: string[]) {
 }
 
 const text = (raw: string | undefined): string => raw ?? '';
+
+/** One line of printable text, trimmed, of 1 to `max` characters. */
+function line(max: number) {
+  return (raw: string | undefined, { name, problem }: ParseContext): string => {
+    const value = (raw ?? '').trim();
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused
+    if (value.length === 0 || value.length > max || /[\u0000-\u001f\u007f]/.test(value)) {
+      problem(`${name} must be one line of 1 to ${max} characters`);
+    }
+    return value;
+  };
+}
 
 /**
  * The configuration as a table, in the order it is read and documented: each variable's name,
@@ -558,6 +574,25 @@ export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
     meaning: 'how many backup files `BACKUP_DIR` keeps: once a new one is complete, the oldest beyond this many are removed',
     default: '24',
     parse: int(1, 10_000),
+  },
+
+  dealerName: {
+    env: 'DEALER_NAME',
+    meaning: "the dealer's name at the top of every statement page (letterhead); one line, at most 100 characters",
+    default: 'Aurum Bullion Sdn. Bhd.',
+    parse: line(100),
+  },
+  dealerAddress: {
+    env: 'DEALER_ADDRESS',
+    meaning: "the dealer's address on the letterhead; one line (commas between its parts), at most 200 characters",
+    default: 'Kuala Lumpur, Malaysia',
+    parse: line(200),
+  },
+  dealerRegistration: {
+    env: 'DEALER_REGISTRATION',
+    meaning: "the dealer's company registration number on the letterhead; at most 50 characters",
+    default: '000000-X',
+    parse: line(50),
   },
 };
 

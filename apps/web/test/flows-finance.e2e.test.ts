@@ -10,8 +10,8 @@ import { browserSuite, signIn, until, visible } from './support/harness.ts';
 
 /**
  * The finance desk's day, in one browser: a finance approver closes yesterday, reads today's P&L
- * and drills from a figure to its posting and order, then reads a customer's statement and
- * downloads it in Traditional Chinese, whose PDF text is read back.
+ * and drills from a figure to its posting and order, then reads a customer's statement and, with
+ * the console in Traditional Chinese, downloads it in the customer's language, whose PDF text is read back.
  */
 const suite = browserSuite();
 
@@ -26,7 +26,7 @@ async function pickUser(page: Page, label: string, username: string): Promise<vo
 }
 
 test.describe("finance: a finance approver's day", () => {
-  test('closes yesterday once its checks pass, drills from a P&L figure to its order, and downloads a statement in Traditional Chinese whose PDF has its text', async () => {
+  test("closes yesterday once its checks pass, drills from a P&L figure to its order, and downloads a statement in its customer's language from the console in Traditional Chinese", async () => {
     test.setTimeout(150_000);
     const today = businessDate(new Date());
     const yesterday = dayAfter(today, -1);
@@ -89,7 +89,7 @@ test.describe("finance: a finance approver's day", () => {
     await line.getByRole('link', { name: String(order.id), exact: true }).click();
     await until(() => new URL(page.url()).pathname).toBe(`/order/${order.id}/`);
 
-    // 3. a customer's statement of the month (the demo seed deposits this month), then its PDF in Chinese
+    // 3. a customer's statement of the month (the demo seed deposits this month), then its PDF from the console in Chinese
     await nav.getByRole('link', { name: 'Statements' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Statements' }));
     await visible(page.getByTestId('statement-pick-user'));
@@ -99,7 +99,8 @@ test.describe("finance: a finance approver's day", () => {
     const table = page.getByRole('table', { name: 'Statement lines' });
     const closing = table.locator('tbody tr').filter({ hasText: 'Closing balance' });
     await visible(closing);
-    const closingMyr = ((await closing.locator('td').nth(4).textContent()) ?? '').replace(/,/g, '');
+    const closingShown = (await closing.locator('td').nth(4).textContent()) ?? '';
+    const closingMyr = closingShown.replace(/,/g, '');
     expect(closingMyr).toMatch(/^\d+\.\d{2}$/);
     expect(Number(closingMyr)).toBeGreaterThan(0);
     expect(await table.locator('tbody tr').filter({ hasText: 'Deposit' }).count()).toBeGreaterThan(0);
@@ -112,10 +113,11 @@ test.describe("finance: a finance approver's day", () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: '下載 PDF' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^statement-\\d+-${month}-01-${month}-\\d{2}\\.pdf$`));
+    // the PDF is in the customer's preferred language (English for kumar), whatever the console's
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^statement-\\d+-${month}-01-${month}-\\d{2}-en\\.pdf$`));
     const bytes = await readFile((await download.path()) as string);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
-    for (const words of ['客戶結單', '期初餘額', '期末餘額', '存款', 'kumar', closingMyr]) expect(text, words).toContain(words);
+    for (const words of ['Customer statement', 'Opening balance', 'Closing balance', 'Deposit', 'kumar', closingShown]) expect(text, words).toContain(words);
     await visible(page.getByText(/^已儲存 statement-.*\.pdf$/));
 
     // the closed day reads the same in Chinese

@@ -46,6 +46,14 @@ describe('loadConfig', () => {
 });
 
 describe('README', () => {
+  it("bounds the dealer's letterhead: one line each, within its length", () => {
+    const c = loadConfig({ DEALER_NAME: '  Emas Niaga Sdn. Bhd. ', DEALER_ADDRESS: '1 Jalan Emas, 50000 Kuala Lumpur', DEALER_REGISTRATION: '202001234567 (1234567-A)' });
+    expect([c.dealerName, c.dealerAddress, c.dealerRegistration]).toEqual(['Emas Niaga Sdn. Bhd.', '1 Jalan Emas, 50000 Kuala Lumpur', '202001234567 (1234567-A)']);
+    expect(() => loadConfig({ DEALER_NAME: 'x'.repeat(101) })).toThrow(/DEALER_NAME must be one line of 1 to 100 characters/);
+    expect(() => loadConfig({ DEALER_ADDRESS: 'line one\nline two' })).toThrow(/DEALER_ADDRESS must be one line/);
+    expect(() => loadConfig({ DEALER_REGISTRATION: 'x'.repeat(51) })).toThrow(/DEALER_REGISTRATION/);
+  });
+
   it('documents every configuration variable', async () => {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');

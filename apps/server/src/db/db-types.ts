@@ -635,6 +635,7 @@ export interface UsersTable {
   tier: Generated<string>;
   updated_by: number | null;
   deleted_by: number | null;
+  preferred_language: Generated<string>;
 }
 
 export interface VaultBarPendingTable {

@@ -125,6 +125,12 @@ export const ErrorCode = {
   ProposalNotPending: 3234,
   /** 409 (decision 1041): a proposal of that kind and period is pending already; decide it first. */
   ProposalPending: 3235,
+  /**
+   * 422 (decision 1015): a statement's period starts after today (Kuala Lumpur): there is nothing to
+   * state yet; nothing was read, sent or audited. The context says so, the detail carries
+   * {rule: 'periodNotStarted', from, today}.
+   */
+  StatementPeriodNotStarted: 3236,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -197,6 +203,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.RangeNotClosed]: { status: 422 },
   [ErrorCode.ProposalNotPending]: { status: 409 },
   [ErrorCode.ProposalPending]: { status: 409 },
+  [ErrorCode.StatementPeriodNotStarted]: { status: 422 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */

@@ -57,7 +57,8 @@ const account = (code: string, name: Names, type: GlType, unit: LedgerAsset, sou
   source,
 });
 
-const METAL_NAMES: Record<LedgerMetal, Names> = {
+/** What each metal is called, in each language the books and statements are read in. */
+export const METAL_NAMES: Record<LedgerMetal, Names> = {
   XAU: { en: 'gold', 'zh-Hant': '黃金' },
   XPT: { en: 'platinum', 'zh-Hant': '鉑金' },
   XAG: { en: 'silver', 'zh-Hant': '白銀' },

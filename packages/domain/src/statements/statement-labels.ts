@@ -26,6 +26,17 @@ export interface StatementLabels {
   noMovements: string;
   timeZone: string;
   page: string;
+  number: string;
+  registration: string;
+  /** The mark of a statement whose period has not ended, on every page. */
+  interim: string;
+  cutOff: string;
+  valuation: string;
+  metal: string;
+  unitPrice: string;
+  value: string;
+  total: string;
+  unpriced: string;
   /** What a journal entry's kind reads as; an unknown kind prints as it is. */
   kinds: Record<string, string>;
 }
@@ -53,6 +64,16 @@ export const STATEMENT_LABELS: Record<StatementLanguage, StatementLabels> = {
     noMovements: 'No movements in this period.',
     timeZone: 'Times in Asia/Kuala_Lumpur (UTC+08:00)',
     page: 'Page',
+    number: 'Statement no.',
+    registration: 'Company registration no.',
+    interim: 'INTERIM STATEMENT',
+    cutOff: 'Figures as at',
+    valuation: 'Metal held at the closing mid price',
+    metal: 'Metal',
+    unitPrice: 'Mid price (MYR/g)',
+    value: 'Value (MYR)',
+    total: 'Total',
+    unpriced: 'no closing price',
     kinds: {
       'order.fill': 'Order filled',
       'order.settle': 'Order settled',
@@ -90,6 +111,16 @@ export const STATEMENT_LABELS: Record<StatementLanguage, StatementLabels> = {
     noMovements: '此期間沒有變動。',
     timeZone: '時間為吉隆坡時間（UTC+08:00）',
     page: '頁',
+    number: '結單編號',
+    registration: '公司註冊編號',
+    interim: '臨時結單（INTERIM）',
+    cutOff: '數字截至',
+    valuation: '持有金屬（按期末中間價）',
+    metal: '金屬',
+    unitPrice: '中間價（令吉／克）',
+    value: '價值（令吉）',
+    total: '合計',
+    unpriced: '無收市價',
     kinds: {
       'order.fill': '訂單成交',
       'order.settle': '訂單交收',

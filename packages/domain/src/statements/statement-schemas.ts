@@ -3,6 +3,8 @@ import { calendarDate, calendarMonth, dateRangeRule } from '../validation/calend
 import { ValidationMessage } from '../validation/rules.ts';
 import { emptyToUndefined } from '../validation/preprocess.ts';
 import { STATEMENT_FIGURES, type StatementFigure } from './statement.ts';
+import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../users/user-enums.ts';
+import { LEDGER_METALS } from '../wallet/ledger.ts';
 
 /**
  * A customer statement's requests and answers (decision 1010):
@@ -47,12 +49,13 @@ export function statementRange(query: StatementQuery): { from: string; to: strin
   return query.month !== undefined ? monthRange(query.month) : { from: query.from!, to: query.to! };
 }
 
-export const STATEMENT_LANGUAGES = ['en', 'zh-Hant'] as const;
-export type StatementLanguage = (typeof STATEMENT_LANGUAGES)[number];
+/** A statement prints in the languages a customer may prefer (decision 1014). */
+export const STATEMENT_LANGUAGES = PREFERRED_LANGUAGES;
+export type StatementLanguage = PreferredLanguage;
 
-/** The PDF's query: the range and the language of its labels (English unless asked). */
+/** The PDF's query: the range and the language of its labels (the customer's preferred language unless asked, decision 1014). */
 export const StatementPdfQuery = z
-  .object({ ...rangeShape, lang: z.preprocess(emptyToUndefined, z.enum(STATEMENT_LANGUAGES).default('en')) })
+  .object({ ...rangeShape, lang: z.preprocess(emptyToUndefined, z.enum(STATEMENT_LANGUAGES).optional()) })
   .superRefine(checkRange);
 export type StatementPdfQuery = z.infer<typeof StatementPdfQuery>;
 
@@ -73,7 +76,32 @@ export const StatementLineView = z.object({
 });
 export type StatementLineView = z.infer<typeof StatementLineView>;
 
+/** The dealer's letterhead (configuration: DEALER_NAME, DEALER_ADDRESS, DEALER_REGISTRATION). */
+export const StatementDealer = z.object({ name: z.string(), address: z.string(), registration: z.string() });
+export type StatementDealer = z.infer<typeof StatementDealer>;
+
+/** A metal held at the end of the period, at the period's closing mid (decision 1015); the price and value are null when no mid was valued by then. */
+export const StatementMetalValue = z.object({
+  metal: z.enum(LEDGER_METALS),
+  grams: z.string(),
+  /** MYR per gram, four decimals. */
+  unitPriceMyr: z.string().nullable(),
+  valueMyr: z.string().nullable(),
+  /** When the treasury valued the mid, ISO. */
+  pricedAt: z.string().nullable(),
+});
+export type StatementMetalValue = z.infer<typeof StatementMetalValue>;
+
 export const StatementAnswer = z.object({
+  /** Deterministic for the user and the period (decision 1014): ST-<yyyyMM or yyyyMMdd-yyyyMMdd>-<user id, 8 digits>. */
+  number: z.string(),
+  dealer: StatementDealer,
+  /** The customer's preferred language: the PDF's unless another is asked. */
+  language: z.enum(STATEMENT_LANGUAGES),
+  /** The period includes today: the figures stop at cutOffAt, the moment it was made (decision 1015). */
+  interim: z.boolean(),
+  /** The moment the figures stop, ISO: toAt for an ended period, the moment it was made for an interim one. */
+  cutOffAt: z.string(),
   user: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
   /** The business dates covered, both included. */
   from: z.string(),
@@ -85,6 +113,8 @@ export const StatementAnswer = z.object({
   lines: z.array(StatementLineView),
   movements: Figures,
   closing: Figures,
+  /** The metal held at the cut-off in MYR at the closing mid, and the total (null when a metal has no mid). */
+  valuation: z.object({ metals: z.array(StatementMetalValue), totalMyr: z.string().nullable() }),
 });
 export type StatementAnswer = z.infer<typeof StatementAnswer>;
 
@@ -96,7 +126,8 @@ export type StatementBatchFormat = (typeof STATEMENT_BATCH_FORMATS)[number];
 export const StatementBatchQuery = z.object({
   month: z.preprocess(emptyToUndefined, calendarMonth),
   format: z.preprocess(emptyToUndefined, z.enum(STATEMENT_BATCH_FORMATS).default('csv')),
-  lang: z.preprocess(emptyToUndefined, z.enum(STATEMENT_LANGUAGES).default('en')),
+  /** Unset: each user's preferred language (decision 1014). */
+  lang: z.preprocess(emptyToUndefined, z.enum(STATEMENT_LANGUAGES).optional()),
 });
 export type StatementBatchQuery = z.infer<typeof StatementBatchQuery>;
 

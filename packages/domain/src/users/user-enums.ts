@@ -14,6 +14,10 @@ export type AllowedPair = (typeof ALLOWED_PAIRS)[number];
 export const FEE_ADJUST_MODES = ['none', 'both', 'buy', 'sell'] as const;
 export type FeeAdjustMode = (typeof FEE_ADJUST_MODES)[number];
 
+/** The languages a customer's documents (its statements) are printed in; a new user's is English (decision 1014). */
+export const PREFERRED_LANGUAGES = ['en', 'zh-Hant'] as const;
+export type PreferredLanguage = (typeof PREFERRED_LANGUAGES)[number];
+
 export const TIERS = ['gold', 'platinum', 'silver'] as const;
 export type Tier = (typeof TIERS)[number];
 

@@ -7,6 +7,7 @@ import {
   ALLOWED_ACTIONS,
   ALLOWED_PAIRS,
   FEE_ADJUST_MODES,
+  PREFERRED_LANGUAGES,
   TIERS,
   USER_CATEGORIES,
   USER_SEARCH_CONDITIONS,
@@ -69,6 +70,8 @@ const userFields = {
   companyRegistrationNumber: optionalText(50),
   companyPhoneNumber: optionalText(20),
   internal: z.boolean().default(false),
+  /** Left out: English on create, unchanged on edit. */
+  preferredLanguage: z.enum(PREFERRED_LANGUAGES).optional(),
 };
 
 export const UserCreateBody = z.object({ ...userFields, password: passwordField, address: AddressSchema.nullable().optional() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../list/paging.ts';
 import { BANK_ACCOUNT_STATUSES, PhoneSchema, TradeConfigBody } from './user-schemas.ts';
-import { USER_CATEGORIES } from './user-enums.ts';
+import { PREFERRED_LANGUAGES, USER_CATEGORIES } from './user-enums.ts';
 import { WalletView } from '../wallet/wallet-view.ts';
 
 /**
@@ -20,6 +20,8 @@ export const UserProfile = z.object({
   companyRegistrationNumber: z.string().nullable(),
   companyPhoneNumber: z.string().nullable(),
   internal: z.boolean(),
+  /** The language its statements are printed in unless another is asked (decision 1014). */
+  preferredLanguage: z.enum(PREFERRED_LANGUAGES),
   acceptedTermsVersion: z.string().nullable(),
   createdAt: z.string(),
   /** The creating admin's username, or null (shown as a dash). */

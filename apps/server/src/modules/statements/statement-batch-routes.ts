@@ -6,7 +6,7 @@ import { sendCsv } from '../../http/csv-export.ts';
 import { sendZip } from '../../http/zip-export.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { batchCsvRows, everyStatement, statementPdfFiles } from './statement-batch-service.ts';
-import { STATEMENT_CSV_COLUMNS } from './statement-service.ts';
+import { STATEMENT_CSV_COLUMNS, dealerOf, statementFrame } from './statement-service.ts';
 
 /** The batch CSV's columns: the user's, then a statement's. */
 export const STATEMENT_BATCH_CSV_COLUMNS = [...STATEMENT_BATCH_USER_COLUMNS, ...STATEMENT_CSV_COLUMNS];
@@ -30,7 +30,7 @@ export function registerStatementBatchRoutes(app: FastifyInstance, deps: AppDeps
   route(app, deps, {
     method: 'GET',
     url: '/v0/web/secure/statements/batch',
-    summary: "Every user's statement of a month (month=yyyy-MM): format=csv, one CSV with a row per statement row and the user's columns first; format=pdf, a ZIP of one PDF per user (lang=en or zh-Hant)",
+    summary: "Every user's statement of a month (month=yyyy-MM): format=csv, one CSV with a row per statement row and the user's columns first; format=pdf, a ZIP of one PDF per user (lang=en or zh-Hant; unset, each user's preferred language), each named statement-<user>-<from>-<to>-<lang>.pdf; a month after this one is 422 (3236), this month's statements are interim",
     tags: ['statements', 'export'],
     auth: 'admin',
     permission: 'exportData',
@@ -41,7 +41,8 @@ export function registerStatementBatchRoutes(app: FastifyInstance, deps: AppDeps
     },
     handler: async ({ db, query, reply, auditLater }) => {
       const range = monthRange(query.month);
-      const every = await everyStatement(db, range);
+      // a month after this one is refused (422, 3236) before anything is read or sent
+      const every = await everyStatement(db, await statementFrame(db, range, deps.now(), dealerOf(deps.config)));
       const sent = { users: 0 };
       const name = `statements-${query.month}`;
       reply.header(STATEMENT_COUNT_HEADER, String(every.count));
@@ -55,9 +56,9 @@ export function registerStatementBatchRoutes(app: FastifyInstance, deps: AppDeps
           audit: () => ({ list: 'statements', format: 'csv', filter: { month: query.month, ...range, every: true }, count: every.count, users: sent.users }),
         });
       }
-      const filter = { month: query.month, ...range, lang: query.lang, every: true };
+      const filter = { month: query.month, ...range, lang: query.lang ?? 'preferred', every: true };
       return sendZip(app, reply, auditLater, {
-        fileName: `${name}-${query.lang}.zip`,
+        fileName: query.lang ? `${name}-${query.lang}.zip` : `${name}.zip`,
         files: statementPdfFiles(every.batches, query.lang, deps.now()),
         audit: () => ({ list: 'statements', format: 'pdf', filter, count: every.count }),
       });

@@ -5,7 +5,7 @@ import type { ZipFile } from '../../http/zip-stream.ts';
 import { periodRoster, periodUsers } from '../users/user-service.ts';
 import { statementPdf } from './statement-pdf.ts';
 import { userBalancesBefore, userLinesBetween } from '../ledger/ledger-read-service.ts';
-import { rangeMoments, statementCsvRows, statementFileName, statementOf } from './statement-service.ts';
+import { statementCsvRows, statementFileName, statementOf, type StatementFrame } from './statement-service.ts';
 
 /**
  * Every user's statement of a range (decision 1012), a keyset batch of users at a time: one query
@@ -35,10 +35,10 @@ function byUser<T extends { user_id: number }>(rows: readonly T[]): Map<number, 
   return out;
 }
 
-/** Every user's statement of the range: the count is read first, then the statements by batches of `size` users. */
-export async function everyStatement(q: Queryable, range: { from: string; to: string }, size = STATEMENT_BATCH_USERS): Promise<EveryStatement> {
-  const { fromAt, toAt } = rangeMoments(range);
-  const period = { from: fromAt, before: toAt };
+/** Every user's statement of the frame's period (the users who existed up to its cut-off): the count is read first, then the statements by batches of `size` users. */
+export async function everyStatement(q: Queryable, frame: StatementFrame, size = STATEMENT_BATCH_USERS): Promise<EveryStatement> {
+  const { fromAt, cutOff } = frame;
+  const period = { from: fromAt, before: cutOff };
   const { count, lastId } = await periodRoster(q, period);
   async function* batches(): AsyncGenerator<StatementAnswer[]> {
     for (let after = 0; ; ) {
@@ -46,8 +46,8 @@ export async function everyStatement(q: Queryable, range: { from: string; to: st
       if (users.length === 0) return;
       const ids = users.map((u) => u.id);
       const balances = byUser(await userBalancesBefore(q, ids, fromAt));
-      const rows = byUser(await userLinesBetween(q, ids, fromAt, toAt));
-      yield users.map((u) => statementOf(u, range, balances.get(u.id) ?? [], rows.get(u.id) ?? []));
+      const rows = byUser(await userLinesBetween(q, ids, fromAt, cutOff));
+      yield users.map((u) => statementOf(u, frame, balances.get(u.id) ?? [], rows.get(u.id) ?? []));
       // PGlite answers without I/O: a turn of the event loop between batches lets other requests in
       await nextTurn();
       if (users.length < size) return;
@@ -62,9 +62,12 @@ export function batchCsvRows(statements: readonly StatementAnswer[]) {
   return statements.flatMap((s) => statementCsvRows(s).map((row) => ({ userId: s.user.id, username: s.user.username, name: s.user.name, ...row })));
 }
 
-/** The statements as PDF files, one made at a time as the reader takes them. */
-export async function* statementPdfFiles(batches: AsyncIterable<readonly StatementAnswer[]>, lang: StatementLanguage, now: Date): AsyncGenerator<ZipFile> {
+/** The statements as PDF files, one made at a time as the reader takes them: in `lang`, or each in its customer's language when unset; each file named by its language. */
+export async function* statementPdfFiles(batches: AsyncIterable<readonly StatementAnswer[]>, lang: StatementLanguage | undefined, now: Date): AsyncGenerator<ZipFile> {
   for await (const batch of batches) {
-    for (const s of batch) yield { name: statementFileName(s.user.id, s, 'pdf'), bytes: await statementPdf(s, lang, now), modified: now };
+    for (const s of batch) {
+      const language = lang ?? s.language;
+      yield { name: statementFileName(s.user.id, s, 'pdf', language), bytes: await statementPdf(s, language, now), modified: now };
+    }
   }
 }

@@ -3,12 +3,14 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { STATEMENT_LABELS, kindLabel } from '@aurum/domain/statements/statement-labels';
+import { STATEMENT_LABELS, kindLabel, type StatementLabels } from '@aurum/domain/statements/statement-labels';
+import { METAL_NAMES } from '@aurum/domain/finance/chart-of-accounts';
+import { groupThousands } from '@aurum/domain/money/grouping';
 import type { StatementAnswer, StatementFiguresView, StatementLanguage } from '@aurum/domain/statements/statement-schemas';
 import { businessClock } from '@aurum/domain/system/business-time';
 
 /**
- * A statement as a PDF document (decision 1011): A4 landscape, the labels in the asked language,
+ * A statement as a PDF document (decisions 1011, 1014, 1015): A4 landscape, the dealer's letterhead on every page, the labels in the asked language,
  * every text in Noto Sans CJK TC (Traditional Chinese and Latin), embedded as a subset of the glyphs
  * the document uses. The font is read and parsed once per process: parsing its 65,000 glyphs'
  * tables was most of a statement's CPU time, and pdfkit takes a parsed fontkit font as it takes bytes
@@ -30,6 +32,29 @@ function statementFont(): Font {
 
 const MARGIN = 36;
 const ROW = 16;
+/** Where a page's content starts: below the letterhead. */
+const PAGE_TOP = MARGIN + 44;
+
+/** Figures as people read them: thousands grouped (the CSV keeps plain decimals, decision 1015). */
+const grouped = groupThousands;
+
+/**
+ * The top of every page (decisions 1014, 1015): the dealer's name, address and registration on the
+ * left; the statement's number and, for a period not ended, the INTERIM mark and its cut-off on the right.
+ */
+function letterhead(doc: PDFKit.PDFDocument, s: StatementAnswer, t: StatementLabels): void {
+  const width = doc.page.width - 2 * MARGIN;
+  doc.fontSize(11).fillColor('#000000').text(s.dealer.name, MARGIN, MARGIN, { width: width * 0.6, lineBreak: false, ellipsis: true });
+  doc.fontSize(7.5).text(s.dealer.address, MARGIN, MARGIN + 15, { width: width * 0.6, lineBreak: false, ellipsis: true });
+  doc.text(`${t.registration}: ${s.dealer.registration}`, MARGIN, MARGIN + 25, { width: width * 0.6, lineBreak: false, ellipsis: true });
+  doc.fontSize(8).text(`${t.number}: ${s.number}`, MARGIN, MARGIN, { width, align: 'right', lineBreak: false });
+  if (s.interim) {
+    doc.fontSize(10).fillColor('#b00020').text(t.interim, MARGIN, MARGIN + 12, { width, align: 'right', lineBreak: false });
+    doc.fontSize(7.5).text(`${t.cutOff} ${businessMoment(s.cutOffAt)} (MYT)`, MARGIN, MARGIN + 25, { width, align: 'right', lineBreak: false });
+    doc.fillColor('#000000');
+  }
+  doc.moveTo(MARGIN, MARGIN + 37).lineTo(doc.page.width - MARGIN, MARGIN + 37).lineWidth(0.75).strokeColor('#555555').stroke();
+}
 /** Date, description, reference, then the figures' movement and balance columns. */
 const COLUMNS = [
   { key: 'date', width: 86 },
@@ -76,9 +101,11 @@ export async function statementPdf(statement: StatementAnswer, lang: StatementLa
   };
   const rule = (y: number) => doc.moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).lineWidth(0.5).strokeColor('#999999').stroke();
 
-  doc.fontSize(16).text(t.title, MARGIN, MARGIN);
+  // every page starts below the letterhead, drawn on each page at the end
+  doc.fontSize(16).text(t.title, MARGIN, PAGE_TOP);
   doc.fontSize(9);
   const name = statement.user.name ? `${statement.user.name} (${statement.user.username})` : statement.user.username;
+  doc.text(`${t.number}: ${statement.number}`);
   doc.text(`${t.customer}: ${name} · #${statement.user.id}`);
   doc.text(`${t.period}: ${statement.from} – ${statement.to}`);
   doc.text(`${t.generated}: ${businessMoment(now.toISOString())} · ${t.timeZone}`);
@@ -99,9 +126,24 @@ export async function statementPdf(statement: StatementAnswer, lang: StatementLa
   y += ROW;
   rule(y);
   for (const f of ['myr', 'heldMyr', 'grams', 'heldGrams', 'credit'] as const satisfies ReadonlyArray<keyof StatementFiguresView>) {
-    summaryRow([t[f], statement.opening[f], statement.movements[f], statement.closing[f]], y);
+    summaryRow([t[f], grouped(statement.opening[f]), grouped(statement.movements[f]), grouped(statement.closing[f])], y);
     y += ROW;
   }
+
+  // the metal held at the closing mid (decision 1015)
+  y += 8;
+  doc.fontSize(9).text(`${t.valuation} (${businessMoment(statement.cutOffAt)})`, MARGIN + 2, y + 4, { lineBreak: false });
+  y += ROW;
+  summaryRow([t.metal, t.grams, t.unitPrice, t.value], y);
+  y += ROW;
+  rule(y);
+  for (const m of statement.valuation.metals) {
+    const metal = `${METAL_NAMES[m.metal][lang]} (${m.metal})`;
+    summaryRow([metal, grouped(m.grams), m.unitPriceMyr === null ? t.unpriced : grouped(m.unitPriceMyr), m.valueMyr === null ? '–' : grouped(m.valueMyr)], y);
+    y += ROW;
+  }
+  summaryRow([t.total, '', '', statement.valuation.totalMyr === null ? '–' : grouped(statement.valuation.totalMyr)], y);
+  y += ROW;
 
   const head = [t.date, t.description, t.reference, t.myr, `${t.balance} (${t.myr})`, t.heldMyr, t.grams, `${t.balance} (${t.grams})`, t.heldGrams];
   const header = (at: number) => {
@@ -113,26 +155,31 @@ export async function statementPdf(statement: StatementAnswer, lang: StatementLa
   const line = (values: readonly string[]) => {
     if (y > bottom) {
       doc.addPage();
-      y = header(MARGIN);
+      y = header(PAGE_TOP);
     }
     cells(values, y);
     y += ROW;
   };
   const blank = '';
-  line([statement.from, t.opening, blank, blank, statement.opening.myr, statement.opening.heldMyr, blank, statement.opening.grams, statement.opening.heldGrams]);
+  const g = grouped;
+  const o = statement.opening;
+  line([statement.from, t.opening, blank, blank, g(o.myr), g(o.heldMyr), blank, g(o.grams), g(o.heldGrams)]);
   for (const l of statement.lines) {
     const reference = l.orderId !== null ? `${t.order} #${l.orderId}` : l.requestId !== null ? `${t.request} #${l.requestId}` : blank;
-    line([businessMoment(l.at), kindLabel(lang, l.kind), reference, l.movement.myr, l.balance.myr, l.balance.heldMyr, l.movement.grams, l.balance.grams, l.balance.heldGrams]);
+    const [m, b] = [l.movement, l.balance];
+    line([businessMoment(l.at), kindLabel(lang, l.kind), reference, g(m.myr), g(b.myr), g(b.heldMyr), g(m.grams), g(b.grams), g(b.heldGrams)]);
   }
   if (statement.lines.length === 0) line([blank, t.noMovements, blank, blank, blank, blank, blank, blank, blank]);
   rule(y);
-  line([statement.to, t.closing, blank, statement.movements.myr, statement.closing.myr, statement.closing.heldMyr, statement.movements.grams, statement.closing.grams, statement.closing.heldGrams]);
+  const [mv, c] = [statement.movements, statement.closing];
+  line([statement.to, t.closing, blank, g(mv.myr), g(c.myr), g(c.heldMyr), g(mv.grams), g(c.grams), g(c.heldGrams)]);
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     // the footer sits in the bottom margin: no page break for it
     doc.page.margins.bottom = 0;
+    letterhead(doc, statement, t);
     doc.fontSize(7).text(`${t.page} ${i + 1} / ${range.count}`, MARGIN, doc.page.height - MARGIN + 8, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
   }
   doc.end();

@@ -4,14 +4,17 @@ import { route } from '../../http/route.ts';
 import { sendCsv } from '../../http/csv-export.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { statementPdf } from './statement-pdf.ts';
-import { STATEMENT_CSV_COLUMNS, statementCsvRows, statementFileName as fileName, userStatement } from './statement-service.ts';
+import type { Queryable } from '../../db/db.ts';
+import { STATEMENT_CSV_COLUMNS, dealerOf, statementCsvRows, statementFileName as fileName, statementFrame, userStatement } from './statement-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['statements'];
-const RANGE = 'month=yyyy-MM, or from and to (business dates, Asia/Kuala_Lumpur, both included, at most 366 days)';
+const RANGE =
+  'month=yyyy-MM, or from and to (business dates, Asia/Kuala_Lumpur, both included, at most 366 days); a period starting after today is 422 (3236), one including today an interim statement';
 
 /** A user's statement as JSON for every admin, and as CSV or PDF downloads under exportData, each audited as data.export. */
 export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const frameOf = (db: Queryable, range: { from: string; to: string }) => statementFrame(db, range, deps.now(), dealerOf(deps.config));
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/statements/:userId`,
@@ -21,7 +24,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
     params: StatementParams,
     query: StatementQuery,
     response: StatementAnswer,
-    handler: async ({ db, params, query }) => userStatement(db, params.userId, statementRange(query)),
+    handler: async ({ db, params, query }) => userStatement(db, params.userId, await frameOf(db, statementRange(query))),
   });
 
   route(app, deps, {
@@ -37,7 +40,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
     handler: async ({ db, params, query, reply, auditLater }) => {
       const range = statementRange(query);
       // computed whole before the answer starts: a user that does not exist is its 404, not a broken file
-      const statement = await userStatement(db, params.userId, range);
+      const statement = await userStatement(db, params.userId, await frameOf(db, range));
       return sendCsv(app, reply, auditLater, {
         fileName: fileName(params.userId, range, 'csv'),
         columns: STATEMENT_CSV_COLUMNS,
@@ -52,7 +55,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/statements/:userId.pdf`,
-    summary: `A user's statement as a PDF attachment (${RANGE}; lang=en or zh-Hant for its labels)`,
+    summary: `A user's statement as a PDF attachment (${RANGE}; lang=en or zh-Hant for its labels, the customer's preferred language when unset)`,
     tags: [...tags, 'export'],
     auth: 'admin',
     permission: 'exportData',
@@ -61,12 +64,13 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
     docs: { produces: ['application/pdf'], description: 'Permission: exportData. Audited as data.export (list statements, format pdf, filter, rows).' },
     handler: async ({ db, params, query, reply, auditLater }) => {
       const range = statementRange(query);
-      const statement = await userStatement(db, params.userId, range);
-      const pdf = await statementPdf(statement, query.lang, deps.now());
-      await auditLater('data.export', { list: 'statements', format: 'pdf', filter: { userId: params.userId, ...range, lang: query.lang }, rows: statement.lines.length, complete: true });
+      const statement = await userStatement(db, params.userId, await frameOf(db, range));
+      const lang = query.lang ?? statement.language;
+      const pdf = await statementPdf(statement, lang, deps.now());
+      await auditLater('data.export', { list: 'statements', format: 'pdf', filter: { userId: params.userId, ...range, lang }, rows: statement.lines.length, complete: true });
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName(params.userId, range, 'pdf')}"`)
+        .header('content-disposition', `attachment; filename="${fileName(params.userId, range, 'pdf', lang)}"`)
         .header('cache-control', 'no-store')
         .send(pdf);
     },

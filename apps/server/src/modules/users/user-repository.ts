@@ -1,6 +1,6 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { phoneKey, type Address, type AllUsersFeeBody, type Phone, type TradeConfigBody, type UserEditBody } from '@aurum/domain/users/user-schemas';
-import type { UserCategory } from '@aurum/domain/users/user-enums';
+import type { PreferredLanguage, UserCategory } from '@aurum/domain/users/user-enums';
 import type { AddressView, UserListItem, UserProfile } from '@aurum/domain/users/user-views';
 import type { UserListQuery } from '@aurum/domain/users/user-schemas';
 import type { Page } from '@aurum/domain/list/paging';
@@ -28,6 +28,7 @@ const selectUsers = (q: Queryable) =>
       'u.company_phone_number',
       'u.accepted_terms_version',
       'u.internal',
+      'u.preferred_language',
       'u.created_at',
       'c.username as creator',
       'u.allowed_action',
@@ -64,9 +65,12 @@ export async function userEverExisted(q: Queryable, id: number): Promise<boolean
   return (await kysely(q).selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-/** A user's names, deleted or not (a deleted user's statement stays readable, like its wallet). */
-export async function userIdentity(q: Queryable, id: number): Promise<{ id: number; username: string; first_name: string; last_name: string } | undefined> {
-  return kysely(q).selectFrom('users').select(['id', 'username', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
+/** A user's names and language, deleted or not (a deleted user's statement stays readable, like its wallet). */
+export async function userIdentity(
+  q: Queryable,
+  id: number,
+): Promise<{ id: number; username: string; first_name: string; last_name: string; preferred_language: string } | undefined> {
+  return kysely(q).selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'preferred_language']).where('id', '=', id).executeTakeFirst();
 }
 
 export function toProfile(r: UserRow): UserProfile {
@@ -82,6 +86,7 @@ export function toProfile(r: UserRow): UserProfile {
     companyRegistrationNumber: r.company_registration_number,
     companyPhoneNumber: r.company_phone_number,
     internal: r.internal,
+    preferredLanguage: r.preferred_language as PreferredLanguage,
     acceptedTermsVersion: r.accepted_terms_version,
     createdAt: r.created_at.toISOString(),
     createdBy: r.creator,
@@ -149,6 +154,8 @@ function profileColumns(u: UserEditBody | (Omit<UserEditBody, 'internal'> & { in
     company_registration_number: u.companyRegistrationNumber ?? null,
     company_phone_number: u.companyPhoneNumber ?? null,
     internal: u.internal,
+    // left out: the column's default on create, unchanged on edit
+    ...(u.preferredLanguage !== undefined ? { preferred_language: u.preferredLanguage } : {}),
   };
 }
 

@@ -32,12 +32,13 @@ export interface RosterUser {
   username: string;
   first_name: string;
   last_name: string;
+  preferred_language: string;
 }
 
 /** The next users of the period after `after`, up to `upTo` (both ids), at most `limit`, by id. */
 export async function periodUsers(q: Queryable, period: Period, after: number, upTo: number, limit: number): Promise<RosterUser[]> {
   const rows = await inPeriod(q, period)
-    .select(['id', 'username', 'first_name', 'last_name'])
+    .select(['id', 'username', 'first_name', 'last_name', 'preferred_language'])
     .where('id', '>', after)
     .where('id', '<=', upTo)
     .orderBy('id')

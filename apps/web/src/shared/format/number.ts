@@ -1,4 +1,5 @@
 import { Decimal, isDecimalText, roundTo } from '@aurum/domain/money/decimal';
+import { groupThousands } from '@aurum/domain/money/grouping';
 
 /**
  * Numeric inputs may be typed with thousands separators (SPEC.md §5): they are stripped (and
@@ -24,11 +25,7 @@ export function formatDecimal(value: string | null | undefined, decimals = 2): s
   if (value === null || value === undefined) return '-';
   const text = value.trim();
   if (!isDecimalText(text)) return '-';
-  const fixed = roundTo(text, decimals);
-  const negative = fixed.startsWith('-');
-  const [whole = '0', fraction] = (negative ? fixed.slice(1) : fixed).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+  return groupThousands(roundTo(text, decimals));
 }
 
 /** A signed display ('+0.0100', '-0.0100', '0.0000'). */

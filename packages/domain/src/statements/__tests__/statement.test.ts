@@ -86,8 +86,10 @@ describe('statement query', () => {
     expect(issues({ month: '2031-05', from: '2031-05-01' })).toEqual(['month:invalidDate']);
   });
 
-  it("prints in English unless Traditional Chinese is asked, and every kind the journal posts for a user has both languages' words", () => {
-    expect(StatementPdfQuery.parse({ month: '2031-05' }).lang).toBe('en');
+  it("prints in the customer's language unless one is asked, and every kind the journal posts for a user has both languages' words", () => {
+    // unset: the server takes the customer's preferred language
+    expect(StatementPdfQuery.parse({ month: '2031-05' }).lang).toBeUndefined();
+    expect(Object.keys(STATEMENT_LABELS['zh-Hant']).sort()).toEqual(Object.keys(STATEMENT_LABELS.en).sort());
     expect(StatementPdfQuery.parse({ month: '2031-05', lang: 'zh-Hant' }).lang).toBe('zh-Hant');
     expect(StatementPdfQuery.safeParse({ month: '2031-05', lang: 'fr' }).success).toBe(false);
     expect(Object.keys(STATEMENT_LABELS['zh-Hant'].kinds).sort()).toEqual(Object.keys(STATEMENT_LABELS.en.kinds).sort());

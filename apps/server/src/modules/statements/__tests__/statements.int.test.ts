@@ -129,7 +129,7 @@ describe(`customer statements on ${driver}`, () => {
       expect(r.body.code, query).toBe(ErrorCode.InvalidFormat);
       expect(r.body.context, query).toBe(field);
     }
-    const unknown = await o.call('none', 'GET', `${S}/statements/${userId + 10_000}?month=2031-05`);
+    const unknown = await o.call('none', 'GET', `${S}/statements/${userId + 10_000}?month=2029-05`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe(ErrorCode.NotFound);
     expect((await fetch(`${o.ts.url}${S}/statements/${userId}?month=2031-05`)).status).toBe(401);
@@ -146,18 +146,20 @@ describe(`customer statements on ${driver}`, () => {
     expect(text.startsWith('\uFEFFkind,entryId,at,orderId,requestId,note,movement.myr,balance.myr,movement.grams,balance.grams')).toBe(true);
     const rows = text.slice(1).trimEnd().split('\r\n').map((l) => l.split(','));
     const col = (name: string) => rows[0]!.indexOf(name);
-    expect(rows).toHaveLength(1 + 1 + 10 + 1);
+    expect(rows).toHaveLength(1 + 1 + 10 + 1 + 2);
     expect(rows[1]![col('kind')]).toBe('opening');
     expect(rows[1]![col('balance.myr')]).toBe('100.00');
-    expect(rows.at(-1)![col('kind')]).toBe('closing');
-    expect(rows.at(-1)![col('balance.myr')]).toBe('350.50');
-    expect(rows.at(-1)![col('balance.grams')]).toBe('8.5000');
+    const closing = rows.at(-3)!;
+    expect(closing[col('kind')]).toBe('closing');
+    expect(closing[col('balance.myr')]).toBe('350.50');
+    expect(closing[col('balance.grams')]).toBe('8.5000');
+    expect(rows.slice(-2).map((row) => row[col('kind')])).toEqual(['valuation', 'valuationTotal']);
     const settle = rows.find((row) => row[col('kind')] === 'order.settle')!;
     expect(settle[col('orderId')]).toBe(String(orderId));
     expect(settle[col('movement.myr')]).toBe('-2350.50');
     const audit = await o.ts.db.query<{ action: string; detail: Record<string, unknown> }>("SELECT action, detail FROM audit_log WHERE id > $1 AND action = 'data.export'", [before]);
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.detail).toMatchObject({ list: 'statements', format: 'csv', filter: { userId, from: yesterday, to: tomorrow }, rows: 12, complete: true });
+    expect(audit[0]!.detail).toMatchObject({ list: 'statements', format: 'csv', filter: { userId, from: yesterday, to: tomorrow }, rows: 14, complete: true });
   });
 
   it('prints the PDF in Traditional Chinese with the embedded font: its labels and figures read back', async () => {
@@ -166,7 +168,7 @@ describe(`customer statements on ${driver}`, () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(await r.arrayBuffer());
-    for (const words of ['客戶結單', '期初餘額', '期末餘額', '訂單交收', '存款', 'stmtbuyer', `訂單 #${orderId}`, '350.50', '8.5000', '-2350.50', `${yesterday} – ${tomorrow}`]) {
+    for (const words of ['客戶結單', '期初餘額', '期末餘額', '訂單交收', '存款', 'stmtbuyer', `訂單 #${orderId}`, '350.50', '8.5000', '-2,350.50', `${yesterday} – ${tomorrow}`]) {
       expect(text, words).toContain(words);
     }
     const english = await pdfText(await (await download(`${S}/statements/${userId}.pdf?from=${yesterday}&to=${tomorrow}`)).arrayBuffer());

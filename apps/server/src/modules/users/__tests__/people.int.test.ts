@@ -87,6 +87,7 @@ describe(`users: list, create, read, edit on ${driver}`, () => {
         companyName: null,
         internal: false,
         acceptedTermsVersion: null,
+        preferredLanguage: 'en',
         createdBy: ts.demo.byRole.operationMaker!.username,
       });
       expect(new Date(detail.body.profile.createdAt).toISOString()).toBe(detail.body.profile.createdAt);

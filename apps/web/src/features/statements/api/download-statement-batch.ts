@@ -18,18 +18,18 @@ export interface BatchFile {
 }
 
 /**
- * GET statements/batch?month=&format=&lang=: every user's statement of the month, one CSV or a ZIP of
+ * GET statements/batch?month=&format=: every user's statement of the month, one CSV or a ZIP of
  * PDFs. The count comes first (X-Statement-Count), then the body chunk by chunk, each counted
  * (batch-progress.ts) and reported; kept as a Blob to save. Aborting the signal stops the download.
  */
 export async function downloadStatementBatch(
   month: string,
   format: StatementBatchFormat,
-  lang: string,
   onProgress: (progress: BatchProgress) => void,
   signal: AbortSignal,
 ): Promise<BatchFile> {
-  const search = new URLSearchParams({ month, format, ...(format === 'pdf' ? { lang } : {}) });
+  // no lang: each user's PDF in its preferred language, named by it (decision 1014)
+  const search = new URLSearchParams({ month, format });
   const response = await openDownload(`${SECURE_API}/statements/batch?${search.toString()}`, signal, format === 'pdf' ? 'application/zip, application/json' : 'text/csv, application/json');
   const total = Number(response.headers.get(STATEMENT_COUNT_HEADER) ?? 0);
   const filename = attachmentName(response.headers.get('content-disposition'), `statements-${month}.${format === 'pdf' ? 'zip' : 'csv'}`);

@@ -7,11 +7,11 @@ import { Button } from '#shared/ui/button.tsx';
 import { useStatementBatch } from '../model/use-statement-batch.ts';
 
 /**
- * Every user's statements of the month in one download (decision 1012): a CSV, or a ZIP of PDFs in
- * the console's language. While it streams: n of N users (N announced by the server first), a bar, and
+ * Every user's statements of the month in one download (decision 1012): a CSV, or a ZIP of PDFs, each in its
+ * customer's preferred language. While it streams: n of N users (N announced by the server first), a bar, and
  * a cancel that stops the server too. Disabled without exportData or a valid month.
  */
-export function StatementBatchDownload({ month, ready, lang }: { month: string; ready: boolean; lang: string }) {
+export function StatementBatchDownload({ month, ready }: { month: string; ready: boolean }) {
   const { t } = useTranslation(['statements', 'common']);
   const toast = useToast();
   const canExport = useCan('exportData');
@@ -20,7 +20,7 @@ export function StatementBatchDownload({ month, ready, lang }: { month: string; 
   const running = state.status === 'running';
   const start = (format: StatementBatchFormat) => {
     batch
-      .start(month, format, lang)
+      .start(month, format)
       .then((file) => (file ? toast.success(t('statements:downloaded', { file })) : undefined))
       .catch((error: unknown) => toast.error(t('common:failed'), errorMessage(error)));
   };
@@ -42,7 +42,9 @@ export function StatementBatchDownload({ month, ready, lang }: { month: string; 
       <h2 id="statement-batch-title" className="text-sm font-semibold">
         {t('statements:batch.title')}
       </h2>
-      <p className="text-sm text-slate-600">{t('statements:batch.hint', { month })}</p>
+      <p className="text-sm text-slate-600">
+        {t('statements:batch.hint', { month })} {t('statements:batchLanguages')}
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         {button('csv')}
         {button('pdf')}

@@ -16,17 +16,18 @@ import { downloadStatement, type StatementFormat } from '../api/download-stateme
 import { currentMonth, isMonthText, userIdOf } from '../model/statement-month.ts';
 import { StatementBatchDownload } from './statement-batch-download.tsx';
 import { StatementTable } from './statement-table.tsx';
+import { StatementHeading, StatementValuation } from './statement-document.tsx';
 
 const userLabel: UserLabel = (u) => [u.username, `${u.firstName} ${u.lastName}`.trim()].filter(Boolean).join(' · ');
 
 /**
  * Statements (Finance > Statements, /finance/statements/?userId=&month=; decision 1010): a user's
- * month with its opening, every movement with running balances and its closing; downloads as CSV or
- * as a PDF in the console's language (exportData); every user's statements of the month in one
+ * month with its opening, every movement with running balances and its closing; its letterhead, number, INTERIM mark and the metal held at the closing mid
+ * (decisions 1014, 1015); downloads as CSV or as a PDF in the customer's preferred language (exportData); every user's statements of the month in one
  * download (decision 1012). The user and month are kept in the address.
  */
 export function StatementsPage() {
-  const { t, i18n } = useTranslation(['statements', 'sidebar', 'common']);
+  const { t } = useTranslation(['statements', 'sidebar', 'common']);
   const toast = useToast();
   const canExport = useCan('exportData');
   const [params, setParams] = useSearchParams();
@@ -38,12 +39,11 @@ export function StatementsPage() {
   const keep = (next: { userId: number | null; month: string }) => {
     if (next.userId !== null && isMonthText(next.month)) setParams({ userId: String(next.userId), month: next.month }, { replace: true });
   };
-  const lang = (i18n.resolvedLanguage ?? i18n.language) === 'zh-Hant' ? 'zh-Hant' : 'en';
   const download = async (format: StatementFormat) => {
     if (userId === null) return;
     setDownloading(format);
     try {
-      const file = await downloadStatement(userId, month, format, lang, new AbortController().signal);
+      const file = await downloadStatement(userId, month, format, new AbortController().signal);
       toast.success(t('statements:downloaded', { file }));
     } catch (error) {
       toast.error(t('common:failed'), errorMessage(error));
@@ -103,7 +103,7 @@ export function StatementsPage() {
           error={valid ? undefined : month === '' ? ValidationMessage.required : ValidationMessage.invalidDate}
         />
       </div>
-      <StatementBatchDownload month={month} ready={valid} lang={lang} />
+      <StatementBatchDownload month={month} ready={valid} />
       {userId === null ? (
         <Notice testId="statement-pick-user">{t('statements:pickUser')}</Notice>
       ) : valid ? (
@@ -113,7 +113,9 @@ export function StatementsPage() {
               <p className="text-sm text-slate-600" data-testid="statement-period">
                 {t('statements:period', { name: answer.user.name || answer.user.username, from: answer.from, to: answer.to })}
               </p>
+              <StatementHeading statement={answer} />
               <StatementTable statement={answer} />
+              <StatementValuation statement={answer} />
             </div>
           )}
         </QueryContent>

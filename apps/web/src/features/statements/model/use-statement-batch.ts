@@ -15,13 +15,13 @@ export function useStatementBatch() {
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(async (month: string, format: StatementBatchFormat, lang: string): Promise<string | null> => {
+  const start = useCallback(async (month: string, format: StatementBatchFormat): Promise<string | null> => {
     if (controller.current) return null;
     const abort = new AbortController();
     controller.current = abort;
     setState({ status: 'running', format, progress: { done: 0, total: null } });
     try {
-      const file = await downloadStatementBatch(month, format, lang, (progress) => setState({ status: 'running', format, progress }), abort.signal);
+      const file = await downloadStatementBatch(month, format, (progress) => setState({ status: 'running', format, progress }), abort.signal);
       saveBlob(file.blob, file.filename);
       setState({ status: 'done', filename: file.filename, total: file.total });
       return file.filename;

@@ -29,7 +29,7 @@ export function UserCreatePage() {
           mode="create"
           submitLabel={t('user:create')}
           submitting={create.isPending}
-          defaultValues={{ category: 'individual', internal: false, phone: { countryCode: '', number: '' } }}
+          defaultValues={{ category: 'individual', internal: false, preferredLanguage: 'en', phone: { countryCode: '', number: '' } }}
           onCancel={() => void navigate(back)}
           onSubmit={(values) => {
             const { confirmPassword: _confirm, ...body } = values as UserCreateValues;

@@ -44,6 +44,7 @@ export function UserEditPage() {
                 companyRegistrationNumber: found.profile.companyRegistrationNumber ?? '',
                 companyPhoneNumber: found.profile.companyPhoneNumber ?? '',
                 internal: found.profile.internal,
+                preferredLanguage: found.profile.preferredLanguage,
               }}
               onCancel={() => void navigate(back)}
               onSubmit={(values) =>

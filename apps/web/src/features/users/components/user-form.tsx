@@ -3,7 +3,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { USER_CATEGORIES } from '@aurum/domain/users/user-enums';
+import { PREFERRED_LANGUAGES, USER_CATEGORIES } from '@aurum/domain/users/user-enums';
 import { UserCreateForm, UserEditBody } from '@aurum/domain/users/user-schemas';
 import { ACCOUNT_LIMITS, AccountFields } from '#shared/form/account-fields.tsx';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
@@ -94,6 +94,14 @@ export function UserForm({ mode, defaultValues, submitting, submitLabel, onSubmi
             label={t('user:fields.category')}
             required
             options={USER_CATEGORIES.map((c) => ({ value: c, label: t(`user:categories.${c}`) }))}
+          />
+          <ControlledSelect
+            control={control}
+            name="preferredLanguage"
+            label={t('user:fields.preferredLanguage')}
+            hint={t('user:hints.preferredLanguage')}
+            required
+            options={PREFERRED_LANGUAGES.map((l) => ({ value: l, label: t(`user:languages.${l}`) }))}
           />
           <CheckboxField label={t('user:fields.internal')} hint={t('user:hints.internal')} className="md:col-span-2" {...register('internal')} />
         </div>

@@ -123,6 +123,7 @@ function ProfileSection({ user }: { user: UserDetail }) {
           { label: t('user:fields.companyRegistrationNumber'), value: orDash(p.companyRegistrationNumber) },
           { label: t('user:fields.companyPhoneNumber'), value: orDash(p.companyPhoneNumber) },
           { label: t('user:fields.internal'), value: p.internal ? t('common:yes') : t('common:no') },
+          { label: t('user:fields.preferredLanguage'), value: t(`user:languages.${p.preferredLanguage}`), testId: 'profile-language' },
           { label: t('user:fields.acceptedTermsVersion'), value: orDash(p.acceptedTermsVersion) },
           { label: t('user:fields.createdAt'), value: formatDateTime(p.createdAt) },
           { label: t('user:fields.createdBy'), value: orDash(p.createdBy) },

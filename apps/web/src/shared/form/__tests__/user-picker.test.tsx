@@ -18,6 +18,7 @@ const USERS = ['alice', 'albert', 'bob', 'carol'].map(
     companyRegistrationNumber: null,
     companyPhoneNumber: null,
     internal: false,
+    preferredLanguage: 'en',
     acceptedTermsVersion: null,
     createdAt: '2026-01-05T02:00:00.000Z',
     createdBy: null,
