@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PnlAnswer, PnlFigure, PnlRow } from '@aurum/domain/finance/pnl-schemas';
+import { formatPeriod } from '#shared/format/display.ts';
 import { formatDecimal } from '#shared/format/number.ts';
 import { FitTable, type FitColumn } from '#shared/list/fit-table.tsx';
 import type { DrillSubject } from '../model/pnl-view.ts';
@@ -28,7 +29,7 @@ export function PnlTable({ answer, stale, onDrill }: { answer: PnlAnswer; stale:
   const columns = useMemo<FitColumn<Line>[]>(() => {
     const strong = (l: Line, text: string) => (l.period === null ? <span className="font-semibold text-slate-900">{text}</span> : text);
     return [
-      { key: 'period', header: t('finance:pnl.period'), cell: (l) => strong(l, l.period ?? t('finance:pnl.totals')) },
+      { key: 'period', header: t('finance:pnl.period'), cell: (l) => strong(l, l.period === null ? t('finance:pnl.totals') : formatPeriod(l.period)) },
       { key: 'metal', header: t('finance:pnl.metal'), cell: (l) => (l.period === null ? '' : (l.metal ?? t('finance:pnl.noMetal'))) },
       { key: 'category', header: t('finance:pnl.category'), cell: (l) => (l.period === null ? '' : l.category ? t(`user:categories.${l.category}`) : t('finance:pnl.house')) },
       ...COLUMNS.map(({ key, figure, decimals, optional }) => ({
@@ -40,7 +41,7 @@ export function PnlTable({ answer, stale, onDrill }: { answer: PnlAnswer; stale:
           const text = formatDecimal(l[key], decimals);
           if (figure === null) return strong(l, text);
           const row = l.period === null ? null : l;
-          const where = row ? `${row.period} ${row.metal ?? ''} ${row.category ? t(`user:categories.${row.category}`) : t('finance:pnl.house')}`.trim() : t('finance:pnl.totals');
+          const where = row ? `${formatPeriod(row.period)} ${row.metal ?? ''} ${row.category ? t(`user:categories.${row.category}`) : t('finance:pnl.house')}`.trim() : t('finance:pnl.totals');
           return (
             <button
               type="button"
