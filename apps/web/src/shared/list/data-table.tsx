@@ -9,6 +9,8 @@ export interface Column<T> {
   sortField?: string;
   cell: (row: T) => ReactNode;
   className?: string;
+  /** Long text (a name) wraps within the column instead of widening the table. */
+  wrap?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -86,7 +88,7 @@ const Row = memo(function Row({ row, columns, pad }: { row: unknown; columns: re
   return (
     <tr className="hover:bg-slate-50 [contain-intrinsic-size:auto_2.75rem] [content-visibility:auto]">
       {columns.map((column) => (
-        <td key={column.key} className={`${pad} whitespace-nowrap text-slate-800 ${column.className ?? ''}`}>
+        <td key={column.key} className={`${pad} ${column.wrap ? 'min-w-40' : 'whitespace-nowrap'} text-slate-800 ${column.className ?? ''}`}>
           {column.cell(row)}
         </td>
       ))}

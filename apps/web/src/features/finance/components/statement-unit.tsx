@@ -36,12 +36,12 @@ export function StatementUnit({ unit, rows, balanced, testId }: { unit: LedgerAs
   const { t, i18n } = useTranslation(['finance']);
   const headingId = useId();
   const language = (i18n.resolvedLanguage ?? i18n.language) as LanguageCode;
-  const title = t('finance:statements.unitTitle', { unit });
+  const title = t('finance:trialBalance.unitTitle', { unit });
   const columns = useMemo<FitColumn<StatementRow>[]>(() => {
     const strong = (r: StatementRow, text: string) => (r.strong ? <span className="font-semibold text-slate-900">{text}</span> : text);
     return [
       { key: 'code', header: t('finance:trialBalance.code'), cell: (r) => (r.account ? <span className="tabular-nums">{r.account.code}</span> : '') },
-      { key: 'account', header: t('finance:trialBalance.account'), cell: (r) => (r.account ? (r.account.name[language] ?? r.account.name.en) : strong(r, r.label ?? '')) },
+      { key: 'account', header: t('finance:trialBalance.account'), wrap: true, cell: (r) => (r.account ? (r.account.name[language] ?? r.account.name.en) : strong(r, r.label ?? '')) },
       { key: 'amount', header: t('finance:statements.amount', { unit }), className: 'text-right tabular-nums', cell: (r) => (r.amount === null ? '' : strong(r, formatDecimal(r.amount, SCALE[unit]))) },
       ...(unit === 'MYR'
         ? []

@@ -46,7 +46,7 @@ export function TrialBalanceUnit({ unit }: { unit: TrialBalanceUnitView }) {
     const strong = (line: Line, text: string) => (line.account ? text : <span className="font-semibold text-slate-900">{text}</span>);
     return [
       { key: 'code', header: t('finance:trialBalance.code'), cell: (l) => (l.account ? <span className="tabular-nums">{l.account.code}</span> : '') },
-      { key: 'account', header: t('finance:trialBalance.account'), cell: (l) => (l.account ? (l.account.name[language] ?? l.account.name.en) : strong(l, t('finance:trialBalance.totals'))) },
+      { key: 'account', header: t('finance:trialBalance.account'), wrap: true, cell: (l) => (l.account ? (l.account.name[language] ?? l.account.name.en) : strong(l, t('finance:trialBalance.totals'))) },
       { key: 'type', header: t('finance:trialBalance.type'), optional: true, cell: (l) => (l.account ? t(`finance:types.${l.account.type}`) : '') },
       ...FIGURES.map(([column, side, label]) => ({
         key: label,
