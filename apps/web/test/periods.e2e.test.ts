@@ -4,6 +4,7 @@ import { lastDayOfMonth } from '@aurum/domain/finance/periods';
 import { businessDate } from '@aurum/domain/system/business-time';
 import { isoToDisplay } from '../src/shared/format/date.ts';
 import { adminApi } from './support/api.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
 
 /**
@@ -65,6 +66,7 @@ test.describe('finance: months, reopenings and statements', () => {
     await visible(monthProposal);
     await expect(monthProposal.getByTestId('own-proposal')).toHaveText('You proposed this: a different admin must approve or decline it.');
     await expect(monthProposal.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(await seriousAxeViolations(approver), 'axe: the day close with a pending proposal').toEqual([]);
 
     // 2. the superAdmin approves it after a confirmation saying what happens
     const sa = await suite.open();
@@ -83,6 +85,7 @@ test.describe('finance: months, reopenings and statements', () => {
     await visible(sa.getByTestId('balance-sheet-MYR'));
     await expect(sa.getByTestId('balance-sheet-at')).toHaveText(`${isoToDisplay(dayAfter(last))} 00:00 MYT`);
     await expect(sa.getByTestId('balance-sheet-MYR').getByTestId('balanced')).toHaveText('Balanced');
+    expect(await seriousAxeViolations(sa), 'axe: the balance sheet').toEqual([]);
     await nav.getByRole('link', { name: 'Income statement' }).click();
     await visible(sa.getByRole('heading', { level: 1, name: 'Income statement' }));
     await expect(sa.getByTestId('income-statement-period')).toHaveText(`${isoToDisplay(`${month}-01`)} – ${isoToDisplay(last)}`);
@@ -135,7 +138,7 @@ test.describe('finance: months, reopenings and statements', () => {
         const table = page.getByRole('table', { name: 'MYR accounts' });
         for (const label of ['GL code', 'Account', 'Opening debit', 'Closing debit', 'Closing credit']) await visible(table.getByRole('columnheader', { name: label }));
         // what is left out at this width is in the chooser
-        await page.getByRole('button', { name: /^Choose the columns of MYR accounts/ }).first().click();
+        await page.getByRole('button', { name: /^Columns \(\d+ hidden\) of MYR accounts$/ }).first().click();
         await visible(page.getByRole('menuitemcheckbox', { name: 'Type' }));
         await page.keyboard.press('Escape');
       }
@@ -149,11 +152,12 @@ test.describe('finance: months, reopenings and statements', () => {
       } else {
         const table = page.getByRole('table', { name: 'P&L per period, metal and category' });
         for (const label of ['Period', 'Spread', 'Hedges', 'Revaluation', 'Total']) await visible(table.getByRole('columnheader', { name: label }));
-        await page.getByRole('button', { name: /^Choose the columns of P&L/ }).click();
+        await page.getByRole('button', { name: /^Columns \(\d+ hidden\) of P&L/ }).click();
         await visible(page.getByRole('menuitemcheckbox', { name: 'Volume (g)' }));
         await page.keyboard.press('Escape');
       }
       expect(await cutOff(page), 'the P&L cut off').toEqual([]);
+      expect(await seriousAxeViolations(page), 'axe: the P&L').toEqual([]);
     });
   }
 });

@@ -49,7 +49,7 @@ describe('FitTable (the finance tables at any width)', () => {
     screenOf('laptop');
     const { user, unmount } = renderKit(<FitTable label="Figures" chooserId="t" columns={columns} rows={rows} rowKey={(r) => r.code} />);
     expect(headers()).toEqual(['Code', 'Debit']);
-    await user.click(screen.getByRole('button', { name: 'Choose the columns of Figures (1 hidden)' }));
+    await user.click(screen.getByRole('button', { name: 'Columns (1 hidden) of Figures' }));
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Grams' }));
     await user.keyboard('{Escape}');
     expect(headers()).toEqual(['Code', 'Debit', 'Grams']);
