@@ -56,11 +56,12 @@ export function IncomeStatementPage() {
     return from && to ? { from, to } : null;
   });
   const range = chosen ?? (lastClosed ? { from: `${lastClosed.slice(0, 7)}-01`, to: lastClosed } : { from: '', to: '' });
-  const valid = rangeProblem(range, { maxDays: INCOME_STATEMENT_MAX_DAYS }) === null;
+  // an empty range is no filter to the range field; a statement needs both ends
+  const valid = range.from !== '' && rangeProblem(range, { maxDays: INCOME_STATEMENT_MAX_DAYS }) === null;
   const statement = useIncomeStatement(range, valid);
   const onRange = (next: DateRange) => {
     setChosen(next);
-    if (rangeProblem(next, { maxDays: INCOME_STATEMENT_MAX_DAYS }) === null) setParams({ from: next.from, to: next.to }, { replace: true });
+    if (next.from !== '' && rangeProblem(next, { maxDays: INCOME_STATEMENT_MAX_DAYS }) === null) setParams({ from: next.from, to: next.to }, { replace: true });
   };
   return (
     <div className="flex flex-col gap-6">
