@@ -7,7 +7,7 @@ import { formatDecimal } from '#shared/format/number.ts';
 import { DataTable, type Column } from '#shared/list/data-table.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
-import { formatDateTime } from '#shared/format/display.ts';
+import { formatDateTime, formatPeriod } from '#shared/format/display.ts';
 import { usePnlDrill } from '../api/pnl-drill.ts';
 import { drillQuery, linesOfRow, type DrillSubject } from '../model/pnl-view.ts';
 
@@ -40,7 +40,7 @@ export function PnlDrillDrawer({ subject, answer, query, onClose }: { subject: D
     [t],
   );
   const title = subject ? t(`finance:pnl.figures.${subject.figure}`) : '';
-  const where = subject?.row ? `${subject.row.period} · ${subject.row.metal ?? t('finance:pnl.noMetal')} · ${subject.row.category ? t(`user:categories.${subject.row.category}`) : t('finance:pnl.house')}` : t('finance:pnl.totals');
+  const where = subject?.row ? `${formatPeriod(subject.row.period)} · ${subject.row.metal ?? t('finance:pnl.noMetal')} · ${subject.row.category ? t(`user:categories.${subject.row.category}`) : t('finance:pnl.house')}` : t('finance:pnl.totals');
   return (
     <Modal open={subject !== null} onOpenChange={(open) => !open && onClose()} title={title} description={where} drawer testId="pnl-drill">
       <QueryContent query={drill}>
