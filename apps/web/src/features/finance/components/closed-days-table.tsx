@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { DayReopenBody, type DayCloseView } from '@aurum/domain/finance/day-close-schemas';
+import type { DayCloseView } from '@aurum/domain/finance/day-close-schemas';
 import { reopenRefusal, type ClosedThrough } from '@aurum/domain/finance/periods';
 import { useCan } from '#shared/access/use-can.ts';
 import { formatDate, formatDateTime } from '#shared/format/display.ts';
@@ -10,48 +8,38 @@ import { errorMessage } from '#shared/http/api-error.ts';
 import { FitTable, type FitColumn } from '#shared/list/fit-table.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
-import { Modal } from '#shared/ui/modal.tsx';
-import { TextField } from '#shared/ui/text-field.tsx';
 import { useReopenDay } from '../api/reopen-day.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 
 /** The proposal to reopen a closed day: a reason is required; a second superAdmin decides it. */
 function ReopenDialog({ date, later, onClose }: { date: string; later: readonly string[]; onClose: () => void }) {
   const { t } = useTranslation(['finance', 'common']);
   const toast = useToast();
   const reopen = useReopenDay();
-  const { register, handleSubmit, formState } = useForm<DayReopenBody>({ resolver: zodResolver(DayReopenBody), defaultValues: { reason: '' } });
   return (
-    <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title={t('finance:dayClose.reopen.title', { date: formatDate(date) })} testId="reopen-dialog">
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={handleSubmit((body) =>
-          reopen.mutate(
-            { date, body },
-            {
-              onSuccess: () => {
-                toast.success(t('finance:dayClose.reopen.done', { date: formatDate(date) }));
-                onClose();
-              },
-              onError: (e) => toast.error(t('common:failed'), errorMessage(e)),
+    <ReasonDialog
+      title={t('finance:dayClose.reopen.title', { date: formatDate(date) })}
+      explain={
+        later.length > 0 ? t('finance:dayClose.reopen.explainLater', { date: formatDate(date), days: later.map(formatDate).join(', ') }) : t('finance:dayClose.reopen.explain', { date: formatDate(date) })
+      }
+      reasonLabel={t('finance:dayClose.reopen.reason')}
+      submitLabel={t('finance:dayClose.reopen.submit')}
+      pending={reopen.isPending}
+      testId="reopen-dialog"
+      onClose={onClose}
+      onSubmit={(reason) =>
+        reopen.mutate(
+          { date, body: { reason } },
+          {
+            onSuccess: () => {
+              toast.success(t('finance:dayClose.reopen.done', { date: formatDate(date) }));
+              onClose();
             },
-          ),
-        )}
-      >
-        <p className="text-sm text-slate-700">
-          {later.length > 0 ? t('finance:dayClose.reopen.explainLater', { date: formatDate(date), days: later.map(formatDate).join(', ') }) : t('finance:dayClose.reopen.explain', { date: formatDate(date) })}
-        </p>
-        <TextField label={t('finance:dayClose.reopen.reason')} required error={formState.errors.reason?.message} {...register('reason')} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" type="button" onClick={onClose} disabled={reopen.isPending}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button variant="danger" type="submit" loading={reopen.isPending}>
-            {t('finance:dayClose.reopen.submit')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+            onError: (e) => toast.error(t('common:failed'), errorMessage(e)),
+          },
+        )
+      }
+    />
   );
 }
 

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { nextYear } from '@aurum/domain/finance/periods';
-import { ProposalDeclineBody, type ProposalView } from '@aurum/domain/finance/period-schemas';
+import type { ProposalView } from '@aurum/domain/finance/period-schemas';
 import { SCALE } from '@aurum/domain/money/decimal';
 import { HOUSE_BOOKS, type HouseBook } from '@aurum/domain/wallet/ledger';
 import { useCan } from '#shared/access/use-can.ts';
@@ -16,11 +14,10 @@ import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
-import { Modal } from '#shared/ui/modal.tsx';
-import { TextField } from '#shared/ui/text-field.tsx';
 import { useApproveProposal } from '../api/approve-proposal.ts';
 import { useDeclineProposal } from '../api/decline-proposal.ts';
 import { useBookName } from './book-name.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 
 /** What a proposal is about, in words: "Close the month 10/2026", "Reopen 27/11/2026". */
 export function useProposalTitle(): (p: Pick<ProposalView, 'kind' | 'target'>) => string {
@@ -63,37 +60,28 @@ function DeclineDialog({ proposal, onClose }: { proposal: ProposalView; onClose:
   const toast = useToast();
   const title = useProposalTitle()(proposal);
   const decline = useDeclineProposal();
-  const { register, handleSubmit, formState } = useForm<ProposalDeclineBody>({ resolver: zodResolver(ProposalDeclineBody), defaultValues: { reason: '' } });
   return (
-    <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title={t('finance:proposals.decline.title', { what: title })} testId="decline-proposal">
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={handleSubmit((body) =>
-          decline.mutate(
-            { id: proposal.id, body },
-            {
-              onSuccess: () => {
-                toast.success(t('finance:proposals.decline.done', { what: title }));
-                onClose();
-              },
-              onError: (e) => toast.error(t('common:failed'), errorMessage(e)),
+    <ReasonDialog
+      title={t('finance:proposals.decline.title', { what: title })}
+      explain={t('finance:proposals.decline.explain')}
+      reasonLabel={t('finance:proposals.decline.reason')}
+      submitLabel={t('finance:proposals.decline.submit')}
+      pending={decline.isPending}
+      testId="decline-proposal"
+      onClose={onClose}
+      onSubmit={(reason) =>
+        decline.mutate(
+          { id: proposal.id, body: { reason } },
+          {
+            onSuccess: () => {
+              toast.success(t('finance:proposals.decline.done', { what: title }));
+              onClose();
             },
-          ),
-        )}
-      >
-        <p className="text-sm text-slate-700">{t('finance:proposals.decline.explain')}</p>
-        <TextField label={t('finance:proposals.decline.reason')} required error={formState.errors.reason?.message} {...register('reason')} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" type="button" onClick={onClose} disabled={decline.isPending}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button variant="danger" type="submit" loading={decline.isPending}>
-            {t('finance:proposals.decline.submit')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+            onError: (e) => toast.error(t('common:failed'), errorMessage(e)),
+          },
+        )
+      }
+    />
   );
 }
 
