@@ -121,6 +121,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/finance/day-close', module: 'features/finance/components/day-close-page.tsx', exportName: 'DayClosePage', layout: 'shell', namespaces: ['finance', 'validation'], title: 'sidebar:dayClose' },
   // Finance: the dealer's P&L per period, metal and category, with its drill-down (decision 1030)
   { path: '/finance/pnl', module: 'features/finance/components/pnl-page.tsx', exportName: 'PnlPage', layout: 'shell', namespaces: ['finance', 'validation', 'user'], title: 'sidebar:pnl' },
+  // Finance: the balance sheet at a closed day's end and the income statement of closed days (decision 1047)
+  { path: '/finance/balance-sheet', module: 'features/finance/components/balance-sheet-page.tsx', exportName: 'BalanceSheetPage', layout: 'shell', namespaces: ['finance', 'validation'], title: 'sidebar:balanceSheet' },
+  { path: '/finance/income-statement', module: 'features/finance/components/income-statement-page.tsx', exportName: 'IncomeStatementPage', layout: 'shell', namespaces: ['finance', 'validation'], title: 'sidebar:incomeStatement' },
   { path: '/finance/adjustments', module: 'features/finance/components/adjustments-page.tsx', exportName: 'AdjustmentsPage', layout: 'shell', namespaces: ['finance', 'validation'], title: 'sidebar:adjustments' },
   // Finance: a customer's statement of a month (decision 1010)
   {

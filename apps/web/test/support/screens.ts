@@ -124,6 +124,9 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'adjustments', path: '/finance/adjustments/' },
     // the month so far: the demo seed's fills, if any, are in it
     { name: 'pnl', path: '/finance/pnl/' },
+    // no day is closed in the demo data: each says so and offers the day close
+    { name: 'balance-sheet', path: '/finance/balance-sheet/' },
+    { name: 'income-statement', path: '/finance/income-statement/' },
     // the demo seed's month: the user's opening deposits are its lines
     { name: 'statements', path: `/finance/statements/?userId=${id.user}&month=${businessDate(new Date()).slice(0, 7)}` },
     { name: 'not-found', path: '/no/such/page/' },

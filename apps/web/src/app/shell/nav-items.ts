@@ -59,6 +59,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { key: 'dayClose', to: '/finance/day-close/', match: 'prefix' },
       { key: 'adjustments', to: '/finance/adjustments/', match: 'prefix' },
       { key: 'pnl', to: '/finance/pnl/', match: 'prefix' },
+      { key: 'balanceSheet', to: '/finance/balance-sheet/', match: 'prefix' },
+      { key: 'incomeStatement', to: '/finance/income-statement/', match: 'prefix' },
       { key: 'statements', to: '/finance/statements/', match: 'prefix' },
     ],
   },

@@ -46,6 +46,11 @@ export function formatDateTime(value: string | null | undefined): string {
   return `${isoToDisplay(parts.date)} ${pad(Math.floor(parts.minutes / 60))}:${pad(parts.minutes % 60)} ${BUSINESS_ZONE_LABEL}`;
 }
 
+/** A period of days: a day dd/MM/yyyy, a month MM/yyyy, a year as it is. */
+export function formatPeriod(period: string): string {
+  return /^\d{4}-\d{2}$/.test(period) ? `${period.slice(5)}/${period.slice(0, 4)}` : isoToDisplay(period);
+}
+
 export function orDash(value: string | null | undefined): string {
   return value === null || value === undefined || value.trim() === '' ? DASH : value;
 }

@@ -9,6 +9,8 @@ export interface Column<T> {
   sortField?: string;
   cell: (row: T) => ReactNode;
   className?: string;
+  /** Long text (a name) wraps within the column instead of widening the table. */
+  wrap?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -23,6 +25,8 @@ export interface DataTableProps<T> {
   /** Dims the rows while a new page loads. */
   stale?: boolean;
   testId?: string;
+  /** Tighter cells and headers that wrap: a wide table of figures within a laptop's width. */
+  compact?: boolean;
 }
 
 /**
@@ -30,7 +34,8 @@ export interface DataTableProps<T> {
  * memoised and rendered with content-visibility: a page of 1000 rows paints only what is on
  * screen and re-renders only rows that changed.
  */
-export function DataTable<T>({ columns, rows, rowKey, sort, order = 'asc', onSort, label, stale = false, testId }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, sort, order = 'asc', onSort, label, stale = false, testId, compact = false }: DataTableProps<T>) {
+  const pad = compact ? 'px-2 py-1.5' : 'px-4 py-2.5';
   const { t } = useTranslation('common');
   return (
     // a table wider than the screen scrolls in its own frame: the frame takes keyboard focus so
@@ -48,7 +53,7 @@ export function DataTable<T>({ columns, rows, rowKey, sort, order = 'asc', onSor
                   key={column.key}
                   scope="col"
                   aria-sort={sorted ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
-                  className={`px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase ${column.className ?? ''}`}
+                  className={`${pad} text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${compact ? 'align-bottom' : 'whitespace-nowrap'} ${column.className ?? ''}`}
                 >
                   {column.sortField && onSort ? (
                     <button type="button" onClick={() => onSort(column.sortField as string)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900">
@@ -71,7 +76,7 @@ export function DataTable<T>({ columns, rows, rowKey, sort, order = 'asc', onSor
               </td>
             </tr>
           ) : (
-            rows.map((row) => <Row key={rowKey(row)} row={row} columns={columns as readonly Column<unknown>[]} />)
+            rows.map((row) => <Row key={rowKey(row)} row={row} columns={columns as readonly Column<unknown>[]} pad={pad} />)
           )}
         </tbody>
       </table>
@@ -79,11 +84,11 @@ export function DataTable<T>({ columns, rows, rowKey, sort, order = 'asc', onSor
   );
 }
 
-const Row = memo(function Row({ row, columns }: { row: unknown; columns: readonly Column<unknown>[] }) {
+const Row = memo(function Row({ row, columns, pad }: { row: unknown; columns: readonly Column<unknown>[]; pad: string }) {
   return (
     <tr className="hover:bg-slate-50 [contain-intrinsic-size:auto_2.75rem] [content-visibility:auto]">
       {columns.map((column) => (
-        <td key={column.key} className={`px-4 py-2.5 whitespace-nowrap text-slate-800 ${column.className ?? ''}`}>
+        <td key={column.key} className={`${pad} ${column.wrap ? 'min-w-40' : 'whitespace-nowrap'} text-slate-800 ${column.className ?? ''}`}>
           {column.cell(row)}
         </td>
       ))}

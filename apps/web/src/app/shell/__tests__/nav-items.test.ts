@@ -27,6 +27,8 @@ describe('sidebar entries', () => {
       ['dayClose', '/finance/day-close/'],
       ['adjustments', '/finance/adjustments/'],
       ['pnl', '/finance/pnl/'],
+      ['balanceSheet', '/finance/balance-sheet/'],
+      ['incomeStatement', '/finance/income-statement/'],
       ['statements', '/finance/statements/'],
       ['constant', '/system/constant/'],
       ['mode', '/system/mode/'],

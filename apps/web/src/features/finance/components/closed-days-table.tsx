@@ -1,75 +1,67 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { DayReopenBody, type DayCloseView } from '@aurum/domain/finance/day-close-schemas';
+import type { DayCloseView } from '@aurum/domain/finance/day-close-schemas';
+import { reopenRefusal, type ClosedThrough } from '@aurum/domain/finance/periods';
 import { useCan } from '#shared/access/use-can.ts';
-import { formatDateTime } from '#shared/format/display.ts';
+import { formatDate, formatDateTime } from '#shared/format/display.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
-import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import { FitTable, type FitColumn } from '#shared/list/fit-table.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
-import { Modal } from '#shared/ui/modal.tsx';
-import { TextField } from '#shared/ui/text-field.tsx';
 import { useReopenDay } from '../api/reopen-day.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 
-/** The reopen dialog of the latest closed day: a reason is required and goes on the audit row. */
-function ReopenDialog({ date, onClose }: { date: string; onClose: () => void }) {
+/** The proposal to reopen a closed day: a reason is required; a second superAdmin decides it. */
+function ReopenDialog({ date, later, onClose }: { date: string; later: readonly string[]; onClose: () => void }) {
   const { t } = useTranslation(['finance', 'common']);
   const toast = useToast();
   const reopen = useReopenDay();
-  const { register, handleSubmit, formState } = useForm<DayReopenBody>({ resolver: zodResolver(DayReopenBody), defaultValues: { reason: '' } });
   return (
-    <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title={t('finance:dayClose.reopen.title', { date })} testId="reopen-dialog">
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={handleSubmit((body) =>
-          reopen.mutate(
-            { date, body },
-            {
-              onSuccess: () => {
-                toast.success(t('finance:dayClose.reopen.done', { date }));
-                onClose();
-              },
-              onError: (e) => toast.error(t('common:failed'), errorMessage(e)),
+    <ReasonDialog
+      title={t('finance:dayClose.reopen.title', { date: formatDate(date) })}
+      explain={
+        later.length > 0 ? t('finance:dayClose.reopen.explainLater', { date: formatDate(date), days: later.map(formatDate).join(', ') }) : t('finance:dayClose.reopen.explain', { date: formatDate(date) })
+      }
+      reasonLabel={t('finance:dayClose.reopen.reason')}
+      submitLabel={t('finance:dayClose.reopen.submit')}
+      pending={reopen.isPending}
+      testId="reopen-dialog"
+      onClose={onClose}
+      onSubmit={(reason) =>
+        reopen.mutate(
+          { date, body: { reason } },
+          {
+            onSuccess: () => {
+              toast.success(t('finance:dayClose.reopen.done', { date: formatDate(date) }));
+              onClose();
             },
-          ),
-        )}
-      >
-        <p className="text-sm text-slate-700">{t('finance:dayClose.reopen.explain')}</p>
-        <TextField label={t('finance:dayClose.reopen.reason')} required error={formState.errors.reason?.message} {...register('reason')} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" type="button" onClick={onClose} disabled={reopen.isPending}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button variant="danger" type="submit" loading={reopen.isPending}>
-            {t('finance:dayClose.reopen.submit')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+            onError: (e) => toast.error(t('common:failed'), errorMessage(e)),
+          },
+        )
+      }
+    />
   );
 }
 
-/** The closed days, newest first; the latest can be reopened by a superAdmin. */
-export function ClosedDaysTable({ items }: { items: readonly DayCloseView[] }) {
+/** The closed days, newest first; a superAdmin proposes reopening any of them (not of a closed year, not one already proposed). */
+export function ClosedDaysTable({ items, closed, pendingReopens }: { items: readonly DayCloseView[]; closed: ClosedThrough; pendingReopens: readonly string[] }) {
   const { t } = useTranslation(['finance']);
   const mayReopen = useCan('reopenBusinessDay');
   const [reopening, setReopening] = useState<string | null>(null);
-  const latest = items[0]?.date;
-  const columns: Column<DayCloseView>[] = [
-    { key: 'date', header: t('finance:dayClose.table.date'), cell: (c) => <span className="tabular-nums">{c.date}</span> },
+  const columns: FitColumn<DayCloseView>[] = [
+    { key: 'date', header: t('finance:dayClose.table.date'), cell: (c) => <span className="tabular-nums">{formatDate(c.date)}</span> },
     { key: 'from', header: t('finance:dayClose.table.from'), cell: (c) => (c.from ? formatDateTime(c.from) : t('finance:dayClose.table.beginning')) },
     { key: 'to', header: t('finance:dayClose.table.to'), cell: (c) => formatDateTime(c.to) },
     { key: 'closedBy', header: t('finance:dayClose.table.closedBy'), cell: (c) => c.closedBy },
-    { key: 'closedAt', header: t('finance:dayClose.table.closedAt'), cell: (c) => formatDateTime(c.closedAt) },
+    { key: 'closedAt', header: t('finance:dayClose.table.closedAt'), optional: true, cell: (c) => formatDateTime(c.closedAt) },
     {
       key: 'action',
       header: t('finance:dayClose.table.action'),
       cell: (c) =>
-        mayReopen && c.date === latest ? (
-          <Button size="sm" variant="secondary" onClick={() => setReopening(c.date)}>
+        pendingReopens.includes(c.date) ? (
+          <span className="text-xs text-slate-600">{t('finance:dayClose.reopen.pending')}</span>
+        ) : mayReopen && reopenRefusal(c.date, closed) === null ? (
+          <Button size="sm" variant="secondary" aria-label={t('finance:dayClose.reopen.buttonLabel', { date: formatDate(c.date) })} onClick={() => setReopening(c.date)}>
             {t('finance:dayClose.reopen.button')}
           </Button>
         ) : null,
@@ -80,9 +72,9 @@ export function ClosedDaysTable({ items }: { items: readonly DayCloseView[] }) {
       {items.length === 0 ? (
         <p className="text-sm text-slate-600">{t('finance:dayClose.table.none')}</p>
       ) : (
-        <DataTable label={t('finance:dayClose.table.title')} testId="closed-days" columns={columns} rows={items} rowKey={(c) => c.date} />
+        <FitTable label={t('finance:dayClose.table.title')} chooserId="closed-days" testId="closed-days" columns={columns} rows={items} rowKey={(c) => c.date} />
       )}
-      {reopening ? <ReopenDialog date={reopening} onClose={() => setReopening(null)} /> : null}
+      {reopening ? <ReopenDialog date={reopening} later={items.filter((c) => c.date > reopening).map((c) => c.date).reverse()} onClose={() => setReopening(null)} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DayCloseCheckAnswer, DayCloseCheckView } from '@aurum/domain/finance/day-close-schemas';
 import { SCALE } from '@aurum/domain/money/decimal';
+import { formatDate, formatPeriod } from '#shared/format/display.ts';
 import { formatDecimal } from '#shared/format/number.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 
@@ -48,7 +49,9 @@ function CheckLine({ check }: { check: DayCloseCheckView }) {
 /** Why the day cannot be closed now, in words. */
 export function RefusalText({ refusal, date }: { refusal: NonNullable<DayCloseCheckAnswer['refusal']>; date: string }) {
   const { t } = useTranslation(['finance']);
-  return <p className="text-sm text-amber-900" data-testid="close-refusal">{t(`finance:dayClose.refusal.${refusal.rule}`, { ...refusal, date })}</p>;
+  // every date in the console's one format (dd/MM/yyyy)
+  const values = Object.fromEntries(Object.entries(refusal).map(([k, v]) => [k, k === 'rule' ? v : formatPeriod(v)]));
+  return <p className="text-sm text-amber-900" data-testid="close-refusal">{t(`finance:dayClose.refusal.${refusal.rule}`, { ...values, date: formatDate(date) })}</p>;
 }
 
 /** The checks of a close as the server found them now. */

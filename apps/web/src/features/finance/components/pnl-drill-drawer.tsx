@@ -7,6 +7,7 @@ import { formatDecimal } from '#shared/format/number.ts';
 import { DataTable, type Column } from '#shared/list/data-table.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
+import { formatDateTime, formatPeriod } from '#shared/format/display.ts';
 import { usePnlDrill } from '../api/pnl-drill.ts';
 import { drillQuery, linesOfRow, type DrillSubject } from '../model/pnl-view.ts';
 
@@ -16,7 +17,7 @@ export function PnlDrillDrawer({ subject, answer, query, onClose }: { subject: D
   const drill = usePnlDrill(subject ? drillQuery(subject, answer, query) : null);
   const columns = useMemo<Column<PnlDrillLine>[]>(
     () => [
-      { key: 'at', header: t('finance:pnl.drill.at'), cell: (l) => <span className="tabular-nums">{new Date(l.at).toLocaleString()}</span> },
+      { key: 'at', header: t('finance:pnl.drill.at'), cell: (l) => <span className="tabular-nums">{formatDateTime(l.at)}</span> },
       { key: 'kind', header: t('finance:pnl.drill.kind'), cell: (l) => <span className="font-mono text-xs">{l.kind}</span> },
       { key: 'entry', header: t('finance:pnl.drill.entry'), cell: (l) => (l.entryId ?? (l.hedgeId !== null ? t('finance:pnl.drill.hedge', { id: l.hedgeId }) : '')) },
       {
@@ -39,7 +40,7 @@ export function PnlDrillDrawer({ subject, answer, query, onClose }: { subject: D
     [t],
   );
   const title = subject ? t(`finance:pnl.figures.${subject.figure}`) : '';
-  const where = subject?.row ? `${subject.row.period} · ${subject.row.metal ?? t('finance:pnl.noMetal')} · ${subject.row.category ? t(`user:categories.${subject.row.category}`) : t('finance:pnl.house')}` : t('finance:pnl.totals');
+  const where = subject?.row ? `${formatPeriod(subject.row.period)} · ${subject.row.metal ?? t('finance:pnl.noMetal')} · ${subject.row.category ? t(`user:categories.${subject.row.category}`) : t('finance:pnl.house')}` : t('finance:pnl.totals');
   return (
     <Modal open={subject !== null} onOpenChange={(open) => !open && onClose()} title={title} description={where} drawer testId="pnl-drill">
       <QueryContent query={drill}>

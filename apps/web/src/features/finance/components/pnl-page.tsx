@@ -5,6 +5,7 @@ import { PNL_GROUPS, PNL_MAX_DAYS } from '@aurum/domain/finance/pnl-schemas';
 import { businessDate } from '@aurum/domain/system/business-time';
 import { TREASURY_METALS } from '@aurum/domain/treasury/treasury-metals';
 import { USER_CATEGORIES } from '@aurum/domain/users/user-enums';
+import { formatDate } from '#shared/format/display.ts';
 import { DateRangeField } from '#shared/ui/date-range-field.tsx';
 import { rangeProblem } from '#shared/ui/date-range.ts';
 import { Notice } from '#shared/ui/notice.tsx';
@@ -75,7 +76,7 @@ export function PnlPage() {
                 <PnlChart periods={answer.periods} title={t('finance:pnl.chartTitle')} />
               </Suspense>
               <Notice testId="pnl-revalued">
-                {answer.revaluedThrough ? t('finance:pnl.revaluedThrough', { date: answer.revaluedThrough }) : t('finance:pnl.notRevalued')}
+                {answer.revaluedThrough ? t('finance:pnl.revaluedThrough', { date: formatDate(answer.revaluedThrough) }) : t('finance:pnl.notRevalued')}
               </Notice>
               <PnlTable answer={answer} stale={pnl.isPlaceholderData} onDrill={onDrill} />
               <PnlDrillDrawer subject={subject} answer={answer} query={query} onClose={() => setSubject(null)} />

@@ -5,7 +5,7 @@ import { Decimal, SCALE } from '@aurum/domain/money/decimal';
 // type-only: a value import would split the languages module out of the sign-in page's chunk
 import type { LanguageCode } from '#shared/i18n/languages.ts';
 import { formatDecimal } from '#shared/format/number.ts';
-import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import { FitTable, type FitColumn } from '#shared/list/fit-table.tsx';
 import { Badge } from '#shared/ui/badge.tsx';
 
 export type TrialBalanceUnitView = TrialBalanceAnswer['units'][number];
@@ -41,13 +41,13 @@ export function TrialBalanceUnit({ unit }: { unit: TrialBalanceUnitView }) {
   const headingId = useId();
   const language = (i18n.resolvedLanguage ?? i18n.language) as LanguageCode;
   const title = t('finance:trialBalance.unitTitle', { unit: unit.unit });
-  const columns = useMemo<Column<Line>[]>(() => {
+  const columns = useMemo<FitColumn<Line>[]>(() => {
     const scale = SCALE[unit.unit];
     const strong = (line: Line, text: string) => (line.account ? text : <span className="font-semibold text-slate-900">{text}</span>);
     return [
       { key: 'code', header: t('finance:trialBalance.code'), cell: (l) => (l.account ? <span className="tabular-nums">{l.account.code}</span> : '') },
-      { key: 'account', header: t('finance:trialBalance.account'), cell: (l) => (l.account ? (l.account.name[language] ?? l.account.name.en) : strong(l, t('finance:trialBalance.totals'))) },
-      { key: 'type', header: t('finance:trialBalance.type'), cell: (l) => (l.account ? t(`finance:types.${l.account.type}`) : '') },
+      { key: 'account', header: t('finance:trialBalance.account'), wrap: true, cell: (l) => (l.account ? (l.account.name[language] ?? l.account.name.en) : strong(l, t('finance:trialBalance.totals'))) },
+      { key: 'type', header: t('finance:trialBalance.type'), optional: true, cell: (l) => (l.account ? t(`finance:types.${l.account.type}`) : '') },
       ...FIGURES.map(([column, side, label]) => ({
         key: label,
         header: t(`finance:trialBalance.${label}`),
@@ -57,7 +57,7 @@ export function TrialBalanceUnit({ unit }: { unit: TrialBalanceUnitView }) {
     ];
   }, [t, language, unit.unit]);
   const lines: Line[] = [...unit.rows, { account: null, ...unit.totals }];
-  const table = <DataTable label={title} testId={`trial-balance-table-${unit.unit}`} columns={columns} rows={lines} rowKey={(l) => l.account?.code ?? 'totals'} />;
+  const table = <FitTable label={title} chooserId="trial-balance" testId={`trial-balance-table-${unit.unit}`} columns={columns} rows={lines} rowKey={(l) => l.account?.code ?? 'totals'} />;
   return (
     <section className="flex flex-col gap-3" aria-labelledby={headingId} data-testid={`trial-balance-${unit.unit}`}>
       <div className="flex flex-wrap items-center gap-3">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
 import { useCan } from '#shared/access/use-can.ts';
 import { UserPicker, type UserLabel } from '#shared/form/user-picker.tsx';
+import { formatDate } from '#shared/format/display.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
@@ -111,7 +112,7 @@ export function StatementsPage() {
           {(answer) => (
             <div className={`flex flex-col gap-3 ${statement.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={statement.isFetching}>
               <p className="text-sm text-slate-600" data-testid="statement-period">
-                {t('statements:period', { name: answer.user.name || answer.user.username, from: answer.from, to: answer.to })}
+                {t('statements:period', { name: answer.user.name || answer.user.username, from: formatDate(answer.from), to: formatDate(answer.to) })}
               </p>
               <StatementHeading statement={answer} />
               <StatementTable statement={answer} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { businessDate } from '@aurum/domain/system/business-time';
 import type { ImportAnswer, ImportProblem, VaultView } from '@aurum/domain/vault/vault-schemas';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
@@ -15,8 +16,6 @@ import { usePreviewWeightList } from '../api/preview-weight-list.ts';
 const REASONS = ['required', 'invalidNumber', 'lessThanOrEqual', 'greaterThanZero', 'decimalPlaces', 'maxLength', 'invalidMetal', 'missingColumn', 'empty', 'tooMany'] as const;
 const COLUMNS = ['serial', 'refiner', 'metal', 'form', 'year', 'grossWeight', 'fineness', 'fineWeight', 'refinerWeight', 'vaultWeight', 'header', 'rows', 'row'] as const;
 
-/** Today in Kuala Lumpur (the business day), yyyy-MM-dd. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kuala_Lumpur' }).format(new Date());
 
 function ProblemTable({ problems }: { problems: readonly ImportProblem[] }) {
   const { t } = useTranslation('treasury-vault');
@@ -62,7 +61,7 @@ export function ImportForm({ vaults, onDone }: { vaults: readonly VaultView[]; o
   const save = useImportWeightList();
   const [file, setFile] = useState<File | null>(null);
   const [vaultId, setVaultId] = useState<string | null>(vaults.length === 1 ? String(vaults[0]!.id) : null);
-  const [asOf, setAsOf] = useState(today());
+  const [asOf, setAsOf] = useState(() => businessDate(new Date()));
   const [unit, setUnit] = useState<'g' | 'oz'>('g');
   const [receive, setReceive] = useState(false);
   const [checked, setChecked] = useState<ImportAnswer | null>(null);
