@@ -71,6 +71,8 @@ test.describe('finance: adjustments', () => {
     await visible(image);
     await until(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
     await maker.keyboard.press('Escape');
+    // its maker may replace it while it is pending
+    await visible(pending.getByLabel(`Replace the evidence of #${id}`));
 
     const checker = await suite.open();
     await signIn(checker, suite.ts.url, suite.ts.demo.byRole.financeApprover!, '/inbox/');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdjustmentView } from '@aurum/domain/finance/ledger-adjustment-schemas';
 import { SCALE } from '@aurum/domain/money/decimal';
 import { useCan } from '#shared/access/use-can.ts';
+import { useAdmin } from '#shared/auth/use-auth.ts';
 import { useAccountName } from '#shared/format/account-name.ts';
 import { isoToDisplay } from '#shared/format/date.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
@@ -17,6 +18,7 @@ import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useApproveAdjustment } from '../api/approve-adjustment.ts';
 import { useDeclineAdjustment } from '../api/decline-adjustment.ts';
+import { EvidenceUpload } from './evidence-upload.tsx';
 
 const STATUS_BADGE = { pending: 'pending', approved: 'approved', declined: 'declined' } as const;
 
@@ -70,6 +72,10 @@ export function AdjustmentsTable({ items, onReverse }: { items: readonly Adjustm
   const toast = useToast();
   const bookName = useAccountName();
   const mayDecide = useCan('approveLedgerAdjustment');
+  const mayPropose = useCan('proposeLedgerAdjustment');
+  const me = useAdmin()?.username;
+  // only its maker attaches evidence, while it is pending (decision 1044)
+  const attaches = (a: AdjustmentView) => mayPropose && a.status === 'pending' && a.submittedBy === me;
   const approve = useApproveAdjustment();
   const [declining, setDeclining] = useState<number | null>(null);
   const columns: Column<AdjustmentView>[] = [
@@ -87,7 +93,19 @@ export function AdjustmentsTable({ items, onReverse }: { items: readonly Adjustm
       ),
     },
     { key: 'valueDate', header: t('finance:adjustments.valueDate'), cell: (a) => orDash(a.valueDate ? isoToDisplay(a.valueDate) : null) },
-    { key: 'evidence', header: t('finance:adjustments.evidence'), cell: (a) => (a.evidence ? <EvidenceButton adjustmentId={a.id} /> : '-') },
+    {
+      key: 'evidence',
+      header: t('finance:adjustments.evidence'),
+      cell: (a) =>
+        a.evidence || attaches(a) ? (
+          <div className="flex flex-col items-start gap-1">
+            {a.evidence ? <EvidenceButton adjustmentId={a.id} /> : null}
+            {attaches(a) ? <EvidenceUpload adjustmentId={a.id} replaces={a.evidence} /> : null}
+          </div>
+        ) : (
+          '-'
+        ),
+    },
     {
       key: 'reversal',
       header: t('finance:adjustments.reversal'),
