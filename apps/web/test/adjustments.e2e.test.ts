@@ -65,7 +65,7 @@ test.describe('finance: adjustments', () => {
     const id = Number(await pending.getByRole('cell').first().textContent());
     expect(await pending.getByRole('cell').nth(COLUMNS.indexOf('Value date')).textContent()).toBe(shown(yesterday));
     // the evidence, uploaded once the proposal exists, opens as the image
-    await pending.getByRole('button', { name: `Evidence of #${id}` }).click();
+    await pending.getByRole('button', { name: `Evidence of #${id}`, exact: true }).click();
     const evidence = maker.getByTestId('evidence-dialog');
     const image = evidence.getByRole('img', { name: `Evidence of adjustment #${id}` });
     await visible(image);
@@ -86,7 +86,7 @@ test.describe('finance: adjustments', () => {
     const lines = effect.getByRole('table', { name: `Lines of item #${id}` });
     expect(await lines.getByRole('columnheader').allTextContents()).toEqual(['Debit', 'Credit', 'Amount', 'Unit']);
     expect(await lines.locator('tbody tr').first().getByRole('cell').allTextContents()).toEqual(['Trading desk, ringgit', 'Bank', '75.25', 'MYR']);
-    await visible(effect.getByRole('button', { name: `Evidence of #${id}` }));
+    await visible(effect.getByRole('button', { name: `Evidence of #${id}`, exact: true }));
     expect(await seriousAxeViolations(checker), 'axe: the confirmation of a finance item').toEqual([]);
     // nothing has moved before the confirmation is submitted
     const entryOf = async () => (await suite.ts.db.query<{ entry_id: number | null }>('SELECT entry_id FROM ledger_adjustments WHERE id = $1', [id]))[0]!.entry_id;
