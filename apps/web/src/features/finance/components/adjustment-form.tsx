@@ -49,7 +49,7 @@ export function AdjustmentProposal({ closes, reversing, onReversalDone }: Adjust
     valueDate: range.initial,
   };
   const { control, register, handleSubmit, formState, reset, watch, setError } = useForm<AdjustmentFormValues>({
-    resolver: zodResolver(reversing ? ReversalForm : NewAdjustmentForm) as never,
+    resolver: reversing ? zodResolver(ReversalForm) : zodResolver(NewAdjustmentForm),
     defaultValues: defaults,
   });
   const options = BOOKS.map((b) => ({ value: b, label: `${bookName(b)} (${HOUSE_BOOKS[b]})` }));

@@ -9,7 +9,8 @@ import { isApiError } from '#shared/http/api-error.ts';
 
 /** The screen proposes one movement at a time (the call takes up to ten, decision 1003), or the reversal of an approved one. */
 export const NewAdjustmentForm = z.object({ posting: AdjustmentPostingInput, reason: requiredText(1000), valueDate: businessDateText });
-export const ReversalForm = NewAdjustmentForm.omit({ posting: true });
+/** A reversal's movement is the server's (the original's turned round): the form's own posting is not checked, nor sent. */
+export const ReversalForm = NewAdjustmentForm.extend({ posting: z.custom<AdjustmentPostingInput>() });
 export type AdjustmentFormValues = z.infer<typeof NewAdjustmentForm>;
 
 /** The body of the proposal: its movement, or the id of the adjustment it reverses (the server turns its postings round). */
