@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderKit } from '#testing/render-kit.tsx';
 import { InboxPage } from '../inbox-page.tsx';
@@ -122,5 +123,23 @@ describe('the finance items in the inbox', () => {
     await user.click(submit);
     await vi.waitFor(() => expect(decided).not.toBeNull());
     expect(decided!.get('reason')).toBe('not yet reconciled');
+  });
+
+  it('read in Traditional Chinese: the title, the debit and credit books and what approving posts', async () => {
+    await i18next.changeLanguage('zh-Hant');
+    try {
+      const { user } = renderKit(<InboxPage />, { route: '/inbox' });
+      const adjustment = await row('adjustment.12');
+      expect(within(adjustment).getByText('帳務調整，起息日 20/11/2026')).toBeInTheDocument();
+      await user.click(within(adjustment).getByRole('checkbox'));
+      await user.keyboard('a');
+      const effect = within(await screen.findByTestId('inbox-confirm')).getByRole('article', { name: '帳務調整，起息日 20/11/2026 #12' });
+      expect(effect).toHaveTextContent('核准後記入以下分錄，起息日 20/11/2026：');
+      const lines = within(effect).getByRole('table', { name: '項目 #12 的分錄' });
+      expect(within(lines).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['借方', '貸方', '金額', '單位']);
+      expect(within(lines).getAllByRole('row')[1]).toHaveTextContent(/^交易部門（令吉）銀行存款1,250.50MYR$/);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });
