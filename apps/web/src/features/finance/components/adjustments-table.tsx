@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { AdjustmentView } from '@aurum/domain/finance/ledger-adjustment-schemas';
 import { SCALE } from '@aurum/domain/money/decimal';
 import { useCan } from '#shared/access/use-can.ts';
+import { useAdmin } from '#shared/auth/use-auth.ts';
+import { useAccountName } from '#shared/format/account-name.ts';
+import { isoToDisplay } from '#shared/format/date.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { formatDecimal } from '#shared/format/number.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
@@ -10,11 +13,12 @@ import { DataTable, type Column } from '#shared/list/data-table.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
+import { EvidenceButton } from '#shared/ui/evidence-button.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useApproveAdjustment } from '../api/approve-adjustment.ts';
 import { useDeclineAdjustment } from '../api/decline-adjustment.ts';
-import { useBookName } from './book-name.ts';
+import { EvidenceUpload } from './evidence-upload.tsx';
 
 const STATUS_BADGE = { pending: 'pending', approved: 'approved', declined: 'declined' } as const;
 
@@ -58,12 +62,20 @@ function DeclineDialog({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
-/** The adjustments: pending first, each with approve and decline for a checker; decided ones with who, when and the entry's date. */
-export function AdjustmentsTable({ items }: { items: readonly AdjustmentView[] }) {
+/**
+ * The adjustments: pending first, each with approve and decline for a checker; decided ones with who,
+ * when and the entry's date; each with its value date, its evidence, what it reverses or was reversed
+ * by; an approved one not yet reversed offers its reversal to a maker (`onReverse`).
+ */
+export function AdjustmentsTable({ items, onReverse }: { items: readonly AdjustmentView[]; onReverse?: (adjustment: AdjustmentView) => void }) {
   const { t } = useTranslation(['finance', 'common']);
   const toast = useToast();
-  const bookName = useBookName();
+  const bookName = useAccountName();
   const mayDecide = useCan('approveLedgerAdjustment');
+  const mayPropose = useCan('proposeLedgerAdjustment');
+  const me = useAdmin()?.username;
+  // only its maker attaches evidence, while it is pending (decision 1044)
+  const attaches = (a: AdjustmentView) => mayPropose && a.status === 'pending' && a.submittedBy === me;
   const approve = useApproveAdjustment();
   const [declining, setDeclining] = useState<number | null>(null);
   const columns: Column<AdjustmentView>[] = [
@@ -79,6 +91,28 @@ export function AdjustmentsTable({ items }: { items: readonly AdjustmentView[] }
           ))}
         </ul>
       ),
+    },
+    { key: 'valueDate', header: t('finance:adjustments.valueDate'), cell: (a) => orDash(a.valueDate ? isoToDisplay(a.valueDate) : null) },
+    {
+      key: 'evidence',
+      header: t('finance:adjustments.evidence'),
+      cell: (a) =>
+        a.evidence || attaches(a) ? (
+          <div className="flex flex-col items-start gap-1">
+            {a.evidence ? <EvidenceButton adjustmentId={a.id} /> : null}
+            {attaches(a) ? <EvidenceUpload adjustmentId={a.id} replaces={a.evidence} /> : null}
+          </div>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      key: 'reversal',
+      header: t('finance:adjustments.reversal'),
+      cell: (a) =>
+        [a.reverses !== null ? t('finance:adjustments.reverses', { id: a.reverses }) : null, a.reversedBy !== null ? t('finance:adjustments.reversedBy', { id: a.reversedBy }) : null]
+          .filter(Boolean)
+          .join(' · ') || '-',
     },
     { key: 'reason', header: t('finance:adjustments.reason'), cell: (a) => (a.declineReason ? `${a.reason} (${a.declineReason})` : a.reason) },
     { key: 'submitted', header: t('finance:adjustments.submitted'), cell: (a) => `${a.submittedBy}, ${formatDateTime(a.submittedAt)}` },
@@ -106,6 +140,10 @@ export function AdjustmentsTable({ items }: { items: readonly AdjustmentView[] }
               {t('finance:adjustments.decline')}
             </Button>
           </div>
+        ) : onReverse && a.status === 'approved' && a.reversedBy === null ? (
+          <Button size="sm" variant="secondary" onClick={() => onReverse(a)}>
+            {t('finance:adjustments.reverse', { id: a.id })}
+          </Button>
         ) : null,
     },
   ];

@@ -3,18 +3,27 @@ import { inboxTotals, needsReceipt, type InboxItem } from '@aurum/domain/inbox/i
 import { formatDecimal } from '#shared/format/number.ts';
 import { Button } from '#shared/ui/button.tsx';
 import { Modal } from '#shared/ui/modal.tsx';
+import { isFinanceItem } from '../model/finance-item-view.ts';
 import { keyOf, valueOf } from '../model/inbox-item-view.ts';
 import type { InboxDecisionFlow } from '../model/use-inbox-decision.ts';
 import type { InboxReceipts } from '../model/use-inbox-receipts.ts';
+import { FinanceEffect } from './finance-item.tsx';
 import { ReceiptPicker } from './receipt-picker.tsx';
 
-/** The confirm dialog of a decision: totals per currency and metal, a decline's reason, an approval's receipts. */
+/**
+ * The confirm dialog of a decision: totals per currency and metal, a decline's reason, an approval's
+ * receipts, and for each finance item what deciding it does (the lines it posts and their date, or
+ * the period it closes or reopens) before anything moves. Declining a finance item needs a reason.
+ */
 export function InboxConfirm({ chosen, flow, receipts }: { chosen: readonly InboxItem[]; flow: InboxDecisionFlow; receipts: InboxReceipts }) {
   const { t } = useTranslation(['inbox', 'common']);
   const { dialog } = flow;
   const totals = inboxTotals([...chosen]);
   const needing = chosen.filter((i) => needsReceipt(i.kind, 'approve'));
   const missing = needing.filter((i) => !receipts.receipts.has(keyOf(i)));
+  const finance = chosen.filter(isFinanceItem);
+  const reasonMissing = dialog === 'decline' && finance.length > 0 && flow.reason.trim() === '';
+  const payments = chosen.some((i) => i.amount !== null || i.quantity !== null);
   const kindCounts = Object.entries(totals.byKind).map(([kind, count]) => t('inbox:confirm.byKind', { kind: t(`inbox:kinds.${kind as InboxItem['kind']}`), count }));
 
   return (
@@ -35,7 +44,7 @@ export function InboxConfirm({ chosen, flow, receipts }: { chosen: readonly Inbo
             data-testid="inbox-confirm-submit"
             variant={dialog === 'decline' ? 'danger' : 'primary'}
             loading={flow.pending}
-            disabled={dialog === 'approve' && missing.length > 0}
+            disabled={(dialog === 'approve' && missing.length > 0) || reasonMissing}
             onClick={flow.submit}
           >
             {dialog === 'approve' ? t('inbox:approve') : t('inbox:decline')}
@@ -46,18 +55,28 @@ export function InboxConfirm({ chosen, flow, receipts }: { chosen: readonly Inbo
       <div className="flex flex-col gap-4 text-sm">
         <section aria-label={t('inbox:confirm.totals')}>
           <h3 className="font-semibold text-slate-900">{t('inbox:confirm.totals')}</h3>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="inbox-totals">
-            <dt>{t('inbox:confirm.myr')}</dt>
-            <dd className="tabular-nums" data-testid="inbox-total-myr">
-              {formatDecimal(totals.MYR, 2)}
-            </dd>
-            <dt>{t('inbox:confirm.xau')}</dt>
-            <dd className="tabular-nums" data-testid="inbox-total-xau">
-              {formatDecimal(totals.XAU, 4)}
-            </dd>
-          </dl>
+          {payments || finance.length === 0 ? (
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="inbox-totals">
+              <dt>{t('inbox:confirm.myr')}</dt>
+              <dd className="tabular-nums" data-testid="inbox-total-myr">
+                {formatDecimal(totals.MYR, 2)}
+              </dd>
+              <dt>{t('inbox:confirm.xau')}</dt>
+              <dd className="tabular-nums" data-testid="inbox-total-xau">
+                {formatDecimal(totals.XAU, 4)}
+              </dd>
+            </dl>
+          ) : null}
           <p className="mt-1 text-slate-600">{kindCounts.join(' · ')}</p>
         </section>
+        {finance.length > 0 && dialog ? (
+          <section aria-label={dialog === 'approve' ? t('inbox:finance.whatPosts') : t('inbox:finance.whatDeclined')} className="flex flex-col gap-2">
+            <h3 className="font-semibold text-slate-900">{dialog === 'approve' ? t('inbox:finance.whatPosts') : t('inbox:finance.whatDeclined')}</h3>
+            {finance.map((item) => (
+              <FinanceEffect key={keyOf(item)} item={item} decision={dialog} />
+            ))}
+          </section>
+        ) : null}
         {dialog === 'decline' ? (
           // the hint describes the reason, it is not part of its name (a screen reader read both as the name)
           <div className="flex flex-col gap-1">
@@ -74,8 +93,8 @@ export function InboxConfirm({ chosen, flow, receipts }: { chosen: readonly Inbo
               value={flow.reason}
               onChange={(e) => flow.setReason(e.currentTarget.value)}
             />
-            <span id="inbox-reason-hint" className="text-xs text-slate-500">
-              {t('inbox:confirm.reasonHint')}
+            <span id="inbox-reason-hint" className={`text-xs ${reasonMissing ? 'text-amber-800' : 'text-slate-500'}`}>
+              {finance.length > 0 ? t('inbox:finance.reasonRequired') : t('inbox:confirm.reasonHint')}
             </span>
           </div>
         ) : null}

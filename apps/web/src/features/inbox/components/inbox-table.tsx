@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import { messageFor } from '@aurum/domain/errors/catalogue';
 import { needsReceipt, type InboxItem, type InboxResult } from '@aurum/domain/inbox/inbox-schemas';
 import { formatDateTime } from '#shared/format/display.ts';
+import { isFinanceItem } from '../model/finance-item-view.ts';
 import { keyOf, linkOf, useAge, valueOf } from '../model/inbox-item-view.ts';
 import type { InboxReceipts } from '../model/use-inbox-receipts.ts';
 import type { InboxSelection } from '../model/use-inbox-selection.ts';
+import { FinanceSummary } from './finance-item.tsx';
 import { ReceiptPicker } from './receipt-picker.tsx';
 
 interface InboxTableProps {
@@ -100,10 +102,11 @@ export function InboxTable({ items, loaded, selection, receipts, results }: Inbo
                   </Link>
                 </td>
                 <td className="px-3 py-2">
-                  {item.user?.username ?? '—'}
+                  {/* the finance desk's items are about house books, no customer */}
+                  {item.user ? item.user.username : isFinanceItem(item) ? null : '—'}
                   {item.receiver ? ` → ${item.receiver.username}` : ''}
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums">{valueOf(item)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{isFinanceItem(item) ? <FinanceSummary item={item} /> : valueOf(item)}</td>
                 <td className="px-3 py-2">
                   {item.submittedBy ?? '—'}
                   {item.mayDecide ? null : <span className="ml-1 text-xs">({t('own')})</span>}
