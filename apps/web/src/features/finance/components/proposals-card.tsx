@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { nextYear } from '@aurum/domain/finance/periods';
 import type { ProposalView } from '@aurum/domain/finance/period-schemas';
 import { SCALE } from '@aurum/domain/money/decimal';
-import { HOUSE_BOOKS, type HouseBook } from '@aurum/domain/wallet/ledger';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { formatDate, formatDateTime, formatPeriod, orDash } from '#shared/format/display.ts';
@@ -14,9 +13,9 @@ import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
+import { useAccountName } from '#shared/format/account-name.ts';
 import { useApproveProposal } from '../api/approve-proposal.ts';
 import { useDeclineProposal } from '../api/decline-proposal.ts';
-import { useBookName } from './book-name.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 /** What a proposal is about, in words: "Close the month 10/2026", "Reopen 27/11/2026". */
@@ -28,8 +27,7 @@ export function useProposalTitle(): (p: Pick<ProposalView, 'kind' | 'target'>) =
 /** What approving does, as the server computes it now: the days and months a reopening takes, a year's closing entry, or why it cannot be approved. */
 function Effect({ proposal }: { proposal: ProposalView }) {
   const { t } = useTranslation(['finance']);
-  const bookName = useBookName();
-  const book = (b: string) => (b in HOUSE_BOOKS ? bookName(b as HouseBook) : b);
+  const book = useAccountName();
   const effect = proposal.effect;
   if (!effect) return null;
   return (
