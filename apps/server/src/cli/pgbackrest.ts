@@ -31,7 +31,7 @@ const common = (repo: Repository) => [...(repo.config ? [`--config=${repo.config
 
 export function pgbackrest(repo: Repository, command: string, args: readonly string[] = []): { code: number | null; out: string; err: string } {
   try {
-    return runAsPostgres('pgbackrest', [...common(repo), ...args, command]);
+    return runAsPostgres('pgbackrest', [...common(repo), command, ...args]);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new PitrRefused('pgbackrest is not installed (Debian: apt-get install pgbackrest).');
     throw error;
@@ -126,6 +126,28 @@ export function checkEmptyFolder(path: string): void {
 /** pgBackRest restore of the stanza to `target` into `data`, promoted at the target, not archiving. */
 export function restoreToTime(repo: Repository, target: Date, data: string): void {
   const t = target.toISOString().replace('T', ' ').replace('Z', '+00');
-  const r = pgbackrest(repo, 'restore', ['--type=time', `--target=${t}`, '--target-action=promote', '--archive-mode=off', `--pg1-path=${data}`, '--log-level-console=warn']);
+  const r = pgbackrest(repo, 'restore', ['--type=time', `--target=${t}`, '--target-action=promote', '--archive-mode=off', `--pg1-path=${data}`]);
   if (r.code !== 0) throw new Error(`pgbackrest restore failed (${r.code}): ${(r.err || r.out).trim()}`);
+}
+
+/**
+ * The settings a copy in recovery must hold at least at the primary's values (PostgreSQL aborts the
+ * recovery otherwise), read from the restored control file: `-c` options. A Debian cluster keeps
+ * postgresql.conf in /etc, so the restored folder has none of the primary's settings.
+ */
+export function primarySettings(pgBin: string, data: string): string[] {
+  const control = runAsPostgres(join(pgBin, 'pg_controldata'), ['-D', data]);
+  const names: Record<string, string> = {
+    max_connections: 'max_connections',
+    max_worker_processes: 'max_worker_processes',
+    max_wal_senders: 'max_wal_senders',
+    max_prepared_xacts: 'max_prepared_transactions',
+    max_locks_per_xact: 'max_locks_per_transaction',
+  };
+  const options: string[] = [];
+  for (const [field, setting] of Object.entries(names)) {
+    const value = new RegExp(`^${field} setting:\\s+(\\d+)$`, 'm').exec(control.out)?.[1];
+    if (value) options.push(`-c ${setting}=${value}`);
+  }
+  return options;
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPostgres } from '../db/pg-db.ts';
 import { checkInvariants } from './backup-invariants.ts';
-import { checkEmptyFolder, lastArchivedTime, PitrRefused, postgresBin, restoreToTime, stanzaInfo, type Repository } from './pgbackrest.ts';
+import { checkEmptyFolder, lastArchivedTime, PitrRefused, postgresBin, primarySettings, restoreToTime, stanzaInfo, type Repository } from './pgbackrest.ts';
 import { givenToPostgres, ownedFolder, runAsPostgres } from './postgres-user.ts';
 
 /**
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   const log = join(args.into, 'postgres.log');
   writeFileSync(log, '');
   givenToPostgres(log);
-  const options = [`-p ${port}`, "-c listen_addresses='127.0.0.1'", `-c unix_socket_directories='${sockets}'`, `-c hba_file='${hba}'`, '-c archive_mode=off'].join(' ');
+  const options = [`-p ${port}`, "-c listen_addresses='127.0.0.1'", `-c unix_socket_directories='${sockets}'`, `-c hba_file='${hba}'`, '-c archive_mode=off', ...primarySettings(bin, data)].join(' ');
   const pgCtl = join(bin, 'pg_ctl');
   const started = runAsPostgres(pgCtl, ['start', '-w', '-t', String(RECOVERY_MS / 1000), '-D', data, '-l', log, '-o', options]);
   const tail = () => readFileSync(log, 'utf8').split('\n').slice(-15).join('\n');
