@@ -154,6 +154,13 @@ function folderBytes(path: string): number {
       badAbsent: true,
     });
     console.log(restored.output.trim());
+
+    // without --keep-running the verified copy is left stopped, with the command that starts it
+    const stoppedInto = join(folder, 'restored-stopped');
+    const again = await restorePitr(iso(badAt - 1_000), stoppedInto);
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toMatch(/^OK: .*, stopped \(start: /m);
+    expect(existsSync(join(stoppedInto, 'data', 'postmaster.pid'))).toBe(false);
   }, 150_000);
 
   it('a moment before the first backup, or after the last archived WAL: refused naming the range, nothing touched', async () => {
