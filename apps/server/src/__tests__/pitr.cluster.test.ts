@@ -174,6 +174,24 @@ function folderBytes(path: string): number {
     summary('refused-range', { refusals: 2 });
   }, 60_000);
 
+  it('arguments outside their bounds: refused at parse with what to give, nothing touched', async () => {
+    const into = join(folder, 'refused-args');
+    const cases: Array<[string[], RegExp]> = [
+      [['--into', into], /^usage: npm run restore:pitr/m],
+      [['--to', '2026-11-28 09:41', '--into', into], /give an ISO 8601 time with its zone/],
+      [['--to', '2026-11-28T09:41:00', '--into', into], /give an ISO 8601 time with its zone/],
+      [['--to', iso(Date.now()), '--into', into, '--port', '80'], /--port 80: a port from 1024 to 65535/],
+      [['--to', iso(Date.now()), '--into', into, '--stanza', '../aurum'], /--stanza \.\.\/aurum: letters, digits/],
+      [['--to', iso(Date.now()), '--into', into, '--system-id', 'abc'], /--system-id abc: the cluster's system identifier/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli('restore-pitr.ts', { DATABASE_URL: pgsql.url(DATABASE), NODE_ENV: 'development' }, args);
+      expect(r.code, r.output).toBe(2);
+      expect(r.output).toMatch(message);
+    }
+    expect(existsSync(into)).toBe(false);
+  }, 60_000);
+
   it('another cluster\'s repository, or a folder that holds anything: refused, nothing touched', async () => {
     // another cluster with its own stanza: the repository does not match DATABASE_URL's cluster
     const otherPort = await freePort();
