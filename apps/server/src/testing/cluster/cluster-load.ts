@@ -52,7 +52,7 @@ export async function signInAll(base: string): Promise<Tokens> {
   };
 }
 
-function receiptForm(fields: Record<string, string>, name: string): FormData {
+export function receiptForm(fields: Record<string, string>, name: string): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('receipt', new Blob([new Uint8Array(RECEIPT)], { type: 'image/png' }), name);

@@ -22,7 +22,7 @@ export function onPath(name: string, extra: readonly string[] = []): string | nu
 }
 
 /** Debian keeps each PostgreSQL version's programs in /usr/lib/postgresql/<version>/bin: the newest. */
-function postgresBin(): string | null {
+export function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
     const versions = readdirSync(root)

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, type SpawnedServer } from '../server-process.ts';
 import type { ClusterTools } from './cluster-tools.ts';
-import { givenToPostgres, ownedFolder, startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
+import { asRoot, givenToPostgres, ownedFolder } from '../../cli/postgres-user.ts';
+import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 
 /**
  * The production topology of compose.yaml without containers: a PostgreSQL of its own, PgBouncer in
@@ -17,7 +18,6 @@ const ROOT = join(import.meta.dirname, '..', '..', '..', '..', '..');
 export const HAPROXY_CFG = join(ROOT, 'deploy', 'haproxy.cfg');
 export const PGBOUNCER_INI = join(ROOT, 'deploy', 'pgbouncer.ini');
 export const DATABASE = 'aurum_cluster';
-const asRoot = process.getuid?.() === 0;
 
 /** A free TCP port on 127.0.0.1 (asked of the system, then released). */
 export function freePort(): Promise<number> {

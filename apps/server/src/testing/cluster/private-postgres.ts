@@ -1,7 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { asPostgres, givenToPostgres, ownedFolder } from '../../cli/postgres-user.ts';
 
 /**
  * A PostgreSQL instance of the cluster test's own (Debian's initdb and pg_ctl) in a scratch folder,
@@ -22,33 +23,16 @@ export interface PrivatePostgres {
   log(): string;
 }
 
-const asRoot = process.getuid?.() === 0;
-
 /** Runs a PostgreSQL program, as the postgres user under root. */
 function pgRun(bin: string, program: string, args: string[], options: { allowFailure?: boolean } = {}): string {
-  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] : [join(bin, program), args];
+  const [cmd, argv] = asPostgres(join(bin, program), args);
   const r = spawnSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.status !== 0 && !options.allowFailure) throw new Error(`${program} ${args.join(' ')} failed (${r.status}):\n${r.stdout}${r.stderr}`);
   return `${r.stdout}${r.stderr}`;
 }
 
-/** A folder the postgres user owns (under root), or this user's. */
-export function ownedFolder(path: string): string {
-  mkdirSync(path, { recursive: true });
-  return givenToPostgres(path);
-}
-
-/** Under root: the file or folder now belongs to the postgres user (who runs PostgreSQL and PgBouncer). */
-export function givenToPostgres(path: string): string {
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(path, uid, gid);
-  }
-  return path;
-}
-
-export function startPrivatePostgres(bin: string, folder: string, port: number): PrivatePostgres {
+/** `settings`: more `-c name=value` options (after the defaults: they win). */
+export function startPrivatePostgres(bin: string, folder: string, port: number, settings: readonly string[] = []): PrivatePostgres {
   const data = join(ownedFolder(folder), 'data');
   const sockets = ownedFolder(join(folder, 'sockets'));
   const logFile = join(folder, 'postgres.log');
@@ -65,6 +49,7 @@ export function startPrivatePostgres(bin: string, folder: string, port: number):
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c shared_buffers=64MB',
+    ...settings.map((s) => `-c ${s}`),
   ].join(' ');
   let running = false;
   const start = () => {
