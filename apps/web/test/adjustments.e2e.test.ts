@@ -70,7 +70,9 @@ test.describe('finance: adjustments', () => {
     const image = evidence.getByRole('img', { name: `Evidence of adjustment #${id}` });
     await visible(image);
     await until(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-    await maker.keyboard.press('Escape');
+    // closed by its button and awaited: the rest of the page is hidden from the locators while it is open
+    await evidence.getByRole('button', { name: 'Close', exact: true }).click();
+    await evidence.waitFor({ state: 'hidden' });
     // its maker may replace it while it is pending
     await visible(pending.getByLabel(`Replace the evidence of #${id}`));
 
