@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { DatabaseTopology } from './db/database-topology.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { EventBus } from './live/event-bus.ts';
 
@@ -12,4 +13,6 @@ export interface AppDeps {
   events: EventBus;
   jwtSecret: string;
   now: () => Date;
+  /** On a PostgreSQL server: the leader's monitor and the replica reads (READ_DATABASE_URL); absent on PGlite. */
+  topology?: DatabaseTopology | null;
 }

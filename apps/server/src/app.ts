@@ -249,6 +249,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     jobs: jobs.names(),
     engineJob: orders.name,
+    topology: () => deps.topology?.stats() ?? null,
   });
   jobs.onRun(metrics.jobRun);
   registerMetricsRoute(app, metrics, deps.config.metricsToken);

@@ -20,6 +20,7 @@ export async function openDatabase(
 ): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
     const db = await openPostgres(config.databaseUrl, { poolMode: config.databasePoolMode, directUrl: config.databaseDirectUrl, log: options.log });
+    await refuseReplica(db);
     await migrate(db);
     const u = new URL(config.databaseUrl);
     return { db, close: () => db.close(), where: `PostgreSQL ${u.host}${u.pathname}` };
@@ -47,6 +48,24 @@ export async function openDatabase(
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/** The start refused because DATABASE_URL reaches a standby: nothing was written. */
+export class NotTheLeaderError extends Error {}
+
+/**
+ * DATABASE_URL must reach the leader: a standby would refuse every write (25006) and the process
+ * would look ready while it can change nothing. Refused at start, naming the fix.
+ */
+async function refuseReplica(db: Db): Promise<void> {
+  const rows = await db.query<{ in_recovery: boolean }>('SELECT pg_is_in_recovery() AS in_recovery');
+  if (rows[0]?.in_recovery) {
+    await db.close();
+    throw new NotTheLeaderError(
+      'DATABASE_URL reaches a replica (PostgreSQL in recovery, read-only), not the leader: point DATABASE_URL at the leader ' +
+        "(HAProxy's writes port, which follows Patroni's /primary), and a replica at READ_DATABASE_URL.",
+    );
   }
 }
 

@@ -14,6 +14,12 @@ export interface Config {
   databaseDirectUrl: string | null;
   /** `transaction`: DATABASE_URL is a transaction pooler (no named prepared statements; LISTEN on the direct URL). */
   databasePoolMode: (typeof POOL_MODES)[number];
+  /** A replica (HAProxy's reads port) for the lists, exports, the orders connection and the reports; null: every read goes to DATABASE_URL. */
+  readDatabaseUrl: string | null;
+  /** A replica further behind the leader than this is not read from. */
+  replicaMaxLagSeconds: number;
+  /** How long a read waits for a replica to replay the caller's own last write before it goes to the leader. */
+  readYourWritesWaitMs: number;
   /** After SIGTERM: seconds /readyz answers 503 while the process still serves, before it stops accepting. */
   drainSeconds: number;
   /** After SIGTERM: the bound on the whole shutdown; past it the process exits anyway (code 1). */
@@ -374,6 +380,29 @@ export const CONFIG_SCHEMA: { readonly [K in EnvKey]: ConfigVariable<K> } = {
       if (value === 'transaction' && !read.databaseDirectUrl) problem(`${name}=transaction needs DATABASE_DIRECT_URL (LISTEN cannot go through a transaction pooler)`);
       return value ?? 'session';
     },
+  },
+  readDatabaseUrl: {
+    env: 'READ_DATABASE_URL',
+    meaning:
+      "a replica (HAProxy's reads port in front of the Patroni members) for the lists and their CSV exports, the orders connection, the audit trail, the trial balance, the P&L and statements; an admin reads their own writes (the read waits for the replica or goes to the leader); money decisions always read `DATABASE_URL`; unset: every read goes to `DATABASE_URL`",
+    default: null,
+    parse: (raw, ctx) => {
+      const value = url(['postgres:', 'postgresql:'])(raw, ctx);
+      if (value && !ctx.read.databaseUrl) ctx.problem(`${ctx.name} needs DATABASE_URL (the embedded database has no replicas)`);
+      return value;
+    },
+  },
+  replicaMaxLagSeconds: {
+    env: 'REPLICA_MAX_LAG_SECONDS',
+    meaning: 'a replica further behind the leader than this many seconds is not read from (its reads go to the leader until it catches up)',
+    default: '5',
+    parse: int(1, 3600),
+  },
+  readYourWritesWaitMs: {
+    env: 'READ_YOUR_WRITES_WAIT_MS',
+    meaning: "how long a read waits for the replica to replay the admin's own last write before it is served by the leader instead",
+    default: '200',
+    parse: int(0, 5000),
   },
   drainSeconds: {
     env: 'DRAIN_SECONDS',

@@ -1,6 +1,7 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase, signingKey } from './bootstrap.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, signingKey, type OpenedDatabase } from './bootstrap.ts';
+import { listenWhileWaiting, type WaitingListener } from './http/waiting-listener.ts';
 import { isConnectionError } from './db/connection-errors.ts';
 import { closeWithin, createLifecycle } from './http/lifecycle.ts';
 import type { PriceSource } from './modules/market/price-sources.ts';
@@ -37,8 +38,17 @@ async function main(): Promise<void> {
   };
   process.on('unhandledRejection', escaped('unhandled rejection'));
   process.on('uncaughtException', escaped('uncaught exception'));
-  const opened = await openDatabase(config, { log: logger });
+  const opened = await openWhenReachable(config, logger);
   const { db } = opened;
+  const topology = db.driver === 'postgres'
+    ? (await import('./db/database-topology.ts')).openDatabaseTopology(db, {
+        replicaUrl: config.readDatabaseUrl,
+        maxLagSeconds: config.replicaMaxLagSeconds,
+        readYourWritesWaitMs: config.readYourWritesWaitMs,
+        namedStatements: config.databasePoolMode === 'session',
+        log: logger,
+      })
+    : null;
   const [{ buildApp }, { createMailer }, { seedDemo }, { countAdmins }, { createEventBus }, { httpPollingSource, simulatedSource }] = await Promise.all([
     import('./app.ts'),
     import('./mail/mailer.ts'),
@@ -67,6 +77,7 @@ async function main(): Promise<void> {
     jwtSecret: await signingKey(db, config.jwtSecret),
     now: () => new Date(),
     events: await createEventBus(db),
+    topology,
   };
   const priceSource: PriceSource | null =
     config.priceSource === 'simulated'
@@ -112,6 +123,7 @@ async function main(): Promise<void> {
       // calls in flight get what is left of the bound, less a few seconds for the rest
       await closeWithin(app, Math.max(1, config.shutdownTimeoutSeconds - config.drainSeconds - 3) * 1000);
       await deps.events.close();
+      await topology?.close();
       await opened.close();
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
@@ -125,6 +137,7 @@ async function main(): Promise<void> {
   await (await import('./http/metrics-listener.ts')).listenMetrics(app.metrics, { host: config.host, port: config.metricsPort });
   // the background jobs (price feed, order engine, notification worker, socket sweeps) start once it listens
   app.jobs.start();
+  topology?.start();
   const bound = app.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : config.port;
   const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
@@ -140,6 +153,33 @@ async function main(): Promise<void> {
     lines.push(`Sign in as ${config.adminUsername} (AURUM_ADMIN_USERNAME); demo accounts are listed in the README.`);
   }
   console.log(lines.join('\n') + '\n');
+}
+
+/**
+ * Opens the database, waiting as long as it cannot be reached (a PostgreSQL server still starting,
+ * a failover under way): meanwhile the port answers 503 (3302) to every call, /readyz included,
+ * and each try is logged. Anything else (a replica at DATABASE_URL, a failed migration) ends the
+ * start at once.
+ */
+async function openWhenReachable(config: Config, logger: pino.Logger): Promise<OpenedDatabase> {
+  let waiting: WaitingListener | null = null;
+  let delayMs = 500;
+  for (;;) {
+    try {
+      const opened = await openDatabase(config, { log: logger });
+      await waiting?.close();
+      return opened;
+    } catch (error) {
+      if (!config.databaseUrl || !isConnectionError(error)) {
+        await waiting?.close();
+        throw error;
+      }
+      waiting ??= await listenWhileWaiting(config.host, config.port);
+      logger.warn({ err: error, retryInMs: delayMs }, 'the database cannot be reached yet; /readyz answers 503 until it can');
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      delayMs = Math.min(delayMs * 2, 5_000);
+    }
+  }
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,8 @@ import { asUnavailable, isConnectionError } from './connection-errors.ts';
 import { startListener } from './pg-listener.ts';
 import { retryTransaction } from './transaction-retry.ts';
 
-const typeParsers = {
+/** How values arrive from a PostgreSQL server (db.ts): ids and counts as numbers, NUMERIC as decimal text. */
+export const typeParsers = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === 20) return (v: string) => Number(v); // int8: counts and ids
     if (oid === 1700) return (v: string) => v; // numeric: decimal strings
@@ -33,7 +34,7 @@ export interface PostgresOptions {
  * A statement as `pg` takes it: with a name when the caller asked for it prepared (pg prepares it on
  * each connection the first time that connection runs it, then only binds and executes it).
  */
-function statement(sql: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined, named: boolean): pg.QueryConfig {
+export function statement(sql: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined, named: boolean): pg.QueryConfig {
   const values = params ? [...params] : undefined;
   return named && options?.prepared ? { name: options.prepared, text: sql, values: values ?? [] } : { text: sql, values };
 }

@@ -72,6 +72,8 @@ export function exportRoute<Q extends ZodType, T>(app: FastifyInstance, deps: Ap
   route(app, deps, {
     method: 'GET',
     url: spec.url ?? exportUrl(spec.list),
+    // a list's rows, streamed after the handler returned: each batch's statement picks its member
+    reads: 'replica',
     summary: spec.summary,
     tags: spec.tags,
     auth: 'admin',

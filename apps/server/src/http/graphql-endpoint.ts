@@ -93,6 +93,7 @@ export function graphqlEndpoint(app: FastifyInstance, deps: AppDeps, spec: Graph
     tags: spec.tags,
     auth: 'admin',
     readOnly: true,
+    reads: 'replica',
     body: GraphqlBody,
     docs: {
       description: spec.description,

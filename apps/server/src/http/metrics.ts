@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandl
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricType, type MetricValueWithName } from 'prom-client';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { PoolStats } from '../db/db.ts';
+import type { TopologyStats } from '../db/database-topology.ts';
 import type { JobRunListener } from '../jobs/jobs-runner.ts';
 import { appError } from './app-error.ts';
 
@@ -37,6 +38,8 @@ export interface MetricsSources {
   jobs: readonly string[];
   /** The job whose time since its last success is the order engine lag. */
   engineJob: string;
+  /** Where the database work goes (a PostgreSQL server: the leader, the replicas, the reads); null on PGlite. */
+  topology: () => TopologyStats | null;
 }
 
 /** One series of the request histogram: counts per bucket (the last one: above every bound), sum, count. */
@@ -211,6 +214,49 @@ export class Metrics {
       },
       ['source'],
     );
+    gauge(
+      'database_leader_info',
+      'The PostgreSQL member this process writes to (host:port as the leader reports it) and its timeline, as labels of a 1; absent on the embedded database and before the first sample.',
+      (g, sources) => {
+        g.reset();
+        const t = sources.topology();
+        if (t?.member) g.set({ member: t.member, timeline: String(t.timeline ?? '') }, 1);
+      },
+      ['member', 'timeline'],
+    );
+    const failovers: Counter<string> = new Counter({
+      name: `${prefix}database_failovers_total`,
+      help: 'Times this process saw the leader change (a new timeline or another member): failovers and switchovers since it started.',
+      registers: [registry],
+      collect: () => {
+        const t = this.sources?.topology();
+        if (!t) return;
+        failovers.reset();
+        failovers.inc(t.failovers);
+      },
+    });
+    gauge(
+      'replica_lag_seconds',
+      "Each replica's lag behind the leader as this process last saw it (READ_DATABASE_URL): the age of the oldest leader position it has not replayed; above REPLICA_MAX_LAG_SECONDS it serves no reads.",
+      (g, sources) => {
+        g.reset();
+        for (const r of sources.topology()?.replicas ?? []) if (r.lagSeconds !== null) g.set({ member: r.member }, r.lagSeconds);
+      },
+      ['member'],
+    );
+    const replicaReads: Counter<string> = new Counter({
+      name: `${prefix}replica_reads_total`,
+      help: 'Statements of the replica-read calls (lists, exports, the orders connection, reports) by where they ran: `replica`, or `leader` with why (noReplica, lag, ownWrite: the replica had not replayed the caller\'s write within READ_YOUR_WRITES_WAIT_MS, replicaDown, recoveryConflict).',
+      labelNames: ['target', 'reason'],
+      registers: [registry],
+      collect: () => {
+        const t = this.sources?.topology();
+        if (!t) return;
+        replicaReads.reset();
+        replicaReads.inc({ target: 'replica', reason: '' }, t.reads.replica);
+        for (const [reason, n] of Object.entries(t.reads.leader)) replicaReads.inc({ target: 'leader', reason }, n);
+      },
+    });
     gauge('socket_connections', 'Live sockets (consoles) open on this process.', (g, sources) => g.set(sources.openSockets()));
     this.loopBlocks = new Histogram({
       name: `${prefix}event_loop_block_seconds`,

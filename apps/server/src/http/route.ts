@@ -11,6 +11,7 @@ import type { AdminRole } from '@aurum/domain/access/roles';
 import type { AppDeps } from '../app-deps.ts';
 import { runAudited, runBatch, runPlain, type HandlerRun } from './route-runners.ts';
 import { UndoStack } from './undo-stack.ts';
+import { ownWriteOf, rememberOwnWrite } from './read-your-writes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -123,6 +124,12 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
    * lists, GraphQL, payment_view) says so here instead of naming a permission; it cannot be audited.
    */
   readOnly?: true;
+  /**
+   * 'replica': a read (no audit) whose statements may run on a replica (READ_DATABASE_URL) when it
+   * has replayed the caller's own last write; lists, exports, the orders connection, reports. Never
+   * a route whose answer decides money: those read the leader (decision 0010).
+   */
+  reads?: 'replica';
   /** Mutating routes name their audit classification: the handler runs in a transaction with its audit row. */
   audit?: AuditAction;
   /** Written (in its own transaction) when the handler fails with a client error, e.g. a failed sign-in. */
@@ -265,6 +272,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
 ): void {
   if (spec.permission && spec.auth !== 'admin') throw new Error(`${spec.url}: a permission needs auth 'admin'`);
   if (spec.readOnly && (spec.permission || spec.audit)) throw new Error(`${spec.url}: a read-only route has no permission and no audit`);
+  if (spec.reads && spec.audit) throw new Error(`${spec.url}: a change reads the leader; only a read may read a replica`);
   if (spec.batch && !spec.audit) throw new Error(`${spec.url}: a batch route names the audit classification of its batch row`);
   if (spec.url.startsWith(`${SECURE_ROOT}/`) && spec.method !== 'GET' && !spec.permission && !spec.readOnly) {
     throw new Error(`${spec.method} ${spec.url}: a change under ${SECURE_ROOT} must declare a permission`);
@@ -346,17 +354,19 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
           detail,
         });
       const auditLater = (later: AuditAction, laterDetail: AuditDetail) => deps.db.transaction((tx) => write(tx, later, laterDetail));
+      const reads = spec.reads === 'replica' && deps.topology ? deps.topology.readsFor(ownWriteOf(req)) : null;
       const run: HandlerRun<R> = {
         db: deps.db,
         recording,
         undo,
         write,
         handler: (db, { eachItem, beforeCommit }) =>
-          spec.handler({ body, query, params, db, admin, req, reply, audit: recording.recorder, onRollback: undo.push, eachItem, auditLater, beforeCommit }),
+          spec.handler({ body, query, params, db: reads ?? db, admin, req, reply, audit: recording.recorder, onRollback: undo.push, eachItem, auditLater, beforeCommit }),
       };
       if (!spec.audit) return runPlain(run);
-      if (spec.batch) return runBatch(run, spec.audit);
-      return runAudited(run, spec.audit, spec.auditFailure);
+      const answer = spec.batch ? await runBatch(run, spec.audit) : await runAudited(run, spec.audit, spec.auditFailure);
+      await rememberOwnWrite(deps.topology, reply);
+      return answer;
     },
   });
 }

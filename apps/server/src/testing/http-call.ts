@@ -7,11 +7,14 @@ export interface Answer {
   status: number;
   body: Record<string, unknown> | null;
   text: string;
+  /** The answer's Set-Cookie, as a browser would keep it (name=value), or null. */
+  setCookie: string | null;
 }
 
-export async function call(base: string, path: string, init: { method?: string; token?: string; json?: unknown; form?: FormData; basic?: [string, string]; timeoutMs?: number } = {}): Promise<Answer> {
+export async function call(base: string, path: string, init: { method?: string; token?: string; json?: unknown; form?: FormData; basic?: [string, string]; cookie?: string; timeoutMs?: number } = {}): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.cookie) headers.cookie = init.cookie;
   if (init.basic) headers.authorization = `Basic ${Buffer.from(`${init.basic[0]}:${init.basic[1]}`).toString('base64')}`;
   let body: string | FormData | undefined;
   if (init.json !== undefined) {
@@ -28,5 +31,5 @@ export async function call(base: string, path: string, init: { method?: string; 
   } catch {
     parsed = null;
   }
-  return { status: r.status, body: parsed, text };
+  return { status: r.status, body: parsed, text, setCookie: r.headers.get('set-cookie')?.split(';')[0] ?? null };
 }

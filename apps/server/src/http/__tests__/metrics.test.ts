@@ -14,6 +14,7 @@ const sources = (over: Partial<MetricsSources> = {}): MetricsSources => ({
   priceTicks: () => ({ primary: '2026-01-05T02:59:50Z' }),
   jobs: ['orderEngine'],
   engineJob: 'orderEngine',
+  topology: () => null,
   ...over,
 });
 

@@ -18,6 +18,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/admin/list`,
+    reads: 'replica',
     summary: 'Admin list: input (username, e-mail or name contains), role, sort, order, page, limit',
     tags,
     auth: 'admin',

@@ -96,6 +96,7 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/asset/list`,
+    reads: 'replica',
     summary: 'Deposit, withdrawal and transfer requests: filters action, status, type, userId, createdAfter, createdBefore; page, limit, sort, order',
     tags,
     auth: 'admin',

@@ -26,6 +26,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'POST',
     url: `${SECURE}/audit_trail/list`,
+    reads: 'replica',
     summary:
       'Audit trail, newest first, as a list: filter {username (part, any case), timeRange [from, to] (dates in Kuala Lumpur or ISO date-times, at most 366 days), actionClassification}; optional keyset paging {limit, after | before} with the cursors from the answer headers',
     tags,

@@ -16,6 +16,7 @@ export function registerFinanceRoutes(app: FastifyInstance, deps: AppDeps): void
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/ledger/trial-balance`,
+    reads: 'replica',
     summary:
       'The trial balance of a business day (date=yyyy-MM-dd, Asia/Kuala_Lumpur), per unit (MYR, XAU, XPT, XAG): each GL account of the chart with its opening, the day\'s debits and credits and its closing, the totals, and whether debits equal credits',
     tags,
@@ -52,6 +53,7 @@ export function registerFinanceRoutes(app: FastifyInstance, deps: AppDeps): void
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/ledger/balance-sheet`,
+    reads: 'replica',
     summary:
       "The balance sheet at a closed business day's end (date=yyyy-MM-dd): per unit, assets, liabilities, equity and the result not yet closed into retained earnings, each account on its normal side; metal valued in MYR at the day's closing mid, and the whole in MYR. A day not closed is 422 (3233)",
     tags,
@@ -64,6 +66,7 @@ export function registerFinanceRoutes(app: FastifyInstance, deps: AppDeps): void
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/ledger/income-statement`,
+    reads: 'replica',
     summary:
       "The income statement of closed business days from..to (at most 366): per unit, income and expense accounts' movements and the net result (a year's closing entry is not income); the MYR net equals the P&L's total. A range past the last closed day is 422 (3233)",
     tags,

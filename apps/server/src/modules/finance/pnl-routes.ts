@@ -12,6 +12,7 @@ export function registerPnlRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/finance/pnl`,
+    reads: 'replica',
     summary:
       "The dealer's P&L over business dates from..to (Asia/Kuala_Lumpur, at most 366), per day or month, metal and customer category: volume, spread, fees, interest, hedges' result, revaluation and their total",
     tags,
@@ -24,6 +25,7 @@ export function registerPnlRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/finance/pnl/drill`,
+    reads: 'replica',
     summary: 'What is behind one P&L figure: the income postings, orders filled, hedges against the orders they cover, or days revalued; at most 200 lines, with their count and sums',
     tags,
     auth: 'admin',

@@ -14,6 +14,7 @@ export function registerHedgeRoutes(app: FastifyInstance, deps: AppDeps, market:
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/hedge/list`,
+    reads: 'replica',
     summary: 'Hedges, newest trade first: filters metal, provider (part of the name), state, tradedFrom/tradedTo (business days); paged',
     tags,
     auth: 'admin',

@@ -52,6 +52,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps, market
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/price/history`,
+    reads: 'replica',
     summary: 'Recent gold prices kept by this server, oldest first (for the price chart)',
     tags: ['system'],
     auth: 'admin',

@@ -55,6 +55,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps, 
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/notification/list`,
+    reads: 'replica',
     summary: 'Sent notifications, newest first by default, with recipient, delivered, failed and read counts (page, limit, sort createdAt | subject, order)',
     tags,
     auth: 'admin',

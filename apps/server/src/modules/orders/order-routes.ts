@@ -185,6 +185,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
   route(app, deps, {
     method: 'POST',
     url: `${SECURE}/order/list_count`,
+    reads: 'replica',
     summary: 'How many orders have each of the given statuses (all statuses when none given)',
     tags: ['orders'],
     auth: 'admin',
@@ -220,6 +221,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
   route(app, deps, {
     method: 'POST',
     url: `${SECURE}/order/list`,
+    reads: 'replica',
     summary: 'Legacy order list: by order id, by user ([2, userId]) and by statuses; newest first, at most 1000',
     tags: ['orders'],
     auth: 'admin',

@@ -18,6 +18,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/statements/:userId`,
+    reads: 'replica',
     summary: `A user's statement (${RANGE}): opening, every journal entry that touched its books with running balances, closing; MYR and gold owned, the held parts and the credit line available`,
     tags,
     auth: 'admin',
@@ -30,6 +31,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/statements/:userId.csv`,
+    reads: 'replica',
     summary: `A user's statement as a CSV attachment (${RANGE}): an opening row, a row per line, a closing row`,
     tags: [...tags, 'export'],
     auth: 'admin',
@@ -55,6 +57,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/statements/:userId.pdf`,
+    reads: 'replica',
     summary: `A user's statement as a PDF attachment (${RANGE}; lang=en or zh-Hant for its labels, the customer's preferred language when unset)`,
     tags: [...tags, 'export'],
     auth: 'admin',

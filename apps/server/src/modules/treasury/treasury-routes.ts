@@ -27,6 +27,7 @@ export function registerTreasuryRoutes(app: FastifyInstance, deps: AppDeps, mark
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/treasury/history`,
+    reads: 'replica',
     summary: "The net position of every metal (grams) every five minutes over the last `hours` (1 to 2160, 24 by default), oldest first: the Treasury screen's exposure chart",
     tags,
     auth: 'admin',

@@ -36,6 +36,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/user/list`,
+    reads: 'replica',
     summary: 'User list: search (condition EMAIL | USER_ID | USER_NAME with input; q: username, e-mail, name or id, for pickers), category, sort, order, page, limit',
     tags,
     auth: 'admin',

@@ -49,6 +49,7 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/vault/list`,
+    reads: 'replica',
     summary: 'The vaults',
     tags,
     auth: 'admin',
@@ -72,6 +73,7 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/vault/bar/list`,
+    reads: 'replica',
     summary: 'Bars: filters metal, vaultId, status (none: all but released), serial (part of it); page, limit, sort, order; totals per metal of the matching bars held (grams and troy ounces)',
     tags,
     auth: 'admin',
@@ -94,6 +96,7 @@ export function registerVaultRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/vault/movement/list`,
+    reads: 'replica',
     summary: 'Bar movements, newest first: filters status, kind, barId, requestId (the payment request they serve); page, limit',
     tags,
     auth: 'admin',

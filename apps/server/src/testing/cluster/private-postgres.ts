@@ -33,12 +33,28 @@ function pgRun(bin: string, program: string, args: string[], options: { allowFai
 
 /** `settings`: more `-c name=value` options (after the defaults: they win). */
 export function startPrivatePostgres(bin: string, folder: string, port: number, settings: readonly string[] = []): PrivatePostgres {
+  return runPrivatePostgres(bin, folder, port, settings, (data) =>
+    pgRun(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']),
+  );
+}
+
+/**
+ * A streaming replica of `primary` (pg_basebackup -R: standby.signal and primary_conninfo written),
+ * hot standby, in its own folder on its own port. Its `stop()`/`start()` stop and start it.
+ */
+export function startPrivateReplica(bin: string, folder: string, port: number, primary: PrivatePostgres, settings: readonly string[] = []): PrivatePostgres {
+  return runPrivatePostgres(bin, folder, port, settings, (data) =>
+    pgRun(bin, 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '--no-sync']),
+  );
+}
+
+function runPrivatePostgres(bin: string, folder: string, port: number, settings: readonly string[], create: (data: string) => void): PrivatePostgres {
   const data = join(ownedFolder(folder), 'data');
   const sockets = ownedFolder(join(folder, 'sockets'));
   const logFile = join(folder, 'postgres.log');
   if (!existsSync(logFile)) writeFileSync(logFile, '');
   givenToPostgres(logFile);
-  pgRun(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  create(data);
   // small and quick: the test stops and starts it; fsync off (a scratch instance; nothing to keep)
   const options = [
     `-p ${port}`,
