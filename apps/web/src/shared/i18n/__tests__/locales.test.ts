@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
 import { ADMIN_ROLES } from '@aurum/domain/access/roles';
+import { AUDIT_ACTIONS } from '@aurum/domain/audit/classifications';
 import { LANGUAGES, NAMESPACES, DEFAULT_NAMESPACES } from '../languages.ts';
 import { NAV_GROUPS } from '../../../app/shell/nav-items.ts';
 import { ROUTES, titleKey } from '../../../app/route-table.ts';
@@ -129,5 +130,12 @@ describe('locale files', () => {
       titleKey({ param: 'x', values: {}, fallback: 'common:comingTitle' }, new URLSearchParams()),
     ];
     expect(wanted.filter((key) => !has(key))).toEqual([]);
+  });
+
+  it('every audit classification has a label in every language (the trail and its filter name none by its key)', () => {
+    for (const language of codes) {
+      const keys = keysOf(language, 'system');
+      expect(AUDIT_ACTIONS.filter((action) => !keys.has(`audit.actions.${action}`)), language).toEqual([]);
+    }
   });
 });
