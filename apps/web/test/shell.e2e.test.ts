@@ -94,3 +94,42 @@ test.describe('shell', () => {
     await until(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
   });
 });
+
+test.describe('shell: the keyboard and the palette', () => {
+  for (const [language, width] of [['en', 1280], ['zh-Hant', 390]] as const) {
+    test(`${language} at ${width} px: the first Tab offers a skip to the page, and the top bar opens the palette`, async () => {
+      const page = await open();
+      await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
+      await page.setViewportSize({ width, height: 800 });
+      if (language === 'zh-Hant') {
+        await page.getByTestId('language-switcher').click();
+        await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
+        await visible(toast(page, '語言已切換為繁體中文。'));
+      }
+      const text = language === 'en' ? { skip: 'Skip to main content', search: 'Search or jump to…', palette: 'Command palette' } : { skip: '跳至主要內容', search: '搜尋或前往…', palette: '命令面板' };
+
+      // a page just loaded (the language is remembered): the keyboard's first stop is the skip link, shown when focused
+      await page.reload();
+      await visible(page.getByTestId('market-status'));
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: text.skip });
+      await until(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      await until(() => skip.boundingBox().then((box) => (box ? box.width > 20 && box.height > 10 : false))).toBe(true);
+      await page.keyboard.press('Enter');
+      await until(() => page.evaluate(() => document.activeElement?.id ?? '')).toBe('main');
+      // the next Tab is inside the page, not back in the sidebar
+      await page.keyboard.press('Tab');
+      await until(() => page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+
+      // the palette is announced in the top bar, and opens from there as from Ctrl+K
+      const button = page.getByRole('button', { name: text.search });
+      await visible(button);
+      await button.click();
+      const palette = page.getByRole('dialog', { name: text.palette });
+      await visible(palette);
+      await page.keyboard.press('Escape');
+      await until(() => palette.count()).toBe(0);
+      await until(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+  }
+});

@@ -41,6 +41,8 @@ export function AppShell() {
   if (menu.open && menu.at !== routeKey) setMenu({ open: false, at: routeKey });
   // the menu opens from the top bar's button (no Radix trigger): the keyboard goes back there
   const returnFocus = useReturnFocus(menu.open);
+  // the command palette opens from Ctrl/Cmd+K and from the top bar's search button
+  const [palette, setPalette] = useState(false);
 
   return (
     <QueryProvider>
@@ -48,6 +50,14 @@ export function AppShell() {
       <InboxLive />
       <SecondFactorGate />
       <IdleDialog />
+      {/* the first stop of the keyboard: past the sidebar's links straight to the page */}
+      <a
+        href="#main"
+        data-testid="skip-link"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-slate-900 focus:shadow-lg focus:outline-2 focus:outline-amber-600"
+      >
+        {t('skipToContent')}
+      </a>
       <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
         <aside className="sticky top-0 hidden h-dvh lg:block" data-testid="sidebar">
           <Sidebar />
@@ -71,8 +81,8 @@ export function AppShell() {
           </Dialog.Portal>
         </Dialog.Root>
         <div className="flex min-w-0 flex-col">
-          <TopBar onOpenMenu={() => setMenu({ open: true, at: routeKey })} />
-          <main className="flex-1 px-4 py-6 lg:px-8" id="main">
+          <TopBar onOpenMenu={() => setMenu({ open: true, at: routeKey })} onOpenPalette={() => setPalette(true)} />
+          <main className="flex-1 px-4 py-6 outline-none lg:px-8" id="main" tabIndex={-1}>
             <Suspense fallback={<SectionSpinner />}>
               <SavedViewsBar />
               <Outlet />
@@ -80,7 +90,7 @@ export function AppShell() {
           </main>
         </div>
       </div>
-      <KeyboardShortcuts />
+      <KeyboardShortcuts palette={palette} onPaletteChange={setPalette} />
     </QueryProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Command } from 'cmdk';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
@@ -45,7 +45,22 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     enabled: open && orderId !== null,
     retry: false,
   });
+  // cmdk's dialog takes no onCloseAutoFocus and Radix, without a trigger, leaves the keyboard on the
+  // page's body: it goes back to what opened the palette (the top bar's button, a field) once closed
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  }, [open]);
+  const close = () => {
+    onOpenChange(false);
+    const back = opener.current;
+    opener.current = null;
+    // after the dialog's own unmount focus handling
+    if (back) setTimeout(() => back.isConnected && back.focus(), 0);
+  };
   const go = (to: string) => {
+    // a jump: the keyboard starts on the new page, not back on the opener
+    opener.current = null;
     onOpenChange(false);
     setText('');
     void navigate(to);
@@ -57,8 +72,11 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     <Command.Dialog
       open={open}
       onOpenChange={(next) => {
-        onOpenChange(next);
-        if (!next) setText('');
+        if (next) onOpenChange(true);
+        else {
+          close();
+          setText('');
+        }
       }}
       label={t('shell:palette.label')}
       loop

@@ -46,10 +46,9 @@ function moveInList(step: 1 | -1): boolean {
  * j/k move in a list and Enter opens the row. Single-key shortcuts follow the admin menu's switch
  * (WCAG 2.1.4) and never fire while typing in a field or with a dialog open.
  */
-export function KeyboardShortcuts() {
+export function KeyboardShortcuts({ palette, onPaletteChange: setPalette }: { palette: boolean; onPaletteChange: (open: boolean | ((open: boolean) => boolean)) => void }) {
   const { t } = useTranslation('shell');
   const singleKeys = useSingleKeyShortcuts();
-  const [palette, setPalette] = useState(false);
   const [help, setHelp] = useState(false);
 
   useEffect(() => {
@@ -71,7 +70,7 @@ export function KeyboardShortcuts() {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [singleKeys]);
+  }, [singleKeys, setPalette]);
 
   return (
     <>

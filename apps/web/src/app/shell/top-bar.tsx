@@ -6,9 +6,10 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 /**
  * Top bar (SPEC.md §2): 'connecting' until the live socket's first price, then the market-status
  * reason ('open' when there is none), in the error colour when any of the MYR, USD or offline
- * markets is unavailable; language switcher and admin menu.
+ * markets is unavailable; the command palette's button (its shortcut shown, so that staff learn it
+ * exists), language switcher and admin menu.
  */
-export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+export function TopBar({ onOpenMenu, onOpenPalette }: { onOpenMenu: () => void; onOpenPalette: () => void }) {
   const { t } = useTranslation('common');
   const market = useMarketStatus();
   const unavailable = market.phase === 'live' && market.unavailable;
@@ -39,6 +40,23 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <span data-testid="market-status-text">{market.phase === 'connecting' ? t('connecting') : t(reasonKey(market.reason))}</span>
       </p>
       <div className="ml-auto flex items-center gap-1">
+        <button
+          type="button"
+          onClick={onOpenPalette}
+          data-testid="open-palette"
+          aria-keyshortcuts="Control+K Meta+K"
+          aria-label={t('searchOrJump')}
+          className="flex items-center gap-2 rounded-md border border-slate-200 px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-amber-600 sm:min-w-52"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="11" cy="11" r="7" />
+            <path d="M20 20l-4-4" />
+          </svg>
+          <span aria-hidden="true" className="hidden flex-1 text-left sm:inline">{t('searchOrJump')}</span>
+          <kbd aria-hidden="true" className="hidden rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs text-slate-500 sm:inline">
+            Ctrl K
+          </kbd>
+        </button>
         <LanguageSwitcher />
         <AdminMenu />
       </div>
