@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', transformStaticCSP: docsContentSecurityPolicy });
 
   // what route() needs of the modules, as interfaces (a mechanism imports no module)
-  provideRouteMechanisms(app, { authenticate: requestAuthenticator(deps), writeAudit: routeAuditWriter(deps.config) });
+  provideRouteMechanisms(app, { authenticate: requestAuthenticator(deps), writeAudit: routeAuditWriter(deps.config), idempotentReplay: metrics.idempotentReplayed });
   registerSystemRoutes(app, deps, options.build ?? readBuildInfo(), lifecycle);
   registerAuthRoutes(app, deps);
   registerSecondFactorRoutes(app, deps);

@@ -47,7 +47,9 @@ export function isConnectionError(error: unknown): boolean {
   return Array.isArray(errors) && errors.length > 0 && errors.every(isConnectionError);
 }
 
-export const DATABASE_UNAVAILABLE_CONTEXT = 'The database cannot be reached right now, so nothing was saved. Please try again in a few seconds.';
+// not "nothing was saved": a COMMIT whose answer was lost may have committed; a money call sent again with its
+// Idempotency-Key answers what was saved, or saves it once (decision 0560)
+export const DATABASE_UNAVAILABLE_CONTEXT = 'The database cannot be reached right now, so this change may not have been saved. Please try again in a few seconds.';
 
 /** Seconds a client is asked to wait before trying again (Retry-After of 3302 and 3303). */
 export const RETRY_AFTER_SECONDS = 2;

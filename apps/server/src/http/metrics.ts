@@ -135,6 +135,7 @@ export class Metrics {
   private readonly jobFailures: Counter<'job'>;
   private readonly jobLastSuccess: Gauge<'job'>;
   private readonly loopBlocks: Histogram<string>;
+  private readonly replays: Counter<'route'>;
   /** Per job, the application clock's time of its last successful run (ms). */
   private readonly lastSuccess = new Map<string, number>();
   /** When the sources came (the engine lag counts from there until the engine's first success). */
@@ -258,6 +259,12 @@ export class Metrics {
       },
     });
     gauge('socket_connections', 'Live sockets (consoles) open on this process.', (g, sources) => g.set(sources.openSockets()));
+    this.replays = new Counter({
+      name: `${prefix}idempotent_replays_total`,
+      help: 'Calls (and items of a batch) answered with the stored first answer of their Idempotency-Key instead of running again, by route template: a retry after a lost answer, an in-doubt COMMIT resolved, a double submit.',
+      labelNames: ['route'],
+      registers: [registry],
+    });
     this.loopBlocks = new Histogram({
       name: `${prefix}event_loop_block_seconds`,
       help: 'Times the event loop was held 0.1 s or more (its heartbeat came that late), by how long: nothing else ran meanwhile, no call, no timer, no health check.',
@@ -269,6 +276,11 @@ export class Metrics {
   /** The loop watch's listener: one block of the event loop, in seconds. */
   readonly loopBlocked = (seconds: number): void => {
     this.loopBlocks.observe(seconds);
+  };
+
+  /** route()'s listener: one call answered with its Idempotency-Key's stored first answer. */
+  readonly idempotentReplayed = (route: string): void => {
+    this.replays.inc({ route });
   };
 
   /** Hands over what the metrics read of the application (app.ts, once its parts exist). */

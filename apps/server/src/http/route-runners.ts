@@ -1,8 +1,10 @@
 import type { AuditAction } from '@aurum/domain/audit/classifications';
 import { AppError, refusalAuditOf } from './app-error.ts';
 import { AuditRecording } from './audit-recording.ts';
+import { claimKey, storeAnswer, type KeyClaim } from './idempotency.ts';
 import { UndoStack } from './undo-stack.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { isConnectionError } from '../db/connection-errors.ts';
 
 /**
  * The three modes of route()'s handler: plain (no audit row), batch (each item in its own
@@ -17,8 +19,25 @@ export interface ItemHands {
   onRollback: UndoStack['push'];
 }
 
+/** An item's reference in its batch and what the request asks of it (route.ts ItemIdentity). */
+export interface ItemKey {
+  ref: string;
+  request: unknown;
+}
+
 /** A batch's runner of one item (route.ts ItemRunner). */
-export type ItemRun = <T>(action: AuditAction, fn: (item: ItemHands) => Promise<T>) => Promise<T>;
+export type ItemRun = <T>(action: AuditAction, fn: (item: ItemHands) => Promise<T>, identity?: ItemKey) => Promise<T>;
+
+/**
+ * The Idempotency-Key of an opted-in call that sent one: its claim for the call (part null) or for
+ * one item of a batch (part: the item's reference), and what the call asks.
+ */
+export interface OnceRun {
+  claim(part: string | null, request: unknown): KeyClaim;
+  request: unknown;
+  /** Counts a replay (the metrics). */
+  replayed(): void;
+}
 
 /** What a runner hands the handler besides its database. */
 export interface RunHands {
@@ -29,6 +48,8 @@ export interface RunHands {
 /** One call of a route's handler, as its runner gets it from route(). */
 export interface HandlerRun<R> {
   db: Db;
+  /** The call's Idempotency-Key claim when its route is `idempotent` and it sent a key; else null. */
+  once: OnceRun | null;
   recording: AuditRecording;
   undo: UndoStack;
   /** Writes one audit row inside `q`, as the call's actor. */
@@ -51,6 +72,15 @@ function stepsAtOnce() {
   };
 }
 
+/**
+ * Whether a failed transaction may still have committed: its work was done (the callback returned),
+ * so the failure came at the COMMIT, and the connection went away, so its answer never came back.
+ * Its outside effects (a stored receipt) are then kept: a committed change must not lose its file;
+ * at worst a change that did not commit leaves a file no row names. The client's retry with its
+ * Idempotency-Key finds out which (docs/decisions/0560).
+ */
+const commitInDoubt = (workDone: boolean, error: unknown) => workDone && isConnectionError(error);
+
 /** A refusal the rules audit (the coverage rule): its row, in its own transaction, outlives the rolled-back change. */
 async function auditRefusal(run: HandlerRun<unknown>, error: unknown): Promise<void> {
   const refusal = refusalAuditOf(error);
@@ -71,19 +101,36 @@ export async function runPlain<R>(run: HandlerRun<R>): Promise<R> {
 }
 
 /** One item of a batch: its own transaction (run again after a deadlock) with its own audit row. */
-async function runItem<T>(run: HandlerRun<unknown>, action: AuditAction, fn: (item: ItemHands) => Promise<T>): Promise<T> {
+async function runItem<T>(run: HandlerRun<unknown>, action: AuditAction, fn: (item: ItemHands) => Promise<T>, identity?: ItemKey): Promise<T> {
   const recording = new AuditRecording(null, { fixedActor: true });
   const undo = new UndoStack();
+  // a batch's key is claimed per item: each item commits on its own
+  const claim = run.once && identity ? run.once.claim(identity.ref, identity.request) : null;
+  let replayed = false;
+  let workDone = false;
   try {
-    return await run.db.transaction(async (tx) => {
+    const answer = await run.db.transaction(async (tx) => {
       await undo.rollBack();
       recording.reset();
+      replayed = false;
+      workDone = false;
+      const first = claim ? await claimKey(tx, claim) : null;
+      if (first && !first.first) {
+        replayed = true;
+        recording.recorder.note('idempotentReplay', true);
+        await run.write(tx, action, recording.detail);
+        return first.answer as T;
+      }
       const result = await fn({ db: tx, audit: recording.recorder, onRollback: undo.push });
+      if (claim) await storeAnswer(tx, claim, result);
       await run.write(tx, action, recording.detail);
+      workDone = true;
       return result;
     });
+    if (replayed) run.once?.replayed();
+    return answer;
   } catch (error) {
-    await undo.rollBack();
+    if (!commitInDoubt(workDone, error)) await undo.rollBack();
     await auditRefusal(run, error);
     throw error;
   }
@@ -92,9 +139,9 @@ async function runItem<T>(run: HandlerRun<unknown>, action: AuditAction, fn: (it
 /** A batch: the handler outside any transaction decides each item with eachItem; the items commit one by one, the batch's own row follows. */
 export async function runBatch<R>(run: HandlerRun<R>, action: AuditAction): Promise<R> {
   let started = false;
-  const eachItem: ItemRun = (itemAction, fn) => {
+  const eachItem: ItemRun = (itemAction, fn, identity) => {
     started = true;
-    return runItem(run, itemAction, fn);
+    return runItem(run, itemAction, fn, identity);
   };
   const steps = stepsAtOnce();
   try {
@@ -119,18 +166,35 @@ export async function runAudited<R>(run: HandlerRun<R>, action: AuditAction, aud
   // the last steps of the transaction (beforeCommit): after the handler, before the audit row
   let lastSteps: Array<() => Promise<void>> = [];
   const beforeCommit = (step: () => Promise<void>) => void lastSteps.push(step);
+  // the key, the change, its stored answer and the audit row commit together (or none of them)
+  const claim = run.once ? run.once.claim(null, run.once.request) : null;
+  let replayed = false;
+  let workDone = false;
   try {
-    return await run.db.transaction(async (tx) => {
+    const answer = await run.db.transaction(async (tx) => {
       await run.undo.rollBack();
       run.recording.reset();
       lastSteps = [];
+      replayed = false;
+      workDone = false;
+      const first = claim ? await claimKey(tx, claim) : null;
+      if (first && !first.first) {
+        replayed = true;
+        run.recording.recorder.note('idempotentReplay', true);
+        await run.write(tx, action, run.recording.detail);
+        return first.answer as R;
+      }
       const result = await run.handler(tx, { eachItem: null, beforeCommit });
       for (const step of lastSteps) await step();
+      if (claim) await storeAnswer(tx, claim, result);
       await run.write(tx, action, run.recording.detail);
+      workDone = true;
       return result;
     });
+    if (replayed) run.once?.replayed();
+    return answer;
   } catch (error) {
-    await run.undo.rollBack();
+    if (!commitInDoubt(workDone, error)) await run.undo.rollBack();
     await auditRefusal(run, error);
     if (auditFailure && error instanceof AppError && error.status < 500) {
       await run.db.transaction((tx) => run.write(tx, auditFailure, { ...run.recording.detail, code: error.code }));

@@ -9,7 +9,8 @@ import { badTextPath } from './clean-text.ts';
 import type { Queryable } from '../db/db.ts';
 import type { AdminRole } from '@aurum/domain/access/roles';
 import type { AppDeps } from '../app-deps.ts';
-import { runAudited, runBatch, runPlain, type HandlerRun } from './route-runners.ts';
+import { idempotencyKeyOf, mayHoldSecret, requestHash } from './idempotency.ts';
+import { runAudited, runBatch, runPlain, type HandlerRun, type OnceRun } from './route-runners.ts';
 import { UndoStack } from './undo-stack.ts';
 import { ownWriteOf, rememberOwnWrite } from './read-your-writes.ts';
 
@@ -44,6 +45,8 @@ export interface RouteMechanisms {
   authenticate(req: FastifyRequest): Promise<AuthAdmin>;
   /** Appends one row to the audit trail inside `q` (the audited change's transaction). */
   writeAudit(q: Queryable, entry: AuditEntry): Promise<void>;
+  /** Counts a call (or a batch's item) answered with the stored first answer of its Idempotency-Key (the metrics). */
+  idempotentReplay?(route: string): void;
 }
 
 const mechanisms = new WeakMap<FastifyInstance, RouteMechanisms>();
@@ -105,7 +108,16 @@ export interface ItemContext {
   onRollback(undo: () => Promise<void>): void;
 }
 
-export type ItemRunner = <T>(action: AuditAction, fn: (item: ItemContext) => Promise<T>) => Promise<T>;
+/**
+ * An item of a batch route that is `idempotent`: its reference within the batch (e.g. `deposit:12`)
+ * and what the request asks of it. The call's Idempotency-Key is claimed per item (docs/decisions/0560).
+ */
+export interface ItemIdentity {
+  ref: string;
+  request: unknown;
+}
+
+export type ItemRunner = <T>(action: AuditAction, fn: (item: ItemContext) => Promise<T>, identity?: ItemIdentity) => Promise<T>;
 
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, R> {
   method: Method;
@@ -140,6 +152,13 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
    * batch: what the handler noted) is written afterwards in a transaction of its own.
    */
   batch?: true;
+  /**
+   * The route honours an Idempotency-Key (docs/decisions/0560): claimed in the audited transaction
+   * (scope: method and url template; the request: admin, params, query and body), the first answer
+   * stored with the change and given again, status and all, to a repeat; a batch claims it per item
+   * (`eachItem`'s identity). Only for audited routes whose answer holds no secret (refused at start).
+   */
+  idempotent?: true;
   body?: B;
   query?: Q;
   params?: P;
@@ -176,6 +195,8 @@ export interface RouteInfo {
   permission: Permission | readonly Permission[] | null;
   audit: AuditAction | null;
   readOnly: boolean;
+  /** Whether the route honours an Idempotency-Key (spec.idempotent). */
+  idempotent: boolean;
 }
 
 const registries = new WeakMap<FastifyInstance, RouteInfo[]>();
@@ -277,6 +298,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
   if (spec.url.startsWith(`${SECURE_ROOT}/`) && spec.method !== 'GET' && !spec.permission && !spec.readOnly) {
     throw new Error(`${spec.method} ${spec.url}: a change under ${SECURE_ROOT} must declare a permission`);
   }
+  if (spec.idempotent) refuseIdempotentUnlessSafe(spec);
   const registry = registries.get(app) ?? [];
   registries.set(app, registry);
   registry.push({
@@ -286,6 +308,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
     permission: spec.permission ?? null,
     audit: spec.audit ?? null,
     readOnly: spec.readOnly === true,
+    idempotent: spec.idempotent === true,
   });
   const responses: Record<string, unknown> = {
     200: { ...(jsonSchema(spec.response) ?? { type: 'object' }), ...(spec.responseHeaders ? { headers: spec.responseHeaders } : {}) },
@@ -321,7 +344,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
     handler: async (req, reply) => {
       (req as Marked)[HANDLER_STARTED] = true;
       // read when a request arrives: declaring a route needs nothing but the app
-      const { authenticate, writeAudit } = mechanisms.get(app) ?? missingMechanisms();
+      const { authenticate, writeAudit, idempotentReplay } = mechanisms.get(app) ?? missingMechanisms();
       const admin = spec.auth === 'admin' ? await authenticate(req) : null;
       if (spec.permission && !allows(admin, spec.permission)) {
         // the refused attempt is itself audited: who tried what, from where
@@ -340,6 +363,8 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
       const body = parseWith(spec.body, req.body, 'body');
       const query = parseWith(spec.query, req.query, 'query');
       const params = parseWith(spec.params, req.params, 'params');
+      // a malformed key is refused before anything runs; routes that are not opted in ignore the header
+      const key = spec.idempotent ? idempotencyKeyOf(req) : undefined;
 
       // one recorder and one undo stack for the call, whatever its mode (route-runners.ts)
       const recording = new AuditRecording(admin ? { username: admin.username, adminId: admin.id } : null);
@@ -355,8 +380,23 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
         });
       const auditLater = (later: AuditAction, laterDetail: AuditDetail) => deps.db.transaction((tx) => write(tx, later, laterDetail));
       const reads = spec.reads === 'replica' && deps.topology ? deps.topology.readsFor(ownWriteOf(req)) : null;
+      const routeName = `${spec.method} ${spec.url}`;
+      const once: OnceRun | null =
+        key === undefined
+          ? null
+          : {
+              claim: (part, request) => ({
+                scope: part === null ? routeName : `${routeName} ${part}`,
+                key,
+                adminId: admin?.id ?? null,
+                hash: requestHash({ admin: admin?.id ?? null, request }),
+              }),
+              request: { params: params ?? null, query: query ?? null, body: body ?? null },
+              replayed: () => idempotentReplay?.(spec.url),
+            };
       const run: HandlerRun<R> = {
         db: deps.db,
+        once,
         recording,
         undo,
         write,
@@ -381,6 +421,19 @@ function busboyLimits(limits: MultipartLimits): Omit<MultipartLimits, 'totalFile
 export function multipartTotalFileSize(req: FastifyRequest): number | null {
   const config = req.routeOptions.config as { multipartTotalFileSize?: number | null };
   return config.multipartTotalFileSize ?? null;
+}
+
+/**
+ * The opt-in is refused at start where a stored answer could be wrong or hold a secret: on a route
+ * without an audited transaction (the key must commit with the change), a public or sign-in route,
+ * or one whose answer schema names a token, secret, password, recovery code or one-time code.
+ */
+function refuseIdempotentUnlessSafe(spec: Pick<RouteSpec<ZodType, ZodType, ZodType, unknown>, 'method' | 'url' | 'audit' | 'readOnly' | 'auth' | 'response'>): void {
+  const where = `${spec.method} ${spec.url}`;
+  if (!spec.audit || spec.readOnly) throw new Error(`${where}: an idempotent route is an audited change (the key commits with it)`);
+  if (spec.auth !== 'admin' || !spec.url.startsWith(`${SECURE_ROOT}/`)) throw new Error(`${where}: only changes under ${SECURE_ROOT} may be idempotent`);
+  const schema = jsonSchema(spec.response);
+  if (mayHoldSecret(schema ? JSON.stringify(schema) : null)) throw new Error(`${where}: its answer may hold a secret, which idempotency_keys would store`);
 }
 
 function missingMechanisms(): never {

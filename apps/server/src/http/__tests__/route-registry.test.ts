@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { registeredRoutes, route } from '../route.ts';
 
@@ -23,9 +24,9 @@ describe('route registry and the registration rule', () => {
     });
     route(app, deps, { method: 'POST', url: '/mobile/auth/thing', summary: 'public', tags: [], auth: 'public', handler });
     expect(registeredRoutes(app)).toEqual([
-      { method: 'GET', url: '/v0/web/secure/thing', auth: 'admin', permission: null, audit: null, readOnly: false },
-      { method: 'POST', url: '/v0/web/secure/thing', auth: 'admin', permission: 'addUser', audit: 'user.create', readOnly: false },
-      { method: 'POST', url: '/mobile/auth/thing', auth: 'public', permission: null, audit: null, readOnly: false },
+      { method: 'GET', url: '/v0/web/secure/thing', auth: 'admin', permission: null, audit: null, readOnly: false, idempotent: false },
+      { method: 'POST', url: '/v0/web/secure/thing', auth: 'admin', permission: 'addUser', audit: 'user.create', readOnly: false, idempotent: false },
+      { method: 'POST', url: '/mobile/auth/thing', auth: 'public', permission: null, audit: null, readOnly: false, idempotent: false },
     ]);
     expect(registeredRoutes(Fastify())).toEqual([]);
   });
@@ -45,5 +46,40 @@ describe('route registry and the registration rule', () => {
     expect(() =>
       route(app, deps, { method: 'POST', url: '/v0/web/secure/y', summary: 'x', tags: [], auth: 'admin', readOnly: true, audit: 'user.update', handler }),
     ).toThrow(/read-only route/);
+  });
+
+  describe('the Idempotency-Key opt-in', () => {
+    const change = {
+      method: 'POST' as const,
+      summary: 'x',
+      tags: [],
+      auth: 'admin' as const,
+      permission: 'addUser' as const,
+      audit: 'user.create' as const,
+      idempotent: true as const,
+      handler,
+    };
+
+    it('is recorded for an audited change under the secure root', () => {
+      const app = Fastify();
+      route(app, deps, { ...change, url: '/v0/web/secure/money', response: z.object({ id: z.number(), amount: z.string() }) });
+      expect(registeredRoutes(app)[0]).toMatchObject({ url: '/v0/web/secure/money', idempotent: true });
+    });
+
+    it('is refused at start on a route without an audited transaction, on a public or sign-in route', () => {
+      const app = Fastify();
+      const { audit: _audit, ...unaudited } = change;
+      expect(() => route(app, deps, { ...unaudited, url: '/v0/web/secure/x' })).toThrow(/audited change/);
+      expect(() => route(app, deps, { method: 'POST', url: '/v0/web/auth/admin/x', summary: 'x', tags: [], auth: 'public', audit: 'auth.login', idempotent: true, handler })).toThrow(
+        /only changes under/,
+      );
+      expect(registeredRoutes(app)).toEqual([]);
+    });
+
+    it.each(['jwt', 'refreshToken', 'secret', 'recoveryCodes', 'newPassword', 'otpauthUrl'])('is refused at start when the answer may hold a secret (%s): it would be stored', (field) => {
+      const app = Fastify();
+      const response = z.object({ id: z.number(), nested: z.object({ [field]: z.string() }) });
+      expect(() => route(app, deps, { ...change, url: '/v0/web/secure/x', response })).toThrow(/may hold a secret/);
+    });
   });
 });

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Permission } from '@aurum/domain/access/permissions';
 import { REQUEST_ACTIONS, RequestDeclineBody, RequestListQuery, RequestPage, RequestView, requestCreateFieldsFor, type RequestAction } from '@aurum/domain/assets/request-schemas';
 import { decidePermission } from '@aurum/domain/inbox/inbox-schemas';
 import { csvColumnsOf, type ExportList } from '@aurum/domain/export/export-schemas';
-import { idempotent } from '../../http/idempotency.ts';
 import { EXPORT_BATCH, exportRoute, pagedRows } from '../../http/csv-export.ts';
 import { ERROR_BODY, route, type RouteContext } from '../../http/route.ts';
 import { changeOf } from '../../http/change.ts';
@@ -48,17 +46,14 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       auth: 'admin',
       permission: PERMISSIONS.submit(action),
       audit: 'asset.create',
+      idempotent: true,
       body: z.intersection(requestCreateFieldsFor(action), z.object({ receipt: ReceiptField })),
       response: RequestView,
       multipart: RECEIPT_CREATE_LIMITS,
       docs: MULTIPART_DOCS,
       handler: async (ctx) => {
-        // Idempotency-Key: the receipt counts by its digest (the stored answer holds no bytes)
         const { receipt, ...fields } = ctx.body;
-        const fingerprint = { ...fields, receipt: createHash('sha256').update(receipt.bytes).digest('hex') };
-        return idempotent(ctx.db, ctx.req, `asset/${action}/create`, ctx.admin!.id, fingerprint, () => createRequest(changeIn(ctx), action, fields, receipt), () =>
-          ctx.audit.note('idempotentReplay', true),
-        );
+        return createRequest(changeIn(ctx), action, fields, receipt);
       },
     });
 
@@ -70,6 +65,7 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       auth: 'admin',
       permission: PERMISSIONS.approve(action),
       audit: 'asset.approve',
+      idempotent: true,
       params: PARAMS,
       body: z.object({ receipt: ReceiptField }),
       response: RequestView,
@@ -86,6 +82,7 @@ export function registerAssetRoutes(app: FastifyInstance, deps: AppDeps, storage
       auth: 'admin',
       permission: PERMISSIONS.decline(action),
       audit: 'asset.decline',
+      idempotent: true,
       params: PARAMS,
       body: RequestDeclineBody,
       response: RequestView,

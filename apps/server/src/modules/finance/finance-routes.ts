@@ -46,6 +46,7 @@ export function registerFinanceRoutes(app: FastifyInstance, deps: AppDeps): void
     auth: 'admin',
     permission: 'approveLedgerAdjustment',
     audit: 'finance.reclassification',
+    idempotent: true,
     response: ReclassifyIncomeAnswer,
     handler: async (ctx) => reclassifyIncome(changeOf(ctx, deps)),
   });

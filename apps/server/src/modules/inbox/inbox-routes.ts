@@ -94,6 +94,7 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
     permission: INBOX_KINDS.flatMap((k) => INBOX_DECISIONS.map((d) => decidePermission(k, d))),
     audit: 'inbox.decide',
     batch: true,
+    idempotent: true,
     body: DecideBody,
     response: InboxDecideAnswer,
     multipart: INBOX_DECIDE_LIMITS,

@@ -24,7 +24,7 @@ import { AppError, forbidden, invalidFormat } from '../../http/app-error.ts';
 import type { ProposalKind, ProposalView } from '@aurum/domain/finance/period-schemas';
 import { approveAdjustment, countPendingAdjustments, declineAdjustment, pendingAdjustments } from '../finance/ledger-adjustment-service.ts';
 import { approveProposal, countProposals, declineProposal, pendingProposals } from '../finance/period-service.ts';
-import type { ItemRunner } from '../../http/route.ts';
+import type { ItemIdentity, ItemRunner } from '../../http/route.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { EventBus } from '../../live/event-bus.ts';
 import {
@@ -203,6 +203,16 @@ export interface BulkDecision {
   files: ReadonlyMap<string, unknown>;
 }
 
+/**
+ * One item of a bulk decision as its own Idempotency-Key claim (route()'s batch claims the key per
+ * item): its reference, and what is asked of it (the decision, the reason, its receipt by digest).
+ * A retried batch replays the items that committed and decides the others anew.
+ */
+function itemIdentity(d: BulkDecision, ref: InboxItemRef): ItemIdentity {
+  const receipt = needsReceipt(ref.kind, d.decision) ? (d.files.get(receiptFieldOf(ref)) ?? null) : null;
+  return { ref: `${ref.kind}:${ref.id}`, request: { decision: d.decision, reason: d.reason, receipt } };
+}
+
 const AUDIT_OF: Record<'request' | 'bank' | 'adjustment' | 'proposal', Record<InboxDecision, AuditAction>> = {
   request: { approve: 'asset.approve', decline: 'asset.decline' },
   bank: { approve: 'bank.approve', decline: 'bank.decline' },
@@ -247,7 +257,7 @@ export async function decideInbox(
         if (d.decision === 'decline') return declineRequest(change, kind, ref.id, d.reason);
         const receipt = needsReceipt(kind, d.decision) ? receiptOf(d.files.get(receiptFieldOf(ref))) : null;
         return approveRequest(change, kind, ref.id, receipt!);
-      });
+      }, itemIdentity(d, ref));
       results.push({ kind, id: ref.id, ok: true });
     } catch (error) {
       if (error instanceof AppError) results.push({ kind, id: ref.id, ok: false, code: error.code, context: error.context });

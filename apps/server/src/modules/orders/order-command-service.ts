@@ -26,17 +26,13 @@ import {
 
 /**
  * The orders' commands, as REST routes call them: the locks first through lockForMoney (the lock
- * order of money-moving transactions), then inside the route's `once` (Idempotency-Key) the checks,
- * the life cycle's step (order-life-cycle-service.ts) and the order's event and audit values.
+ * order of money-moving transactions), then the checks, the life cycle's step
+ * (order-life-cycle-service.ts) and the order's event and audit values. A repeated Idempotency-Key
+ * never reaches them: route() answers it (`idempotent`, docs/decisions/0560).
  */
 
-/**
- * How a route wraps a command: `once` around the change once the locks are held (the
- * Idempotency-Key: a replay answers the first answer and changes nothing), and what it records of
- * the order before and after (the audit row).
- */
-export interface CommandHooks<A> {
-  once?: (run: () => Promise<A>) => Promise<A>;
+/** What a route records of the order before and after a command (the audit row). */
+export interface CommandHooks {
   before?: (order: { id: number; status: string }) => void;
   after?: (node: OrderNode) => void;
 }
@@ -70,13 +66,11 @@ function checkTradeRules(user: TradeUserRow, side: 'BUY' | 'SELL', symbol: 'XAU/
 
 const marketUnavailable = (context: string) => appError(ErrorCode.FeatureUnavailable, context);
 
-const direct = <A>(run: () => Promise<A>) => run();
-
 /**
  * What order/create and order/customize share: the settings in force read in the transaction
  * first (the modes row under the settings lock, shared: a panic switch in flight is waited for and then seen,
  * docs/decisions/0041-money-paths-read-settings-under-lock.md), then the user's wallet locked (the lock
- * order of money-moving transactions), then inside `once` the user read and the trade rules checked
+ * order of money-moving transactions), then the user read and the trade rules checked
  * before `make` enters the order.
  */
 async function forNewOrder(
@@ -84,17 +78,15 @@ async function forNewOrder(
   market: MarketService,
   minGrams: string,
   body: CreateOrderBody | CustomizeOrderBody,
-  hooks: CommandHooks<{ id: number }>,
+  hooks: CommandHooks,
   make: (side: 'BUY' | 'SELL', user: TradeUserRow, settings: Settings) => Promise<{ id: number }>,
 ): Promise<{ id: number }> {
   const settings = await market.inForce(ctx.q);
   await lockForMoney(ctx.q, { userIds: [body.userId] });
-  return (hooks.once ?? direct)(async () => {
-    const side = body.action === 0 ? 'BUY' : 'SELL';
-    const user = await tradeUser(ctx.q, body.userId);
-    checkTradeRules(user, side, body.symbol, body.quantity, minGrams);
-    return make(side, user, settings);
-  });
+  const side = body.action === 0 ? 'BUY' : 'SELL';
+  const user = await tradeUser(ctx.q, body.userId);
+  checkTradeRules(user, side, body.symbol, body.quantity, minGrams);
+  return make(side, user, settings);
 }
 
 /**
@@ -102,7 +94,7 @@ async function forNewOrder(
  * (CREATED), checked now at its limit price and reserved when it fills. Refused: a trade rule
  * (order-rules), the pair's market closed (1008), a GTD date in the past, not enough assets (2080).
  */
-export function createOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CreateOrderBody, hooks: CommandHooks<{ id: number }> = {}): Promise<{ id: number }> {
+export function createOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CreateOrderBody, hooks: CommandHooks = {}): Promise<{ id: number }> {
   return forNewOrder(ctx, market, minGrams, body, hooks, async (side, user, settings) => {
     const pricing = market.orderPricing(settings);
     const pair = body.symbol === 'XAU/MYR' ? 'myr' : 'usd';
@@ -144,7 +136,7 @@ export function createOrder(ctx: OrderContext, market: MarketService, minGrams: 
 }
 
 /** order/customize: an offline order entered with explicit prices, filled at once; possible unless offline orders are unavailable (panic). */
-export function customizeOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CustomizeOrderBody, hooks: CommandHooks<{ id: number }> = {}): Promise<{ id: number }> {
+export function customizeOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CustomizeOrderBody, hooks: CommandHooks = {}): Promise<{ id: number }> {
   return forNewOrder(ctx, market, minGrams, body, hooks, async (side, user, inForce) => {
     const status = market.currentStatus(inForce);
     if (!status.offline.available) throw marketUnavailable(status.offline.reason ?? 'offline orders unavailable');
@@ -173,40 +165,38 @@ export function customizeOrder(ctx: OrderContext, market: MarketService, minGram
 export type StatusAnswer = { id: number; status: string };
 
 /**
- * An admin's action on one order: the order (and its user's wallet) locked first, then, inside
- * `once`, the checks that need no order, the order read under its row lock, the change, the
+ * An admin's action on one order: the order (and its user's wallet) locked first, then the
+ * checks that need no order, the order read under its row lock, the change, the
  * OrderUpdated event. Answers {id, status}.
  */
 async function onLockedOrder(
   ctx: OrderContext,
   target: { orderId: number; userId?: number },
-  hooks: CommandHooks<StatusAnswer>,
+  hooks: CommandHooks,
   change: (row: OrderRow) => Promise<OrderRow>,
   precheck: () => void = () => undefined,
 ): Promise<StatusAnswer> {
   await lockForMoney(ctx.q, { orderIds: [target.orderId] }); // first: the lock order of money-moving transactions
-  return (hooks.once ?? direct)(async () => {
-    precheck();
-    const row = await lockOrder(ctx.q, target.orderId, target.userId);
-    hooks.before?.({ id: row.id, status: row.status });
-    const node = await publishOrder(ctx, await change(row), 'OrderUpdated');
-    hooks.after?.(node);
-    return { id: node.id, status: node.status };
-  });
+  precheck();
+  const row = await lockOrder(ctx.q, target.orderId, target.userId);
+  hooks.before?.({ id: row.id, status: row.status });
+  const node = await publishOrder(ctx, await change(row), 'OrderUpdated');
+  hooks.after?.(node);
+  return { id: node.id, status: node.status };
 }
 
 /** order/settle/{id}/{userId}. */
-export function settleByAdmin(ctx: OrderContext, orderId: number, userId: number, hooks: CommandHooks<StatusAnswer> = {}): Promise<StatusAnswer> {
+export function settleByAdmin(ctx: OrderContext, orderId: number, userId: number, hooks: CommandHooks = {}): Promise<StatusAnswer> {
   return onLockedOrder(ctx, { orderId, userId }, hooks, (row) => settleOrder(ctx, row));
 }
 
 /** order/cancel/{id}. */
-export function cancelByAdmin(ctx: OrderContext, orderId: number, hooks: CommandHooks<StatusAnswer> = {}): Promise<StatusAnswer> {
+export function cancelByAdmin(ctx: OrderContext, orderId: number, hooks: CommandHooks = {}): Promise<StatusAnswer> {
   return onLockedOrder(ctx, { orderId }, hooks, (row) => cancelOrder(ctx, row));
 }
 
 /** order/revert {userId, orderId, reason}. */
-export function revertByAdmin(ctx: OrderContext, orderId: number, userId: number, reason: string, hooks: CommandHooks<StatusAnswer> = {}): Promise<StatusAnswer> {
+export function revertByAdmin(ctx: OrderContext, orderId: number, userId: number, reason: string, hooks: CommandHooks = {}): Promise<StatusAnswer> {
   return onLockedOrder(ctx, { orderId, userId }, hooks, (row) => revertOrder(ctx, row, reason));
 }
 
@@ -214,7 +204,7 @@ export function revertByAdmin(ctx: OrderContext, orderId: number, userId: number
 export function addPayment(
   ctx: OrderContext,
   p: { orderId: number; userId: number; amount: string; paymentDate: string; note: string | null },
-  hooks: CommandHooks<StatusAnswer> = {},
+  hooks: CommandHooks = {},
 ): Promise<StatusAnswer> {
   return onLockedOrder(
     ctx,

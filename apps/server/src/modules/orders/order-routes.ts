@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CreateOrderBody,
@@ -17,7 +17,6 @@ import {
   TotalOwedBody,
 } from '@aurum/domain/orders/order-schemas';
 import { invalidFormat } from '../../http/app-error.ts';
-import { idempotent } from '../../http/idempotency.ts';
 import { route, type AuditRecorder, type AuthAdmin } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -45,11 +44,6 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     ...(audit ? { coverageFlagged: (flag) => audit.note('coverage', { decision: 'flagged', ...flag }) } : {}),
     ...(beforeCommit ? { beforeCommit } : {}),
   });
-  /** The Idempotency-Key of a call (scope: the call), and its audit note when it replays. */
-  const onceBy =
-    (db: Queryable, req: FastifyRequest, scope: string, admin: AuthAdmin | null, body: unknown, audit: AuditRecorder) =>
-    <A>(run: () => Promise<A>) =>
-      idempotent(db, req, scope, admin!.id, body, run, () => audit.note('idempotentReplay', true));
   const today = () => businessDate(deps.now());
 
   /** order/create and order/customize: the same call around their service function. */
@@ -57,7 +51,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     call: 'create' | 'customize',
     summary: string,
     body: z.ZodType<B>,
-    enter: (ctx: OrderContext, body: B, hooks: CommandHooks<{ id: number }>) => Promise<{ id: number }>,
+    enter: (ctx: OrderContext, body: B, hooks: CommandHooks) => Promise<{ id: number }>,
   ) =>
     route(app, deps, {
       method: 'POST',
@@ -67,13 +61,10 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
       auth: 'admin',
       permission: 'createOrder',
       audit: `order.${call}`,
+      idempotent: true,
       body,
       response: OrderIdAnswer,
-      handler: ({ db, body, admin, req, audit, beforeCommit }) =>
-        enter(ctxOf(db, admin, audit, beforeCommit), body, {
-          once: onceBy(db, req, `order/${call}`, admin, body, audit),
-          after: (node) => audit.after(node),
-        }),
+      handler: ({ db, body, admin, audit, beforeCommit }) => enter(ctxOf(db, admin, audit, beforeCommit), body, { after: (node) => audit.after(node) }),
     });
   newOrderRoute(
     'create',
@@ -96,6 +87,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     auth: 'admin',
     permission: 'settleOrder',
     audit: 'order.settle',
+    idempotent: true,
     params: z.object({ orderId: id, userId: id }),
     response: OrderStatusAnswer,
     handler: ({ db, params, admin, audit }) =>
@@ -113,6 +105,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     auth: 'admin',
     permission: 'cancelOrder',
     audit: 'order.cancel',
+    idempotent: true,
     params: OrderIdParams,
     response: OrderStatusAnswer,
     handler: ({ db, params, admin, audit, beforeCommit }) =>
@@ -127,6 +120,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     auth: 'admin',
     permission: 'revertOrder',
     audit: 'order.revert',
+    idempotent: true,
     body: RevertOrderBody,
     response: OrderStatusAnswer,
     handler: ({ db, body, admin, audit }) =>
@@ -144,14 +138,14 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     auth: 'admin',
     permission: 'addOrderPayment',
     audit: 'order.payment',
+    idempotent: true,
     body: PaymentCreateBody,
     response: OrderStatusAnswer,
-    handler: ({ db, body, admin, req, audit }) =>
+    handler: ({ db, body, admin, audit }) =>
       addPayment(
         ctxOf(db, admin),
         { orderId: body.orderId, userId: body.userId, amount: body.amount, paymentDate: body.paymentDate, note: body.note ?? null },
         {
-          once: onceBy(db, req, 'order/payment/create', admin, body, audit),
           before: (o) => audit.before(o),
           after: (node) => audit.after({ id: node.id, status: node.status, amount: body.amount, paymentDate: body.paymentDate }),
         },

@@ -1,5 +1,6 @@
 import { createAuthController } from '../auth/auth-controller.ts';
 import { createHttpClient } from './http-client.ts';
+import { createMoneyCaller } from './money-call.ts';
 import { AUTH_API } from './paths.ts';
 import { createUserActivity, trackUserInput } from './user-activity.ts';
 
@@ -28,3 +29,6 @@ export const http = createHttpClient({
   refreshSession: () => authController.refresh(),
   isBackground: () => activity.idle(),
 });
+
+/** The money-moving calls: an Idempotency-Key per intent, sent again with it when the outcome is in doubt (money-call.ts). */
+export const money = createMoneyCaller(http);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RequestView, type RequestAction } from '@aurum/domain/assets/request-schemas';
-import { http } from '#shared/http/client.ts';
+import { money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { requestQueries } from './request-queries.ts';
 
@@ -11,7 +11,7 @@ import { requestQueries } from './request-queries.ts';
 export function approveRequest({ action, requestId, receipt }: { action: RequestAction; requestId: number; receipt: File }) {
   const form = new FormData();
   form.set('receipt', receipt, receipt.name);
-  return http.request(`${SECURE_API}/asset/${action}/${requestId}/approve`, { method: 'POST', body: form, schema: RequestView });
+  return money.request(`${SECURE_API}/asset/${action}/${requestId}/approve`, { method: 'POST', body: form, schema: RequestView });
 }
 
 export function useApproveRequest() {

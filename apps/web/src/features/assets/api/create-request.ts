@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RequestView, type RequestAction } from '@aurum/domain/assets/request-schemas';
-import { http } from '#shared/http/client.ts';
+import { money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { requestQueries } from './request-queries.ts';
 
@@ -27,11 +27,11 @@ export function requestFormData(fields: CreateRequestInput['fields'], receipt: F
  * withdrawal without an approved bank account.
  */
 export function createRequest({ action, fields, receipt, idempotencyKey }: CreateRequestInput) {
-  return http.request(`${SECURE_API}/asset/${action}/create`, {
+  return money.request(`${SECURE_API}/asset/${action}/create`, {
     method: 'POST',
     body: requestFormData(fields, receipt),
     schema: RequestView,
-    headers: { 'Idempotency-Key': idempotencyKey },
+    idempotencyKey,
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RequestView, type RequestAction } from '@aurum/domain/assets/request-schemas';
-import { http } from '#shared/http/client.ts';
+import { money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { requestQueries } from './request-queries.ts';
 
@@ -10,7 +10,7 @@ import { requestQueries } from './request-queries.ts';
  */
 export function declineRequest({ action, requestId, reason }: { action: RequestAction; requestId: number; reason?: string }) {
   const trimmed = reason?.trim();
-  return http.request(`${SECURE_API}/asset/${action}/${requestId}/decline`, { method: 'POST', body: trimmed ? { reason: trimmed } : {}, schema: RequestView });
+  return money.request(`${SECURE_API}/asset/${action}/${requestId}/decline`, { method: 'POST', body: trimmed ? { reason: trimmed } : {}, schema: RequestView });
 }
 
 export function useDeclineRequest() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { InboxDecideAnswer, InboxPage, receiptFieldOf, type InboxDecision, type InboxItemRef } from '@aurum/domain/inbox/inbox-schemas';
-import { http } from '#shared/http/client.ts';
+import { http, money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { inboxQueries } from '#shared/queries/inbox-queries.ts';
 import { userQueries } from '#shared/queries/user-queries.ts';
@@ -37,7 +37,7 @@ export function decideInbox({ decision, items, reason, receipts }: DecideInput) 
       if (file) form.set(receiptFieldOf(item), file, file.name);
     }
   }
-  return http.request(`${SECURE_API}/inbox/decide`, { method: 'POST', body: form, schema: InboxDecideAnswer });
+  return money.request(`${SECURE_API}/inbox/decide`, { method: 'POST', body: form, schema: InboxDecideAnswer });
 }
 
 export function useDecideInbox() {

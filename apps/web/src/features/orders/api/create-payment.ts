@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OrderStatusAnswer } from '@aurum/domain/orders/order-schemas';
-import { http } from '#shared/http/client.ts';
+import { money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { orderQueries } from './order-queries.ts';
 
@@ -18,7 +18,7 @@ export interface PaymentInput {
 
 /** POST order/payment/create {userId, orderId, note, amount, paymentDate} (addOrderPayment), with an Idempotency-Key. */
 export function createPayment({ idempotencyKey, ...body }: PaymentInput) {
-  return http.request(`${SECURE_API}/order/payment/create`, { method: 'POST', body, schema: OrderStatusAnswer, headers: { 'Idempotency-Key': idempotencyKey } });
+  return money.request(`${SECURE_API}/order/payment/create`, { method: 'POST', body, schema: OrderStatusAnswer, idempotencyKey });
 }
 
 export function useCreatePayment() {

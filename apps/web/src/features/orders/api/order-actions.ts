@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OrderStatusAnswer } from '@aurum/domain/orders/order-schemas';
-import { http } from '#shared/http/client.ts';
+import { money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { orderQueries } from './order-queries.ts';
 
@@ -18,18 +18,18 @@ function useOrderAction<V>(call: (variables: V) => Promise<unknown>) {
 
 /** POST order/settle/{id}/{userId} (settleOrder). */
 export function settleOrder({ orderId, userId }: { orderId: number; userId: number }) {
-  return http.request(`${SECURE_API}/order/settle/${orderId}/${userId}`, { method: 'POST', schema: OrderStatusAnswer });
+  return money.request(`${SECURE_API}/order/settle/${orderId}/${userId}`, { method: 'POST', schema: OrderStatusAnswer });
 }
 export const useSettleOrder = () => useOrderAction(settleOrder);
 
 /** POST order/cancel/{id} (cancelOrder). */
 export function cancelOrder({ orderId }: { orderId: number }) {
-  return http.request(`${SECURE_API}/order/cancel/${orderId}`, { method: 'POST', schema: OrderStatusAnswer });
+  return money.request(`${SECURE_API}/order/cancel/${orderId}`, { method: 'POST', schema: OrderStatusAnswer });
 }
 export const useCancelOrder = () => useOrderAction(cancelOrder);
 
 /** POST order/revert {userId, orderId, reason} (revertOrder). */
 export function revertOrder(body: { orderId: number; userId: number; reason: string }) {
-  return http.request(`${SECURE_API}/order/revert`, { method: 'POST', body, schema: OrderStatusAnswer });
+  return money.request(`${SECURE_API}/order/revert`, { method: 'POST', body, schema: OrderStatusAnswer });
 }
 export const useRevertOrder = () => useOrderAction(revertOrder);

@@ -1,5 +1,5 @@
 import type { CreateOrderBody, CustomizeOrderBody } from '@aurum/domain/orders/order-schemas';
-import { http } from '#shared/http/client.ts';
+import { money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { Created, useWrite } from '#shared/http/use-write.ts';
 import { orderQueries } from './order-queries.ts';
@@ -11,7 +11,7 @@ import { orderQueries } from './order-queries.ts';
  * however often it is sent.
  */
 export function placeOrder(kind: 'create' | 'customize', body: CreateOrderBody | CustomizeOrderBody, idempotencyKey: string) {
-  return http.request(`${SECURE_API}/order/${kind}`, { method: 'POST', body, schema: Created, headers: { 'Idempotency-Key': idempotencyKey } });
+  return money.request(`${SECURE_API}/order/${kind}`, { method: 'POST', body, schema: Created, idempotencyKey });
 }
 
 function usePlaceOrder<B extends CreateOrderBody | CustomizeOrderBody>(kind: 'create' | 'customize') {

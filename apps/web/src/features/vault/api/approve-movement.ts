@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MovementView } from '@aurum/domain/vault/vault-schemas';
-import { http } from '#shared/http/client.ts';
+import { money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { vaultQueries } from './vault-queries.ts';
 
 /** POST vault/movement/{id}/approve (approveBarMovement; never the maker) → the movement. */
 export function approveMovement(id: number) {
-  return http.request(`${SECURE_API}/vault/movement/${id}/approve`, { method: 'POST', schema: MovementView });
+  return money.request(`${SECURE_API}/vault/movement/${id}/approve`, { method: 'POST', schema: MovementView });
 }
 
 export function useApproveMovement() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportAnswer } from '@aurum/domain/vault/vault-schemas';
-import { http } from '#shared/http/client.ts';
+import { money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { vaultQueries } from './vault-queries.ts';
 
@@ -24,7 +24,7 @@ export function importForm({ file, vaultId, asOf, unit, receive }: ImportInput):
 
 /** POST vault/import (multipart; recordBarMovement) → the stored list, and the pending receive when asked. */
 export function importWeightList(input: ImportInput) {
-  return http.request(`${SECURE_API}/vault/import`, { method: 'POST', body: importForm(input), schema: ImportAnswer });
+  return money.request(`${SECURE_API}/vault/import`, { method: 'POST', body: importForm(input), schema: ImportAnswer });
 }
 
 export function useImportWeightList() {

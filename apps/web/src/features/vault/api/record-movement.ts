@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MovementView } from '@aurum/domain/vault/vault-schemas';
 import type { SettableStatus } from '@aurum/domain/vault/bar-rules';
-import { http } from '#shared/http/client.ts';
+import { money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { vaultQueries } from './vault-queries.ts';
 
@@ -21,7 +21,7 @@ export interface MovementInput {
 
 /** POST vault/movement/{release|dispatch|arrive|status} (recordBarMovement) → the pending movement. */
 export function recordMovement({ kind, ...body }: MovementInput) {
-  return http.request(`${SECURE_API}/vault/movement/${kind}`, { method: 'POST', body, schema: MovementView });
+  return money.request(`${SECURE_API}/vault/movement/${kind}`, { method: 'POST', body, schema: MovementView });
 }
 
 export function useRecordMovement() {

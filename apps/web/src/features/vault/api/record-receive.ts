@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MovementView, type BarFieldsInput } from '@aurum/domain/vault/vault-schemas';
-import { http } from '#shared/http/client.ts';
+import { money } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
 import { vaultQueries } from './vault-queries.ts';
 
@@ -13,7 +13,7 @@ export interface ReceiveInput {
 
 /** POST vault/movement/receive (recordBarMovement) → the pending movement. */
 export function recordReceive(body: ReceiveInput) {
-  return http.request(`${SECURE_API}/vault/movement/receive`, { method: 'POST', body, schema: MovementView });
+  return money.request(`${SECURE_API}/vault/movement/receive`, { method: 'POST', body, schema: MovementView });
 }
 
 export function useRecordReceive() {
