@@ -45,11 +45,11 @@ import { connectionFilter, connectionPage, encodeCursor, type ConnectionArgs } f
 import { COUNT_BOUND } from '../apps/server/src/modules/orders/order-read-service.ts';
 import { selectOrders, timelineQuery } from '../apps/server/src/modules/orders/order-repository.ts';
 import { boundedCountQuery, matches, onlyStatuses, pageQuery } from '../apps/server/src/modules/orders/order-connection-repository.ts';
-import { foldStatusCounts, statusCountsQuery } from '../apps/server/src/modules/orders/order-counts-repository.ts';
+import { statusCountsQuery } from '../apps/server/src/modules/orders/order-counts-repository.ts';
 import { postJson, reportBench } from './support/bench-kit.ts';
 import { openInProcessApp } from './support/in-process-app.ts';
 import { timed as timedRuns, timedTogether as timedRunsTogether, type Timing } from './support/timed-runs.ts';
-import { SEED_ORDERS } from './support/order-seed.ts';
+import { seedOrdersWithTimeline } from './support/order-seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -79,8 +79,6 @@ const timed = (run: () => Promise<unknown>, iterations = ITERATIONS) => timedRun
 /** The middle of the two years the seed's orders are created in (bench/support/order-seed.ts). */
 const MIDDLE = '2025-01-01';
 
-const SEED_TIMELINE = `INSERT INTO order_timeline (order_id, action, date) SELECT id, 'ORDER', created_at FROM orders WHERE execution_id LIKE 'bench-%'`;
-
 /** The GROUP BY that order/list_count ran before the counters (for the record). */
 const COUNT_BY_STATUS = 'SELECT status, count(*)::int AS n FROM orders WHERE status = ANY($1::text[]) GROUP BY status';
 
@@ -102,15 +100,7 @@ async function benchOne(driver: 'postgres' | 'pglite'): Promise<void> {
   try {
     const db = o.db;
     console.log(`\norders connection bench: ${ROWS.toLocaleString('en-US')} orders on ${o.label} (node ${process.version}), ${ITERATIONS} runs per case after ${WARMUP} warm-up, page ${PAGE}`);
-    let t0 = performance.now();
-    if (driver === 'postgres') await db.query('SET synchronous_commit = off');
-    await db.query(SEED_ORDERS, [ROWS]);
-    const seedOrders = (performance.now() - t0) / 1000;
-    t0 = performance.now();
-    await db.query(SEED_TIMELINE);
-    await db.transaction((tx) => foldStatusCounts(tx));
-    for (const table of ['orders', 'order_timeline', 'order_status_counts']) await db.query(`VACUUM ANALYZE ${table}`);
-    console.log(`seed: ${ROWS.toLocaleString('en-US')} orders in ${seedOrders.toFixed(1)} s (one INSERT ... SELECT generate_series), timeline, fold + VACUUM ANALYZE ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    await seedOrdersWithTimeline(db, ROWS);
 
     const login = await fetch(`${o.base}/v0/web/auth/admin/login`, {
       method: 'POST',

@@ -1,4 +1,6 @@
-/** The orders the benches seed (bench/orders-connection.ts, bench/orders-export.ts). */
+/** The orders the benches seed (bench/orders-connection.ts, bench/orders-export.ts, bench/replica-reads.ts). */
+import type { Db } from '../../apps/server/src/db/db.ts';
+import { foldStatusCounts } from '../../apps/server/src/modules/orders/order-counts-repository.ts';
 
 /**
  * `$1` orders in one statement: ids in creation order, created_at one every ~63 s over two years
@@ -43,3 +45,23 @@ SELECT 'bench-' || g,
  CROSS JOIN LATERAL (SELECT s0.status, s0.status NOT IN ('CREATED', 'CANCELED') AS filled) AS s
  CROSS JOIN LATERAL (SELECT CASE WHEN s.status = 'CREATED' THEN 'LIMIT'
                                  WHEN g % 11 = 0 THEN 'OFF_LINE' WHEN g % 4 = 0 THEN 'LIMIT' ELSE 'MARKET' END AS order_type) AS t`;
+
+/** One ORDER timeline entry for each seeded order, at its creation. */
+export const SEED_TIMELINE = `INSERT INTO order_timeline (order_id, action, date) SELECT id, 'ORDER', created_at FROM orders WHERE execution_id LIKE 'bench-%'`;
+
+/**
+ * `rows` orders (SEED_ORDERS) and their timeline entries on `db`, the status counters folded once
+ * (as the job orderCounts does every 10 s) and the tables analysed: the orders list as a year of
+ * trading leaves it. Prints what it took.
+ */
+export async function seedOrdersWithTimeline(db: Db, rows: number): Promise<void> {
+  let t0 = performance.now();
+  if (db.driver === 'postgres') await db.query('SET synchronous_commit = off');
+  await db.query(SEED_ORDERS, [rows]);
+  const seedOrders = (performance.now() - t0) / 1000;
+  t0 = performance.now();
+  await db.query(SEED_TIMELINE);
+  await db.transaction((tx) => foldStatusCounts(tx));
+  for (const table of ['orders', 'order_timeline', 'order_status_counts']) await db.query(`VACUUM ANALYZE ${table}`);
+  console.log(`seed: ${rows.toLocaleString('en-US')} orders in ${seedOrders.toFixed(1)} s (one INSERT ... SELECT generate_series), timeline, fold + VACUUM ANALYZE ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}

@@ -31,37 +31,55 @@ function gcInside(t0: number, t1: number): { ms: number; majorMs: number } {
   return { ms: within.reduce((sum, c) => sum + c.ms, 0), majorMs: within.filter((c) => c.major).reduce((sum, c) => sum + c.ms, 0) };
 }
 
+/** The spans of one run, gathered over one or more sampling windows (sampleInTurn), and its CPU time. */
+export interface Samples {
+  spans: Array<[number, number]>;
+  cpuUs: number;
+}
+
+export const noSamples = (): Samples => ({ spans: [], cpuUs: 0 });
+
 /**
  * Runs that are compared with each other, sampled in turn (one of each per iteration, after the
- * warm-up), so that whatever else the machine does weighs on each alike.
+ * warm-up), so that whatever else the machine does weighs on each alike; each run's spans are added
+ * to its `into` (a bench that samples in several windows, say with a load on and off, gathers them
+ * across the windows and sums them up with timingOf at the end).
  */
-export async function timedTogether(runs: ReadonlyArray<() => Promise<unknown>>, iterations: number, warmup: number): Promise<Timing[]> {
+export async function sampleInTurn(runs: ReadonlyArray<() => Promise<unknown>>, iterations: number, warmup: number, into: readonly Samples[]): Promise<void> {
   for (let i = 0; i < warmup; i++) for (const run of runs) await run();
-  collections.length = 0;
-  const spans: Array<Array<[number, number]>> = runs.map(() => []);
-  const cpu = runs.map(() => 0);
   for (let i = 0; i < iterations; i++) {
     for (const [k, run] of runs.entries()) {
       const c0 = process.cpuUsage();
       const t0 = performance.now();
       await run();
-      spans[k]!.push([t0, performance.now()]);
+      into[k]!.spans.push([t0, performance.now()]);
       const c = process.cpuUsage(c0);
-      cpu[k]! += c.user + c.system;
+      into[k]!.cpuUs += c.user + c.system;
     }
   }
-  return spans.map((runSpans, k) => {
-    const sorted = runSpans.map(([t0, t1]) => t1 - t0).sort((a, b) => a - b);
-    const median = percentile(sorted, 50);
-    const gc = runSpans.filter(([t0, t1]) => t1 - t0 > 3 * median).map(([t0, t1]) => gcInside(t0, t1));
-    return {
-      p50: median,
-      p95: percentile(sorted, 95),
-      p99: percentile(sorted, 99),
-      cpuUs: cpu[k]! / iterations,
-      slow: { n: gc.length, withGc: gc.filter((g) => g.ms > 0).length, gcMs: gc.reduce((a, g) => a + g.ms, 0), majorMs: gc.reduce((a, g) => a + g.majorMs, 0) },
-    };
-  });
+}
+
+/** A run's percentiles, CPU per run and tail (the collections of this process seen since the last timedTogether). */
+export function timingOf(samples: Samples): Timing {
+  const sorted = samples.spans.map(([t0, t1]) => t1 - t0).sort((a, b) => a - b);
+  const median = percentile(sorted, 50);
+  const gc = samples.spans.filter(([t0, t1]) => t1 - t0 > 3 * median).map(([t0, t1]) => gcInside(t0, t1));
+  return {
+    p50: median,
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    cpuUs: samples.cpuUs / samples.spans.length,
+    slow: { n: gc.length, withGc: gc.filter((g) => g.ms > 0).length, gcMs: gc.reduce((a, g) => a + g.ms, 0), majorMs: gc.reduce((a, g) => a + g.majorMs, 0) },
+  };
+}
+
+/** Runs that are compared with each other, sampled in turn in one window (sampleInTurn). */
+export async function timedTogether(runs: ReadonlyArray<() => Promise<unknown>>, iterations: number, warmup: number): Promise<Timing[]> {
+  const into = runs.map(noSamples);
+  for (let i = 0; i < warmup; i++) for (const run of runs) await run();
+  collections.length = 0;
+  await sampleInTurn(runs, iterations, 0, into);
+  return into.map(timingOf);
 }
 
 /** One run alone, timed the same way. */

@@ -60,7 +60,8 @@ export function receiptForm(fields: Record<string, string>, name: string): FormD
 }
 
 const ORDER_NOTE = 'cluster load';
-function customize(userId: number, usd: boolean) {
+/** The body of `order/customize`: 1 g bought for `userId` at fixed prices in XAU/MYR or XAU/USD. */
+export function customize(userId: number, usd: boolean) {
   return {
     userId,
     action: 0,

@@ -44,7 +44,8 @@ export function startPrivatePostgres(bin: string, folder: string, port: number, 
  */
 export function startPrivateReplica(bin: string, folder: string, port: number, primary: PrivatePostgres, settings: readonly string[] = []): PrivatePostgres {
   return runPrivatePostgres(bin, folder, port, settings, (data) =>
-    pgRun(bin, 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '--no-sync']),
+    // an immediate checkpoint: a spread one keeps pg_basebackup waiting up to 0.9 x checkpoint_timeout (4.5 min)
+    pgRun(bin, 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']),
   );
 }
 
