@@ -104,6 +104,8 @@ export interface ClusterView {
 }
 
 export interface PatroniCluster {
+  /** How long each part of the start took (ms): for the test's figures. */
+  startup: Record<string, number>;
   members: Member[];
   timers: Timers;
   /** postgres://aurum:…@127.0.0.1:<HAProxy writes port>/aurum: Aurum's DATABASE_URL. */
@@ -137,9 +139,9 @@ export interface PatroniCluster {
   freeze(i: number): void;
   thaw(i: number): void;
   /** `patronictl switchover --force` from the leader to `candidate`: its output. */
-  switchover(leader: number, candidate: number): string;
-  /** patronictl with the cluster's configuration: its output (throws on failure). */
-  patronictl(args: string[]): string;
+  switchover(leader: number, candidate: number): Promise<string>;
+  /** patronictl with the cluster's configuration: its output (refused on failure). Not synchronous: the load goes on meanwhile. */
+  patronictl(args: string[]): Promise<string>;
   /** pg_wal_replay_pause() (or resume) on member i. */
   pauseReplay(i: number): Promise<void>;
   resumeReplay(i: number): Promise<void>;
@@ -230,6 +232,12 @@ export async function startPatroniCluster(tools: PatroniTools, options: Options 
   }
 
   async function startParts(): Promise<PatroniCluster> {
+    const startup: Record<string, number> = {};
+    let phase = Date.now();
+    const lap = (name: string) => {
+      startup[name] = Date.now() - phase;
+      phase = Date.now();
+    };
     const home = ownedFolder(join(folder, 'home'));
     // etcd: one member (production runs three: compose.yaml says how)
     const etcdData = ownedFolder(join(folder, 'etcd'));
@@ -255,6 +263,7 @@ export async function startPatroniCluster(tools: PatroniTools, options: Options 
     }, 30_000, 100).catch((e: unknown) => {
       throw new Error(`${String(e)}\n${etcd.output()}`);
     });
+    lap('etcdMs');
 
     const sockets = ownedFolder(join(folder, 'sockets'));
     const config = join(folder, 'patroni.yml');
@@ -387,7 +396,9 @@ export async function startPatroniCluster(tools: PatroniTools, options: Options 
     }, 90_000, 200).catch((e: unknown) => {
       throw new Error(`${String(e)}\n${memberLogs()}\n--- haproxy\n${pgProxy.output()}`);
     });
+    lap('bootstrapMs');
     await waitHealthy();
+    lap('replicasMs');
 
     // the Aurum processes, then HAProxy (deploy/haproxy.cfg) in front of them
     const directUrls = serverPorts.map((p) => `http://127.0.0.1:${p}`);
@@ -416,7 +427,9 @@ export async function startPatroniCluster(tools: PatroniTools, options: Options 
       return s;
     };
     await startServer(0);
+    lap('firstServerMs');
     await Promise.all(Array.from({ length: serverCount - 1 }, (_, k) => startServer(k + 1)));
+    lap('otherServersMs');
 
     const proxy = keep(tools.haproxy, ['-db', '-f', HAPROXY_CFG], {
       ...process.env,
@@ -453,6 +466,7 @@ export async function startPatroniCluster(tools: PatroniTools, options: Options 
       });
     };
     await waitUp('all', 60_000);
+    lap('proxyMs');
 
     const everyProcessOf = (i: number): number[] => {
       const pids: number[] = [];
@@ -462,10 +476,11 @@ export async function startPatroniCluster(tools: PatroniTools, options: Options 
       if (pm) pids.push(pm, ...childrenOf(pm));
       return pids;
     };
-    const patronictl = (args: string[]): string => {
-      const r = spawnSync(tools.patronictl, ['-c', config, ...args], { encoding: 'utf8', env: { ...process.env, HOME: home, ...dcsEnv } });
-      if (r.status !== 0) throw new Error(`patronictl ${args.join(' ')} failed (${r.status}): ${r.stdout}${r.stderr}`);
-      return `${r.stdout}${r.stderr}`;
+    const patronictl = async (args: string[]): Promise<string> => {
+      const run = keep(tools.patronictl, ['-c', config, ...args], { ...process.env, HOME: home, ...dcsEnv });
+      await run.exited;
+      if (run.child.exitCode !== 0) throw new Error(`patronictl ${args.join(' ')} failed (${run.child.exitCode}): ${run.output()}`);
+      return run.output();
     };
     const onMember = async (i: number, sql: string) => {
       const c = new pg.Client({ connectionString: memberUrl(i, 'postgres'), connectionTimeoutMillis: 5_000 });
@@ -478,6 +493,7 @@ export async function startPatroniCluster(tools: PatroniTools, options: Options 
     };
 
     return {
+      startup,
       members,
       timers,
       writeUrl,
