@@ -148,6 +148,18 @@ const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcom
       await cluster.waitHealthy(120_000);
       rejoinedMs.push(Date.now() - killedAt);
     }
+    // what each process keeps by itself moved to the new leader: the live listener (every process
+    // ready again, the console hearing events), the price feed lease, the order engine's jobs
+    const settledFrom = Date.now();
+    await cluster.waitUp('all', 30_000);
+    const socketEventMs = (await socket.messageAfter(settledFrom, null, 15_000)) - settledFrom;
+    const leaseAt = await until('the price feed lease held on the new leader', async () => (await q<{ live: boolean }>('SELECT until > now() AS live FROM market_feed_lease WHERE id = 1'))[0]?.live === true, 30_000, 200);
+    const ordersBefore = load.orders.length;
+    await until('orders acknowledged after the failovers', () => load.orders.length >= ordersBefore + 4, 30_000, 100);
+    const engineAt = await until('every XAU/USD order filled by the order engine', async () => {
+      const [open] = await q<{ n: number }>("SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::bigint[]) AND symbol = 'XAU/USD' AND status <> 'FILLED'", [[...load.orders]]);
+      return open!.n === 0;
+    }, 30_000, 200);
     await load.flowing(10);
     const kept = await acknowledgedKept();
     const seen = onlyContractRefusals(t0);
@@ -161,6 +173,9 @@ const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcom
       writesBackP50Ms: p50(writesBackMs),
       writesBackMaxMs: Math.max(...writesBackMs),
       rejoinedMaxMs: Math.max(...rejoinedMs),
+      socketEventMs,
+      leaseLiveMs: leaseAt - settledFrom,
+      engineFilledMs: engineAt - settledFrom,
       ...kept,
       resolvedByState: load.resolvedByState.length,
       ...seen,
