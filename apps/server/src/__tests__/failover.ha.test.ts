@@ -280,7 +280,9 @@ const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcom
         const me = v?.members.find((m) => m.name === cluster.members[old]!.name);
         const lead = v?.members.find((m) => m.role === 'leader');
         return !!me && me.role !== 'leader' && (me.state === 'running' || me.state === 'streaming') && me.timeline === lead?.timeline && me.lag !== 'unknown';
-      }, 120_000, 100);
+      }, 120_000, 100).catch(async (e: unknown) => {
+        throw new Error(`${String(e)}: ${JSON.stringify(await cluster.view())}\n${cluster.logs()}`);
+      });
       const rejoinedMs = Date.now() - thawedAt;
       await cluster.waitHealthy(120_000);
       await load.flowing(10);
@@ -336,6 +338,7 @@ const describeFailures = (outcomes: readonly Outcome[]) => JSON.stringify(outcom
       refused: tally(load.outcomes.filter(failed)),
       auditVerify: audit.code,
     });
+    expect(load.outcomes.filter((o) => failed(o) && !refusedWell(o)), describeFailures(load.outcomes)).toEqual([]);
     expect({ unacknowledged, approvedUnacknowledged, unresolved }).toEqual({ unacknowledged: [], approvedUnacknowledged: [], unresolved: [] });
     expect(credited).toBe(expected);
     expect(report.breaks, report.figures.join('\n')).toEqual([]);
