@@ -172,7 +172,10 @@ export class ClusterLoad {
     const deadline = Date.now() + retry.forMs;
     for (;;) {
       const outcome = await this.attempt(kind, approving, key);
-      if (outcome.status === 200 || (outcome.status !== 503 && outcome.status !== 'network')) return;
+      if (outcome.status === 200) return;
+      // an approval sent again after its answer was lost, refused as no longer pending: the first one committed
+      const decidedAlready = approving !== null && outcome.status === 409 && outcome.code === 3200;
+      if (outcome.status !== 503 && outcome.status !== 'network' && !decidedAlready) return;
       if (approving !== null) {
         // the approval may have committed with its answer lost: read the request before sending it again
         const state = await this.requestStatus(approving);
