@@ -32,6 +32,8 @@ const env = {
   HA_CRASH_RUNS: values['crash-runs'],
   HA_TIMERS: values.timers === 'shipped' ? 'shipped' : '',
   HA_SERVERS: values.servers,
+  // the isolated old leader too (an open problem the suite does not run by default)
+  HA_ISOLATION: '1',
   // the drill must run: missing tools fail it instead of skipping it
   AURUM_REQUIRE_PG: '1',
 };

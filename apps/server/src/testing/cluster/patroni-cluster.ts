@@ -356,8 +356,10 @@ export async function startPatroniCluster(tools: PatroniTools, options: Options 
       await until(`a leader other than ${not === null ? 'none' : members[not]!.name}`, async () => {
         const i = await leader();
         if (i === null || i === not) return false;
+        // holding the key is not enough: its PostgreSQL must be out of recovery (promoted)
         const primary = await rest(members[i]!.apiPort, '/primary');
-        found = primary?.status === 200 ? i : -1;
+        const role = (primary?.body as { role?: string } | null)?.role;
+        found = primary?.status === 200 && (role === 'master' || role === 'primary') ? i : -1;
         return found >= 0;
       }, ms, 100).catch((e: unknown) => {
         throw new Error(`${String(e)}\n${memberLogs()}`);
