@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/__tests__/*.test.ts', 'apps/*/src/**/__tests__/*.test.ts', 'scripts/__tests__/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.cluster.test.ts', '**/*.ha.test.ts', '**/node_modules/**'],
           environment: 'node',
           // pure rules and helpers: a worker runs file after file, the modules loaded once
           isolate: false,
@@ -66,6 +66,21 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 150_000,
           hookTimeout: 150_000,
+          pool: 'forks',
+          maxWorkers: 1,
+        },
+      },
+      {
+        resolve: { alias: [GRAPHQL_AS_NODE_LOADS_IT] },
+        test: {
+          // failovers of a Patroni cluster (etcd, three PostgreSQL members, HAProxy with
+          // deploy/haproxy-postgres.cfg) under money load: one file, its scenarios in order on one
+          // cluster; mostly waiting on Patroni's timers. Each test's own timeout scales with its runs.
+          name: 'ha',
+          include: ['apps/server/src/**/__tests__/*.ha.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 240_000,
           pool: 'forks',
           maxWorkers: 1,
         },

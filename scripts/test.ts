@@ -9,6 +9,10 @@
  *    deploy/haproxy.cfg, three server processes) under load through restarts and faults; the test
  *    skips itself with a notice when haproxy, pgbouncer or initdb is missing, unless the run requires
  *    it (AURUM_REQUIRE_PG=1 or CI)
+ *  - ha: failovers of a Patroni cluster (etcd, three PostgreSQL members, HAProxy with
+ *    deploy/haproxy-postgres.cfg) under money load, beside the two integration suites (it mostly
+ *    waits on Patroni's timers); skipped with a notice when patroni or etcd is missing, unless the
+ *    run requires it, as the cluster suite
  *  - browser: the built console in Chromium through @playwright/test (playwright.config.ts: three files
  *    at a time, trace and screenshots of a failed test under .tmp/artifacts/browser/), its servers on
  *    PostgreSQL when TEST_DATABASE_URL is set (else PGlite), the browser as
@@ -135,8 +139,9 @@ await Promise.all([
 ]);
 suite('unit', 'unit');
 suite('component', 'component');
-// the two integration suites, side by side
-const integration: Array<Promise<void>> = [suiteBeside('integration-pglite', 'integration', { AURUM_TEST_DB: 'pglite' })];
+// the two integration suites side by side, and beside them the failover suite: it spends its time
+// waiting for Patroni's leader key to expire and members to rejoin, and takes little CPU meanwhile
+const integration: Array<Promise<void>> = [suiteBeside('integration-pglite', 'integration', { AURUM_TEST_DB: 'pglite' }), suiteBeside('ha', 'ha')];
 if (process.env.TEST_DATABASE_URL || process.env.AURUM_REQUIRE_PG === '1') {
   integration.push(suiteBeside('integration-postgres', 'integration', { AURUM_TEST_DB: 'postgres' }));
 } else if (!only) {

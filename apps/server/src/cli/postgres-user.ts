@@ -13,6 +13,14 @@ export function asPostgres(program: string, args: readonly string[]): [string, s
   return asRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, [...args]];
 }
 
+/**
+ * The same, with no process in between (setpriv replaces itself by the program): the child's pid is
+ * the program's own, so that a signal sent to it (the HA test stops and kills Patroni) reaches it.
+ */
+export function execAsPostgres(program: string, args: readonly string[]): [string, string[]] {
+  return asRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', program, ...args]] : [program, [...args]];
+}
+
 /** Runs a program (as the postgres user under root): its exit code and what it printed. */
 export function runAsPostgres(program: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): { code: number | null; out: string; err: string } {
   const [cmd, argv] = asPostgres(program, args);

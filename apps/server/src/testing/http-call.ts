@@ -11,8 +11,8 @@ export interface Answer {
   setCookie: string | null;
 }
 
-export async function call(base: string, path: string, init: { method?: string; token?: string; json?: unknown; form?: FormData; basic?: [string, string]; cookie?: string; timeoutMs?: number } = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
+export async function call(base: string, path: string, init: { method?: string; token?: string; json?: unknown; form?: FormData; basic?: [string, string]; cookie?: string; timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.cookie) headers.cookie = init.cookie;
   if (init.basic) headers.authorization = `Basic ${Buffer.from(`${init.basic[0]}:${init.basic[1]}`).toString('base64')}`;

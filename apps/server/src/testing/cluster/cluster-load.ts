@@ -8,6 +8,12 @@ import { DEMO_ADMINS } from '../../seed/demo-accounts.ts';
  * XAU/MYR and XAU/USD (the latter settled by the order engine), now and then a notification.
  * Every call's outcome is kept with its time, and every acknowledged (200) change is remembered so
  * that the database can be checked against what was acknowledged.
+ *
+ * With `retry` (the HA test), a money call that fails with 503 or gets no answer is sent again, as a
+ * careful client does through a failover: a deposit or an order with the same Idempotency-Key (the
+ * first answer if it committed, a fresh one if not), an approval only after reading the request (its
+ * answer lost, it may have committed: approved already means done). Each of those calls' note names
+ * it, so the database can be checked for an operation applied twice.
  */
 const SECURE = '/v0/web/secure';
 /** A real 1 x 1 PNG (receipts are decoded and re-encoded). */
@@ -23,7 +29,8 @@ export interface Outcome {
   status: number | 'network';
   /** The error contract's code of a refused call. */
   code?: number;
-  /** When the answer arrived (ms since the epoch). */
+  /** When the call was sent and when its answer arrived (ms since the epoch). */
+  sentAt: number;
   at: number;
   detail?: string;
   /** The payment request an approval named. */
@@ -80,8 +87,28 @@ export function customize(userId: number, usd: boolean) {
 /** The kinds in turn: reads are half the calls; a notification now and then. */
 const ROUND: Kind[] = ['wallet', 'submit', 'mode', 'approve', 'wallet', 'buyMyr', 'mode', 'submit', 'wallet', 'approve', 'buyUsd', 'mode', 'wallet', 'notify'];
 
+export interface LoadOptions {
+  /** Retry failed money calls for up to `forMs`; `tag` prefixes each call's Idempotency-Key and note. */
+  retry?: { forMs: number; tag: string };
+}
+
+/** A money call that still failed when its retries ran out: applied or not is unknown. */
+export interface Unresolved {
+  kind: Kind;
+  key: string;
+  requestId?: number;
+}
+
+const MONEY: ReadonlySet<Kind> = new Set(['submit', 'approve', 'buyMyr', 'buyUsd']);
+
 export class ClusterLoad {
   readonly outcomes: Outcome[] = [];
+  /** In retry mode, the key (and note) of each acknowledged deposit and order, by its id. */
+  readonly depositKeys = new Map<number, string>();
+  readonly orderKeys = new Map<number, string>();
+  /** Approvals whose answer was lost (or refused 503) and found applied by reading the request. */
+  readonly resolvedByState: number[] = [];
+  readonly unresolved: Unresolved[] = [];
   /** Acknowledged changes. */
   readonly submitted: number[] = [];
   readonly approved: number[] = [];
@@ -96,11 +123,14 @@ export class ClusterLoad {
   private readonly base: string;
   private readonly tokens: Tokens;
   readonly userId: number;
+  private readonly options: LoadOptions;
+  private sequence = 0;
 
-  constructor(base: string, tokens: Tokens, userId: number) {
+  constructor(base: string, tokens: Tokens, userId: number, options: LoadOptions = {}) {
     this.base = base;
     this.tokens = tokens;
     this.userId = userId;
+    this.options = options;
   }
 
   start(workers: number): void {
@@ -133,10 +163,55 @@ export class ClusterLoad {
   private async one(): Promise<void> {
     let kind = ROUND[this.turn++ % ROUND.length]!;
     if (kind === 'approve' && this.pending.length === 0) kind = 'wallet';
+    const retry = this.options.retry;
+    if (!retry || !MONEY.has(kind)) {
+      await this.attempt(kind, kind === 'approve' ? this.pending.shift()! : null, null);
+      return;
+    }
+    const key = `${retry.tag}-${process.pid}-${++this.sequence}`;
+    const approving = kind === 'approve' ? this.pending.shift()! : null;
+    const deadline = Date.now() + retry.forMs;
+    for (;;) {
+      const outcome = await this.attempt(kind, approving, key);
+      if (outcome.status === 200) return;
+      // an approval sent again after its answer was lost, refused as no longer pending: the first one committed
+      const decidedAlready = approving !== null && outcome.status === 409 && outcome.code === 3200;
+      if (outcome.status !== 503 && outcome.status !== 'network' && !decidedAlready) return;
+      if (approving !== null) {
+        // the approval may have committed with its answer lost: read the request before sending it again
+        const state = await this.requestStatus(approving);
+        if (state === 'approved') {
+          this.approved.push(approving);
+          this.resolvedByState.push(approving);
+          return;
+        }
+        if (state !== 'pending' && state !== null) return;
+      }
+      if (Date.now() > deadline) {
+        this.unresolved.push({ kind, key, ...(approving !== null ? { requestId: approving } : {}) });
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  /** A request's status as the API reads it, or null when it cannot be read now. */
+  private async requestStatus(id: number): Promise<string | null> {
+    try {
+      const r = await call(this.base, `${SECURE}/asset/${id}`, { method: 'GET', token: this.tokens.desk });
+      return r.status === 200 ? (r.body?.status as string) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** One call of `kind`; with `key` (retry mode) sent with it as the Idempotency-Key and the note. */
+  private async attempt(kind: Kind, approving: number | null, key: string | null): Promise<Outcome> {
     const { base, tokens, userId } = this;
+    const headers = key !== null && kind !== 'approve' ? { 'idempotency-key': key } : undefined;
     let answer: Answer;
-    let approving: number | null = null;
     let subject: string | null = null;
+    const sentAt = Date.now();
     try {
       switch (kind) {
         case 'wallet':
@@ -148,16 +223,16 @@ export class ClusterLoad {
         case 'submit':
           answer = await call(base, `${SECURE}/asset/deposit/create`, {
             token: tokens.maker,
-            form: receiptForm({ userId: String(userId), type: 'MYR', amount: DEPOSIT_AMOUNT, note: 'cluster' }, 'slip.png'),
+            headers,
+            form: receiptForm({ userId: String(userId), type: 'MYR', amount: DEPOSIT_AMOUNT, note: key ?? 'cluster' }, 'slip.png'),
           });
           break;
         case 'approve':
-          approving = this.pending.shift()!;
           answer = await call(base, `${SECURE}/asset/deposit/${approving}/approve`, { token: tokens.approver, form: receiptForm({}, 'verified.png') });
           break;
         case 'buyMyr':
         case 'buyUsd':
-          answer = await call(base, `${SECURE}/order/customize`, { token: tokens.desk, json: customize(userId, kind === 'buyUsd') });
+          answer = await call(base, `${SECURE}/order/customize`, { token: tokens.desk, headers, json: { ...customize(userId, kind === 'buyUsd'), ...(key !== null ? { note: key } : {}) } });
           break;
         case 'notify':
           subject = `cluster ${process.pid} ${++this.notified}`;
@@ -168,28 +243,33 @@ export class ClusterLoad {
           break;
       }
     } catch (error) {
-      // an approval whose answer was lost is not retried: it may have been applied
-      this.outcomes.push({ kind, status: 'network', at: Date.now(), detail: String(error), ...(approving !== null ? { requestId: approving } : {}) });
-      return;
+      // without retry, an approval whose answer was lost is not sent again: it may have been applied
+      const outcome: Outcome = { kind, status: 'network', sentAt, at: Date.now(), detail: String(error), ...(approving !== null ? { requestId: approving } : {}) };
+      this.outcomes.push(outcome);
+      return outcome;
     }
     const code = typeof answer.body?.code === 'number' ? answer.body.code : undefined;
-    this.outcomes.push({ kind, status: answer.status, code, at: Date.now(), detail: answer.status === 200 ? undefined : answer.text.slice(0, 300), ...(approving !== null ? { requestId: approving } : {}) });
+    const outcome: Outcome = { kind, status: answer.status, code, sentAt, at: Date.now(), detail: answer.status === 200 ? undefined : answer.text.slice(0, 300), ...(approving !== null ? { requestId: approving } : {}) };
+    this.outcomes.push(outcome);
     if (answer.status === 200) {
       if (kind === 'submit') {
         const id = answer.body!.id as number;
         this.submitted.push(id);
         this.pending.push(id);
+        if (key !== null) this.depositKeys.set(id, key);
       } else if (kind === 'approve') {
         this.approved.push(approving!);
       } else if (kind === 'buyMyr' || kind === 'buyUsd') {
         this.orders.push(answer.body!.id as number);
+        if (key !== null) this.orderKeys.set(answer.body!.id as number, key);
       } else if (kind === 'notify') {
         this.notifications.push(subject!);
       }
-    } else if (kind === 'approve' && answer.status === 503) {
+    } else if (kind === 'approve' && answer.status === 503 && key === null) {
       // refused before anything happened (the database or the process was unavailable): try again later
       this.pending.push(approving!);
     }
+    return outcome;
   }
 }
 

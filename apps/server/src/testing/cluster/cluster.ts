@@ -31,13 +31,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A child process whose output is kept (HAProxy, PgBouncer). */
-interface Kept {
+/** A child process whose output is kept (HAProxy, PgBouncer, Patroni, etcd). */
+export interface Kept {
   child: ChildProcess;
   output(): string;
   exited: Promise<void>;
 }
-function keep(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Kept {
+export function keep(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Kept {
   const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -45,7 +45,7 @@ function keep(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return { child, output: () => out, exited };
 }
-const alive = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
+export const alive = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
 
 export type PoolMode = 'direct' | 'pgbouncer';
 
