@@ -45,14 +45,14 @@ export function TopBar({ onOpenMenu, onOpenPalette }: { onOpenMenu: () => void; 
           onClick={onOpenPalette}
           data-testid="open-palette"
           aria-keyshortcuts="Control+K Meta+K"
-          aria-label={t('searchOrJump')}
           className="flex items-center gap-2 rounded-md border border-slate-200 px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-amber-600 sm:min-w-52"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="11" cy="11" r="7" />
             <path d="M20 20l-4-4" />
           </svg>
-          <span aria-hidden="true" className="hidden flex-1 text-left sm:inline">{t('searchOrJump')}</span>
+          {/* the button's name: its visible text from 640 px, read by screen readers below */}
+          <span className="sr-only sm:not-sr-only sm:flex-1 sm:text-left">{t('searchOrJump')}</span>
           <kbd aria-hidden="true" className="hidden rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs text-slate-500 sm:inline">
             Ctrl K
           </kbd>
