@@ -126,7 +126,12 @@ export class MarketService {
   /** Loads the settings and listens to the bus (quotes and settings of every process); starts no timer. */
   async open(): Promise<void> {
     await this.reloadSettings();
-    this.unsubscribe ??= this.bus.subscribe((event) => void this.onEvent(event));
+    // a reload that fails (the database going away as the notice arrives) leaves the copy as it was:
+    // money reads the settings version in its own transaction (inForce), and the listener's
+    // reconnection brings a resync that reloads; never an unhandled rejection, which ends a process
+    this.unsubscribe ??= this.bus.subscribe((event) =>
+      void this.onEvent(event).catch((error: unknown) => this.options.log?.warn({ err: error, event: event.kind }, 'market: a live event could not be applied; the next resync reloads')),
+    );
   }
 
   /** Stops listening and hands the feed lease over when this process holds it. */
