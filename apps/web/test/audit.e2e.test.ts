@@ -47,6 +47,12 @@ test.describe('audit trail', () => {
     const detail = page.getByTestId('audit-detail');
     await visible(detail);
     await until(() => detail.getByTestId('audit-detail-action').textContent()).toBe('Holiday updated');
+    // the change as a list: the renamed field only, before and after
+    const changes = detail.getByRole('table', { name: 'Changes' });
+    await until(() => changes.getByRole('rowheader').allTextContents()).toEqual(['name']);
+    expect(await changes.getByRole('cell').allTextContents()).toEqual(['Audit Day', 'Audit Day Renamed']);
+    // the raw JSON, one click away
+    await detail.getByRole('button', { name: 'Show the raw JSON' }).click();
     await until(() => detail.getByTestId('audit-before').textContent()).toContain('"name": "Audit Day"');
     await until(() => detail.getByTestId('audit-after').textContent()).toContain('"name": "Audit Day Renamed"');
     expect(await detail.getByTestId('audit-after').textContent()).toContain('"date": "2031-03-15"');
@@ -73,6 +79,10 @@ test.describe('audit trail', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await until(() => table.locator('tbody tr').count()).toBe(1);
     await table.getByRole('button', { name: /Detail of holiday\.create/ }).click();
+    // a creation lists every field, each absent before
+    const created = page.getByRole('table', { name: 'Changes' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'name', exact: true }) });
+    await until(() => created.getByRole('cell').allTextContents()).toEqual(['(none)', 'Audit Day']);
+    await page.getByRole('button', { name: 'Show the raw JSON' }).click();
     await until(() => page.getByTestId('audit-after').textContent()).toContain('"name": "Audit Day"');
     await until(() => page.getByTestId('audit-before').textContent()).toBe('null');
   });

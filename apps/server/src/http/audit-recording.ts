@@ -1,3 +1,4 @@
+import { auditObjectOf } from '@aurum/domain/audit/audit-objects';
 /** Who an audit row names. */
 export interface AuditActor {
   username: string;
@@ -40,4 +41,14 @@ export class AuditRecording {
     for (const key of Object.keys(this.detail)) delete this.detail[key];
     this.who = this.signedIn;
   }
+}
+
+/**
+ * The detail as written: with `object`, the numbered thing the row is about (audit-objects.ts), when
+ * the call or the row names one and the handler did not name it itself. The hash chain covers it.
+ */
+export function withAuditObject<D extends Record<string, unknown>>(action: string, detail: D, params: unknown, body: unknown): D {
+  if (detail.object !== undefined) return detail;
+  const object = auditObjectOf(action, { params, body, detail });
+  return object ? { ...detail, object } : detail;
 }

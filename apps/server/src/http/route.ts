@@ -4,7 +4,7 @@ import { can, type Permission } from '@aurum/domain/access/permissions';
 import type { AuditAction } from '@aurum/domain/audit/classifications';
 import { ErrorCode, isErrorDetail } from '@aurum/domain/errors/catalogue';
 import { appError, forbidden, invalidFormat } from './app-error.ts';
-import { AuditRecording } from './audit-recording.ts';
+import { AuditRecording, withAuditObject } from './audit-recording.ts';
 import { badTextPath } from './clean-text.ts';
 import type { Queryable } from '../db/db.ts';
 import type { AdminRole } from '@aurum/domain/access/roles';
@@ -376,7 +376,7 @@ export function route<B extends ZodType, Q extends ZodType, P extends ZodType, R
           device: req.headers['user-agent']?.slice(0, 512) ?? null,
           ip: req.ip,
           action,
-          detail,
+          detail: withAuditObject(action, detail, params, body),
         });
       const auditLater = (later: AuditAction, laterDetail: AuditDetail) => deps.db.transaction((tx) => write(tx, later, laterDetail));
       const reads = spec.reads === 'replica' && deps.topology ? deps.topology.readsFor(ownWriteOf(req)) : null;

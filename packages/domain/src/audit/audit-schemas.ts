@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from './classifications.ts';
+import { AUDIT_OBJECT_KINDS, AuditObject } from './audit-objects.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../list/paging.ts';
 import { isCalendarDate, isCalendarMoment, startOfBusinessDay } from '../system/business-time.ts';
 import { DATE_OR_MOMENT_DOC, momentOf } from '../validation/calendar-fields.ts';
@@ -50,6 +51,14 @@ const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 /** Username: a case-insensitive part of it (LIKE wildcards in it are literal). */
 const usernameFilter = z.preprocess(emptyToNull, z.string().trim().max(100).nullable()).transform((v) => (v ? v : null));
 const classificationFilter = z.preprocess(emptyToNull, z.enum(AUDIT_ACTIONS).nullable());
+/** The object a row is about: its kind, and optionally its number (a number alone names nothing). */
+const objectKindFilter = z.preprocess(emptyToNull, z.enum(AUDIT_OBJECT_KINDS).nullable());
+const objectIdFilter = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v),
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+);
+const OBJECT_ID_NEEDS_KIND = { path: ['objectKind'], message: 'objectKind' };
+const objectFilterComplete = (b: { objectKind: string | null; objectId: number | null }) => b.objectId === null || b.objectKind !== null;
 
 const timeRangeFilter = z
   .unknown()
@@ -95,6 +104,8 @@ export const AuditListBody = z
     username: usernameFilter.optional().default(null),
     timeRange: timeRangeFilter.optional().default(null),
     actionClassification: classificationFilter.optional().default(null),
+    objectKind: objectKindFilter.optional().default(null),
+    objectId: objectIdFilter.optional().default(null),
     limit: z.preprocess(
       (v) => (v === null || v === '' ? undefined : v),
       z
@@ -106,7 +117,8 @@ export const AuditListBody = z
     after: cursorField.optional().default(null),
     before: cursorField.optional().default(null),
   })
-  .refine((b) => !(b.after && b.before), { path: ['before'], message: 'after and before together' });
+  .refine((b) => !(b.after && b.before), { path: ['before'], message: 'after and before together' })
+  .refine(objectFilterComplete, OBJECT_ID_NEEDS_KIND);
 export type AuditListBody = z.infer<typeof AuditListBody>;
 
 /** The filter alone, as resolved (what the list and the export share). */
@@ -114,6 +126,9 @@ export interface AuditFilter {
   username: string | null;
   timeRange: AuditTimeRange | null;
   actionClassification: string | null;
+  /** Rows about objects of this kind (and this number, when given). */
+  objectKind: string | null;
+  objectId: number | null;
 }
 
 /** GET audit_trail/export: the same filter as query parameters, the range as `from` and `to` (both or neither). */
@@ -123,7 +138,10 @@ export const AuditExportQuery = z
     from: z.preprocess(emptyToNull, z.string().max(40).meta(DATE_OR_MOMENT_DOC).nullable()).optional().default(null),
     to: z.preprocess(emptyToNull, z.string().max(40).meta(DATE_OR_MOMENT_DOC).nullable()).optional().default(null),
     actionClassification: classificationFilter.optional().default(null),
+    objectKind: objectKindFilter.optional().default(null),
+    objectId: objectIdFilter.optional().default(null),
   })
+  .refine(objectFilterComplete, OBJECT_ID_NEEDS_KIND)
   .transform((q, ctx): AuditFilter => {
     let timeRange: AuditTimeRange | null = null;
     if (q.from !== null || q.to !== null) {
@@ -133,7 +151,7 @@ export const AuditExportQuery = z
         return z.NEVER;
       }
     }
-    return { username: q.username, timeRange, actionClassification: q.actionClassification };
+    return { username: q.username, timeRange, actionClassification: q.actionClassification, objectKind: q.objectKind, objectId: q.objectId };
   });
 
 /**
@@ -147,6 +165,8 @@ export const AuditRowView = z.object({
   action: z.string(),
   date: z.string(),
   detail: z.record(z.string(), z.unknown()),
+  /** What the row is about ("request 17"): null for rows that name no numbered object, and rows written before objects were kept. */
+  object: AuditObject.nullable(),
   device: z.string().nullable(),
   deviceName: z.string().nullable(),
   ip: z.string().nullable(),

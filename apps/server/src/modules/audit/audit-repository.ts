@@ -47,6 +47,9 @@ export async function selectTrailPage(q: Queryable, page: TrailPageQuery): Promi
     .$if(Boolean(filter.username), (qb) => qb.where((eb) => eb(eb.fn('lower', [eb.ref('username')]), 'like', containsPattern(filter.username!))))
     .$if(filter.timeRange !== null, (qb) => qb.where('at', '>=', instant(filter.timeRange!.from)).where('at', '<', instant(filter.timeRange!.toExclusive)))
     .$if(Boolean(filter.actionClassification), (qb) => qb.where('action', '=', filter.actionClassification!))
+    // the expressions of the audit_log_object index (migration 036), the number compared as text
+    .$if(filter.objectKind !== null, (qb) => qb.where(sql<string>`detail #>> '{object,kind}'`, '=', filter.objectKind!))
+    .$if(filter.objectId !== null, (qb) => qb.where(sql<string>`detail #>> '{object,id}'`, '=', String(filter.objectId)))
     .$if(maxId !== undefined, (qb) => qb.where('id', '<=', maxId!))
     .$if(from !== null, (qb) => qb.where((eb) => eb(eb.refTuple('at', 'id'), older ? '<' : '>', eb.tuple(instant(from!.at), from!.id))))
     .orderBy('at', direction)

@@ -28,7 +28,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: AppDeps): void {
     url: `${SECURE}/audit_trail/list`,
     reads: 'replica',
     summary:
-      'Audit trail, newest first, as a list: filter {username (part, any case), timeRange [from, to] (dates in Kuala Lumpur or ISO date-times, at most 366 days), actionClassification}; optional keyset paging {limit, after | before} with the cursors from the answer headers',
+      'Audit trail, newest first, as a list: filter {username (part, any case), timeRange [from, to] (dates in Kuala Lumpur or ISO date-times, at most 366 days), actionClassification, objectKind, objectId (the thing a row is about: its kind, and its number with it)}; optional keyset paging {limit, after | before} with the cursors from the answer headers',
     tags,
     auth: 'admin',
     readOnly: true,
@@ -51,7 +51,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: AppDeps): void {
     exportRoute(app, deps, {
       list: 'audit_trail',
       ...(url ? { url } : {}),
-      summary: 'The filtered audit trail as a CSV attachment, newest first (query username, from, to, actionClassification), streamed in batches',
+      summary: 'The filtered audit trail as a CSV attachment, newest first (query username, from, to, actionClassification, objectKind, objectId), streamed in batches',
       tags: [...tags, 'export'],
       query: AuditExportQuery,
       columns: AUDIT_CSV_COLUMNS,

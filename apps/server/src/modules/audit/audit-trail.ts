@@ -1,3 +1,4 @@
+import { storedAuditObject } from '@aurum/domain/audit/audit-objects';
 import { parseAuditCursor, type AuditFilter, type AuditListAnswer, type AuditListBody, type AuditRowView } from '@aurum/domain/audit/audit-schemas';
 import type { Queryable } from '../../db/db.ts';
 import { maxAuditId, selectTrailPage, type TrailRow } from './audit-repository.ts';
@@ -9,6 +10,7 @@ const toView = (r: TrailRow): AuditRowView => ({
   action: r.action,
   date: r.at.toISOString(),
   detail: r.detail,
+  object: storedAuditObject(r.detail),
   device: r.device,
   deviceName: deviceName(r.device),
   ip: r.ip,

@@ -196,7 +196,7 @@ describe('audit filter and CSV', () => {
   });
 
   it('parses the list body with every filter nullable', () => {
-    expect(AuditListBody.parse({})).toEqual({ username: null, timeRange: null, actionClassification: null, limit: 10, after: null, before: null });
+    expect(AuditListBody.parse({})).toEqual({ username: null, timeRange: null, actionClassification: null, objectKind: null, objectId: null, limit: 10, after: null, before: null });
     expect(AuditListBody.safeParse({ actionClassification: 'nope' }).success).toBe(false);
     expect(AuditListBody.parse({ username: '  ' }).username).toBeNull();
   });

@@ -73,7 +73,7 @@ describe(`audit trail: CSV export, on ${driver}`, () => {
         return ts.db.query(sql, params);
       },
     };
-    const filter = { username: 'bulkexport', timeRange: null, actionClassification: null };
+    const filter = { username: 'bulkexport', timeRange: null, actionClassification: null, objectKind: null, objectId: null };
     const chunks = csvChunks(AUDIT_CSV_COLUMNS, auditExportBatches(counting, filter, 1000), { rows: 0 });
     await chunks.next(); // header
     const first = await chunks.next();

@@ -1,6 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS } from '@aurum/domain/audit/classifications';
+import { AUDIT_OBJECT_KINDS } from '@aurum/domain/audit/audit-objects';
+import { Link } from 'react-router';
 import type { AuditRowView } from '@aurum/domain/audit/audit-schemas';
 import { useCan } from '#shared/access/use-can.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
@@ -20,15 +22,17 @@ import { rangeProblem } from '#shared/ui/date-range.ts';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { Select } from '#shared/ui/select.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
-import { AUDIT_RANGE_MAX_DAYS, exportSearch, filterFromQuery, type AuditFilterValues } from '../model/audit-filter.ts';
+import { AUDIT_RANGE_MAX_DAYS, exportSearch, filterFromQuery, objectProblem, type AuditFilterValues } from '../model/audit-filter.ts';
 import { useAuditTrail } from '../api/list-audit-trail.ts';
 import { useVerifyAuditTrail } from '../api/verify-audit-trail.ts';
 import { actionLabel } from './action-label.ts';
 import { AuditDetail } from './audit-detail.tsx';
+import { objectKindLabel, objectLabel } from './object-label.ts';
 
 /**
  * Audit Trail (Settings > Log, /system/log/): filter by username, time range (range calendar, at
- * most the server's 366 days) and action classification, newest first with keyset pages in the shared pager (first = newest,
+ * most the server's 366 days), action classification and the object a row is about (its kind, and
+ * its number), newest first with keyset pages in the shared pager (first = newest,
  * previous = newer, next = older; keyset pages cannot jump to the oldest, so last stays off); a row's
  * detail (before/after, notes); the filtered trail exported as CSV with its progress; superAdmin
  * checks the hash chain.
@@ -53,6 +57,24 @@ export function AuditTrailPage() {
             </span>
           </span>
         ),
+      },
+      {
+        key: 'object',
+        header: t('system:audit.fields.object'),
+        // the object's name leads to every change to it (the trail filtered by kind and number)
+        cell: (r) =>
+          r.object ? (
+            <Link
+              to={{ search: `?objectKind=${r.object.kind}&objectId=${r.object.id}` }}
+              className="text-amber-800 underline-offset-2 hover:underline dark:text-amber-300"
+              aria-label={t('system:audit.objects.showAll', { object: objectLabel(t, r.object) })}
+              data-testid="audit-object"
+            >
+              {objectLabel(t, r.object)}
+            </Link>
+          ) : (
+            orDash(null)
+          ),
       },
       { key: 'date', header: t('system:audit.fields.date'), cell: (r) => <span className="tabular-nums">{formatDateTime(r.date)}</span> },
       {
@@ -87,7 +109,7 @@ export function AuditTrailPage() {
       <PageHeader title={t('sidebar:log')} subtitle={t('system:audit.subtitle')} actions={<HeaderActions query={list.query} />} />
       <AuditFilterForm key={list.query.toString()} query={list.query} onApply={(values) => list.setQuery(applyFilters(list.query, { ...values }, { page: 'empty', defaultLimit: list.limit }))} />
       {trail.isPending ? (
-        <TableSkeleton columns={6} />
+        <TableSkeleton columns={7} />
       ) : trail.isError ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {errorMessage(trail.error)}
@@ -122,11 +144,13 @@ function AuditFilterForm({ query, onApply }: { query: URLSearchParams; onApply: 
     () => [{ value: NO_CLASSIFICATION, label: t('system:audit.filter.allClassifications') }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: `${actionLabel(t, a)} (${a})` }))],
     [t],
   );
+  const kinds = useMemo(() => [{ value: '', label: t('system:audit.filter.anyObject') }, ...AUDIT_OBJECT_KINDS.map((k) => ({ value: k, label: objectKindLabel(t, k) }))], [t]);
+  const objectError = objectProblem({ objectKind: values.objectKind, objectId: values.objectId.trim() });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (problem) return;
-    onApply({ ...values, username: values.username.trim() });
+    if (problem || objectError) return;
+    onApply({ ...values, username: values.username.trim(), objectId: values.objectId.trim() });
   };
   return (
     <Card className="p-4">
@@ -147,12 +171,22 @@ function AuditFilterForm({ query, onApply }: { query: URLSearchParams; onApply: 
           value={values.actionClassification}
           onChange={(actionClassification) => setValues((v) => ({ ...v, actionClassification }))}
         />
+        <Select label={t('system:audit.fields.objectKind')} className="w-52" options={kinds} value={values.objectKind} onChange={(objectKind) => setValues((v) => ({ ...v, objectKind }))} />
+        <TextField
+          label={t('system:audit.fields.objectId')}
+          className="w-36"
+          inputMode="numeric"
+          value={values.objectId}
+          onChange={(event) => setValues((v) => ({ ...v, objectId: event.target.value }))}
+          error={tried && objectError ? t(`system:audit.filter.${objectError}`) : undefined}
+          hint={t('system:audit.filter.objectIdHint')}
+        />
         <div className="flex gap-2 self-end pb-0.5">
           <Button type="submit">{t('system:audit.filter.search')}</Button>
           <Button
             variant="secondary"
             onClick={() => {
-              const empty = { username: '', from: '', to: '', actionClassification: '' };
+              const empty = { username: '', from: '', to: '', actionClassification: '', objectKind: '', objectId: '' };
               setValues(empty);
               onApply(empty);
             }}
