@@ -136,7 +136,9 @@ test.describe('requests console', () => {
     await until(() => checker.getByTestId('request-status').textContent()).toBe('Approved');
     await until(() => checker.getByTestId('request-verified-by').textContent()).toBe(approver().username);
     await until(() => imageLoaded(checker, 'receipt-verified')).toBe(true);
-    expect(await checker.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    // decided: who and when in place of the buttons
+    await until(() => checker.getByTestId('request-decision').textContent()).toMatch(new RegExp(`^Approved by ${approver().username}, \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} MYT\\.$`));
+    expect(await checker.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
 
     // the maker's screen follows over the socket
     await until(() => page.getByTestId('request-status').textContent()).toBe('Approved');

@@ -1,4 +1,4 @@
-import type { AdminRole } from './roles.ts';
+import { ADMIN_ROLES, type AdminRole } from './roles.ts';
 
 /** Deciding deposit, withdrawal and transfer requests: the finance approver's. */
 const REQUEST_DECISIONS = [
@@ -141,4 +141,9 @@ export function permissionsOf(role: AdminRole): Permission[] {
 export function can(admin: { role: AdminRole } | null | undefined, permission: Permission): boolean {
   if (!admin) return false;
   return ROLE_PERMISSIONS[admin.role]?.has(permission) ?? false;
+}
+
+/** The roles that grant a permission, in role order (what a blocked action names: "a finance approver or a super admin may"). */
+export function rolesWith(permission: Permission): AdminRole[] {
+  return ADMIN_ROLES.filter((role) => ROLE_PERMISSIONS[role].has(permission));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, can, permissionsOf } from '../permissions.ts';
+import { PERMISSIONS, can, permissionsOf, rolesWith } from '../permissions.ts';
 import { ADMIN_ROLES, roleFromServer, SERVER_ROLE_OF } from '../roles.ts';
 
 describe('can(admin, permission): DECISIONS.md §8', () => {
@@ -58,5 +58,16 @@ describe('roleFromServer', () => {
     expect(roleFromServer('ROOT')).toBe('none');
     expect(roleFromServer(undefined)).toBe('none');
     expect(roleFromServer(7)).toBe('none');
+  });
+});
+
+describe('rolesWith(permission): who may do a blocked action', () => {
+  it('names exactly the roles that can, in role order', () => {
+    expect(rolesWith('approveDepositRequest')).toEqual(['superAdmin', 'financeApprover']);
+    expect(rolesWith('approveBankInfo')).toEqual(['superAdmin', 'financeApprover', 'operationApprover']);
+    expect(rolesWith('verifyAudit')).toEqual(['superAdmin']);
+    for (const permission of PERMISSIONS) {
+      for (const role of ADMIN_ROLES) expect(rolesWith(permission).includes(role), `${role} ${permission}`).toBe(can({ role }, permission));
+    }
   });
 });

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { RequestView } from '@aurum/domain/assets/request-schemas';
 import { REQUEST_NOTE_MAX } from '@aurum/domain/assets/request-schemas';
 import { useCan } from '#shared/access/use-can.ts';
+import { BlockedReason, useWhyNot } from '#shared/access/who-may.tsx';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
@@ -98,30 +99,51 @@ function RequestBody({ request: r }: { request: RequestView }) {
 
 type Dialog = 'approve' | 'decline' | null;
 
+/**
+ * The decision on a request: a pending one offers Approve and Decline, with the reason on the screen
+ * when they are off (the admin's own submission, or a role that may not: naming the roles that may);
+ * a decided one says who decided it and when instead of greyed buttons.
+ */
 function Decisions({ request }: { request: RequestView }) {
   const { t } = useTranslation(['asset', 'common']);
   const admin = useAdmin();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const canApprove = useCan(requestPermission('approve', request.action));
+  const approvePermission = requestPermission('approve', request.action);
+  const canApprove = useCan(approvePermission);
   const canDecline = useCan(requestPermission('decline', request.action));
+  const whyNot = useWhyNot(approvePermission);
   const block = decisionBlock(request, admin?.id ?? null);
-  const why = (allowed: boolean) => (!allowed ? t('common:noPermission') : block === 'ownSubmission' ? t('asset:details.ownSubmission') : block === 'notPending' ? t('asset:details.notPending') : undefined);
+  const why = (allowed: boolean) => (!allowed ? (whyNot ?? t('common:noPermission')) : block === 'ownSubmission' ? t('asset:details.ownSubmission') : undefined);
+  // one tree whatever the status: the open dialog stays mounted when the decision lands (the
+  // answer's toast and the close are its own)
   return (
-    <>
-      {block === 'ownSubmission' && (canApprove || canDecline) ? (
-        <span className="text-sm text-amber-800" data-testid="own-submission">
-          {t('asset:details.ownSubmission')}
-        </span>
-      ) : null}
-      <Button disabled={!canApprove || block !== null} title={why(canApprove)} onClick={() => setDialog('approve')}>
-        {t('asset:actions.approve')}
-      </Button>
-      <Button variant="danger" disabled={!canDecline || block !== null} title={why(canDecline)} onClick={() => setDialog('decline')}>
-        {t('asset:actions.decline')}
-      </Button>
+    <div className="flex flex-col items-end gap-2">
+      {request.status !== 'pending' ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="request-decision">
+          {t(request.status === 'approved' ? 'asset:details.approvedBy' : 'asset:details.declinedBy', { by: orDash(request.verifiedBy), at: formatDateTime(request.decidedAt) })}
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-wrap gap-2">
+            <Button disabled={!canApprove || block !== null} title={why(canApprove)} onClick={() => setDialog('approve')}>
+              {t('asset:actions.approve')}
+            </Button>
+            <Button variant="danger" disabled={!canDecline || block !== null} title={why(canDecline)} onClick={() => setDialog('decline')}>
+              {t('asset:actions.decline')}
+            </Button>
+          </div>
+          {block === 'ownSubmission' && (canApprove || canDecline) ? (
+            <span className="text-sm text-amber-800" data-testid="own-submission">
+              {t('asset:details.ownSubmission')}
+            </span>
+          ) : (
+            <BlockedReason reason={canApprove || canDecline ? null : whyNot} />
+          )}
+        </>
+      )}
       {dialog === 'approve' ? <ApproveDialog request={request} onClose={() => setDialog(null)} /> : null}
       {dialog === 'decline' ? <DeclineDialog request={request} onClose={() => setDialog(null)} /> : null}
-    </>
+    </div>
   );
 }
 

@@ -19,6 +19,7 @@ import { USER_TAB_SLOTS, userTabComponent, type UserTabSlot } from '#shared/slot
 import { QueryContent } from '#shared/ui/query-content.tsx';
 import type { UserDetail } from '@aurum/domain/users/user-views';
 import { useUser } from '../api/get-user.ts';
+import { useWalletLive } from '../api/use-wallet-live.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useLogoutUser } from '../api/logout-user.ts';
 import { useResetUserPassword } from '../api/reset-user-password.ts';
@@ -39,6 +40,7 @@ export function UserInformationPage() {
   const tabParam = query.get('tab');
   const tab: UserTab = (USER_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as UserTab) : 'profile';
   const user = useUser(userId);
+  useWalletLive(userId);
   const from = usePreviousPath();
   // back to the list as it was left (its search, filters and page), else the plain list
   const back = from !== null && /^\/account\/user\/?(\?|$)/.test(from) ? from : '/account/user/';
