@@ -57,7 +57,7 @@ async function plainSelect(db: Db): Promise<number> {
 
 async function csvExport(db: Db): Promise<number> {
   const out = sink();
-  await pipeline(Readable.from(csvChunks(AUDIT_CSV_COLUMNS, auditExportBatches(db, { username: null, timeRange: null, actionClassification: null }, EXPORT_BATCH), { rows: 0 }), { objectMode: false }), out);
+  await pipeline(Readable.from(csvChunks(AUDIT_CSV_COLUMNS, auditExportBatches(db, { username: null, timeRange: null, actionClassification: null, objectKind: null, objectId: null }, EXPORT_BATCH), { rows: 0 }), { objectMode: false }), out);
   return out.lines - 1;
 }
 
