@@ -29,6 +29,7 @@ const BENCHES: ReadonlyArray<{ name: string; args: readonly string[]; full: read
   { name: 'orders-connection', args: ['--rows', '100000', '--iterations', '50'], full: ['--full'] },
   { name: 'replica-reads', args: ['--rows', '100000', '--rounds', '5', '--iterations', '40'], full: ['--rows', '1000000', '--rounds', '10', '--iterations', '40'] },
   { name: 'audit-export', args: ['--rows', '200000'], full: ['--rows', '1000000'] },
+  { name: 'audit-object-search', args: ['--rows', '200000'], full: ['--rows', '1000000'] },
   { name: 'orders-export', args: ['--rows', '100000'], full: ['--rows', '1000000'] },
   { name: 'statements-batch', args: ['--users', '10000', '--small', '1000', '--pdf-users', '200', '--pdf-small', '20'], full: ['--users', '100000', '--small', '10000', '--pdf-users', '10000', '--pdf-small', '1000'] },
   { name: 'secure-calls', args: ['--seconds', '5'], full: ['--seconds', '10'] },

@@ -10,6 +10,8 @@ export interface AuditBulkSpec {
   /** Row i gets usernames[i % length] and actions[i % length]. */
   usernames: string[];
   actions: string[];
+  /** The object row i is about (kept in its detail as route() writes it), or none. */
+  object?: (i: number) => { kind: string; id: number } | null;
 }
 
 const BATCH = 5000;
@@ -39,7 +41,7 @@ export async function appendAuditBulk(db: Db, n: number, spec: AuditBulkSpec, ke
           adminId: null,
           username: spec.usernames[i % spec.usernames.length]!,
           action: spec.actions[i % spec.actions.length]!,
-          detail: JSON.stringify({ before: { n: i }, after: { n: i + 1, note: `row "${i}", bulk` } }),
+          detail: JSON.stringify({ before: { n: i }, after: { n: i + 1, note: `row "${i}", bulk` }, ...(spec.object?.(i) ? { object: spec.object(i) } : {}) }),
           device: 'bulk-agent/1.0',
           ip: `10.0.${i % 250}.1`,
           prevHash: '',
