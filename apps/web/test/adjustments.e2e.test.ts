@@ -94,7 +94,7 @@ test.describe('finance: adjustments', () => {
     const entryOf = async () => (await suite.ts.db.query<{ entry_id: number | null }>('SELECT entry_id FROM ledger_adjustments WHERE id = $1', [id]))[0]!.entry_id;
     expect(await entryOf()).toBeNull();
     await dialog.getByTestId('inbox-confirm-submit').click();
-    await visible(toast(checker, '1 decided, 0 refused'));
+    await visible(toast(checker, '1 item approved.'));
     await until(() => row.count()).toBe(0);
 
     // posted on its value date: the entry is dated in yesterday, the list says so

@@ -172,7 +172,7 @@ const CASES: readonly DialogCase[] = [
     tabOrder: [tb('Reason (for every item)'), btn('Cancel'), btn('Decline'), btn('Close'), 'region "Decline 1 item"'],
     submit: async (p, dialog) => {
       await keys(p, 'Declined by keyboard', '[Tab]', '[Tab]', '[Enter]');
-      await visible(toast(p, '1 decided, 0 refused'));
+      await visible(toast(p, '1 item declined.'));
       await until(() => dialog.count()).toBe(0);
     },
   },

@@ -93,11 +93,13 @@ test.describe('checker inbox', () => {
     await checker.keyboard.press('a');
     const dialog = checker.getByTestId('inbox-confirm');
     await visible(dialog.getByRole('heading', { name: 'Approve 3 items' }));
-    await until(() => dialog.getByTestId('inbox-total-myr').textContent()).toBe('600.60');
-    await until(() => dialog.getByTestId('inbox-total-xau').textContent()).toBe('0.0000');
+    // totals per kind (three deposits): never a sum across deposits, withdrawals and transfers
+    await until(() => dialog.getByTestId('inbox-total-deposit-myr').textContent()).toBe('600.60');
+    expect(await dialog.getByTestId('inbox-total-deposit-xau').textContent()).toBe('-');
+    expect(await dialog.getByTestId('inbox-totals').locator('tbody tr').count()).toBe(1);
     expect(await dialog.getByTestId('inbox-missing-receipts').count()).toBe(0);
     await dialog.getByTestId('inbox-confirm-submit').click();
-    await visible(toast(checker, '3 decided, 0 refused'));
+    await visible(toast(checker, '3 items approved.'));
     for (const id of ids) await until(() => row(id).count()).toBe(0);
 
     // each approved once, with its verified receipt

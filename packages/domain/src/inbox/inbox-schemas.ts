@@ -167,23 +167,36 @@ export type InboxResult = z.infer<typeof InboxResult>;
 export const InboxDecideAnswer = z.object({ results: z.array(InboxResult) });
 export type InboxDecideAnswer = z.infer<typeof InboxDecideAnswer>;
 
-/** Totals of a selection: MYR amounts and XAU grams, exact decimals; count per kind. */
-export interface InboxTotals {
-  MYR: string;
-  XAU: string;
+/** One kind's share of a selection: its items, and its MYR and XAU grams (null when none of them carries one). */
+export interface InboxKindTotal {
+  kind: InboxKind;
   count: number;
-  byKind: Partial<Record<InboxKind, number>>;
+  MYR: string | null;
+  XAU: string | null;
 }
 
-/** What the confirm dialog shows: the sum per currency and metal of the selected items. */
+/**
+ * Totals of a selection, per kind and never across kinds: a deposit brings money in, a withdrawal
+ * sends it out and a transfer moves it between users, so one sum of the three means nothing.
+ * Exact decimals; the kinds in catalogue order.
+ */
+export interface InboxTotals {
+  count: number;
+  kinds: InboxKindTotal[];
+}
+
 export function inboxTotals(items: readonly Pick<InboxItem, 'kind' | 'amount' | 'quantity'>[]): InboxTotals {
-  let myr = new Decimal(0);
-  let xau = new Decimal(0);
-  const byKind: Partial<Record<InboxKind, number>> = {};
+  const byKind = new Map<InboxKind, { count: number; myr: Decimal | null; xau: Decimal | null }>();
   for (const item of items) {
-    if (item.amount !== null) myr = myr.plus(item.amount);
-    if (item.quantity !== null) xau = xau.plus(item.quantity);
-    byKind[item.kind] = (byKind[item.kind] ?? 0) + 1;
+    const t = byKind.get(item.kind) ?? { count: 0, myr: null, xau: null };
+    t.count += 1;
+    if (item.amount !== null) t.myr = (t.myr ?? new Decimal(0)).plus(item.amount);
+    if (item.quantity !== null) t.xau = (t.xau ?? new Decimal(0)).plus(item.quantity);
+    byKind.set(item.kind, t);
   }
-  return { MYR: myr.toFixed(2), XAU: xau.toFixed(4), count: items.length, byKind };
+  const kinds = INBOX_KINDS.filter((k) => byKind.has(k)).map((kind) => {
+    const t = byKind.get(kind)!;
+    return { kind, count: t.count, MYR: t.myr?.toFixed(2) ?? null, XAU: t.xau?.toFixed(4) ?? null };
+  });
+  return { count: items.length, kinds };
 }

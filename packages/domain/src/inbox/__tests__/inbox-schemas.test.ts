@@ -33,15 +33,25 @@ describe('inbox rules', () => {
     expect(receiptFieldOf({ kind: 'transfer', id: 42 })).toBe('receipt.transfer.42');
   });
 
-  it('totals a selection per currency and metal, exactly', () => {
+  it('totals a selection per kind, exactly, never summing a deposit with a withdrawal or a transfer', () => {
     const totals = inboxTotals([
+      { kind: 'withdrawal', amount: '10000.00', quantity: null },
+      { kind: 'deposit', amount: '2000.00', quantity: null },
       { kind: 'deposit', amount: '0.10', quantity: null },
-      { kind: 'withdrawal', amount: '0.20', quantity: null },
+      { kind: 'transfer', amount: '500.00', quantity: null },
       { kind: 'transfer', amount: null, quantity: '1.0001' },
       { kind: 'bankAccount', amount: null, quantity: null },
     ]);
-    expect(totals).toEqual({ MYR: '0.30', XAU: '1.0001', count: 4, byKind: { deposit: 1, withdrawal: 1, transfer: 1, bankAccount: 1 } });
-    expect(inboxTotals([])).toMatchObject({ MYR: '0.00', XAU: '0.0000', count: 0 });
+    expect(totals).toEqual({
+      count: 6,
+      kinds: [
+        { kind: 'deposit', count: 2, MYR: '2000.10', XAU: null },
+        { kind: 'withdrawal', count: 1, MYR: '10000.00', XAU: null },
+        { kind: 'transfer', count: 2, MYR: '500.00', XAU: '1.0001' },
+        { kind: 'bankAccount', count: 1, MYR: null, XAU: null },
+      ],
+    });
+    expect(inboxTotals([])).toEqual({ count: 0, kinds: [] });
   });
 
   it('items: a JSON array of 1 to 200 distinct {kind, id}', () => {

@@ -23,8 +23,7 @@ export function InboxConfirm({ chosen, flow, receipts }: { chosen: readonly Inbo
   const missing = needing.filter((i) => !receipts.receipts.has(keyOf(i)));
   const finance = chosen.filter(isFinanceItem);
   const reasonMissing = dialog === 'decline' && finance.length > 0 && flow.reason.trim() === '';
-  const payments = chosen.some((i) => i.amount !== null || i.quantity !== null);
-  const kindCounts = Object.entries(totals.byKind).map(([kind, count]) => t('inbox:confirm.byKind', { kind: t(`inbox:kinds.${kind as InboxItem['kind']}`), count }));
+  const payments = totals.kinds.some((k) => k.MYR !== null || k.XAU !== null);
 
   return (
     <Modal
@@ -55,19 +54,49 @@ export function InboxConfirm({ chosen, flow, receipts }: { chosen: readonly Inbo
       <div className="flex flex-col gap-4 text-sm">
         <section aria-label={t('inbox:confirm.totals')}>
           <h3 className="font-semibold text-slate-900">{t('inbox:confirm.totals')}</h3>
-          {payments || finance.length === 0 ? (
-            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="inbox-totals">
-              <dt>{t('inbox:confirm.myr')}</dt>
-              <dd className="tabular-nums" data-testid="inbox-total-myr">
-                {formatDecimal(totals.MYR, 2)}
-              </dd>
-              <dt>{t('inbox:confirm.xau')}</dt>
-              <dd className="tabular-nums" data-testid="inbox-total-xau">
-                {formatDecimal(totals.XAU, 4)}
-              </dd>
-            </dl>
-          ) : null}
-          <p className="mt-1 text-slate-600">{kindCounts.join(' · ')}</p>
+          {/* per kind: money in, money out and money between users are not one sum */}
+          <table className="mt-1 w-full text-left tabular-nums" aria-label={t('inbox:confirm.totals')} data-testid="inbox-totals">
+            <thead className="text-xs text-slate-600">
+              <tr>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  {t('inbox:confirm.kind')}
+                </th>
+                <th scope="col" className="py-1 pr-4 text-right font-medium">
+                  {t('inbox:confirm.items')}
+                </th>
+                {payments ? (
+                  <>
+                    <th scope="col" className="py-1 pr-4 text-right font-medium">
+                      {t('inbox:confirm.myr')}
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      {t('inbox:confirm.xau')}
+                    </th>
+                  </>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {totals.kinds.map((k) => (
+                <tr key={k.kind} className="border-t border-slate-200" data-testid={`inbox-total-${k.kind}`}>
+                  <th scope="row" className="py-1 pr-4 font-normal">
+                    {t(`inbox:kinds.${k.kind}`)}
+                  </th>
+                  <td className="py-1 pr-4 text-right">{k.count}</td>
+                  {payments ? (
+                    <>
+                      <td className="py-1 pr-4 text-right" data-testid={`inbox-total-${k.kind}-myr`}>
+                        {k.MYR === null ? '-' : formatDecimal(k.MYR, 2)}
+                      </td>
+                      <td className="py-1 text-right" data-testid={`inbox-total-${k.kind}-xau`}>
+                        {k.XAU === null ? '-' : formatDecimal(k.XAU, 4)}
+                      </td>
+                    </>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </section>
         {finance.length > 0 && dialog ? (
           <section aria-label={dialog === 'approve' ? t('inbox:finance.whatPosts') : t('inbox:finance.whatDeclined')} className="flex flex-col gap-2">

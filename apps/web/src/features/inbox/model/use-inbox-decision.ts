@@ -54,7 +54,10 @@ export function useInboxDecision(selection: InboxSelection, receipts: InboxRecei
           receipts.drop(decided);
           setDialog(null);
           setReason('');
-          const message = t('done', { ok: ok.length, refused: answer.results.length - ok.length });
+          // what was done, in the decision's own word; what could not be, and where its reason is
+          const refused = answer.results.length - ok.length;
+          const done = t(dialog === 'approve' ? 'doneApproved' : 'doneDeclined', { count: ok.length });
+          const message = refused > 0 ? `${done} ${t('doneRefused', { count: refused })}` : done;
           if (ok.length === answer.results.length) toast.success(message);
           else toast.warning(message);
         },

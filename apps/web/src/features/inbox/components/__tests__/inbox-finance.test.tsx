@@ -78,8 +78,9 @@ describe('the finance items in the inbox', () => {
     await user.click(await screen.findByRole('checkbox', { name: /Ledger adjustment #12/ }));
     await user.keyboard('a');
     const dialog = await screen.findByTestId('inbox-confirm');
-    // no payment request chosen: no MYR and XAU totals of zero
-    expect(within(dialog).queryByTestId('inbox-totals')).toBeNull();
+    // no payment request chosen: the kind and its count, no MYR and XAU columns of zeros
+    const totals = within(dialog).getByRole('table', { name: 'Totals of the selection' });
+    expect(within(totals).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Kind', 'Items']);
     const effect = within(dialog).getByRole('article', { name: 'Ledger adjustment dated 20/11/2026 #12' });
     expect(within(effect).getByText('Approving posts these lines, dated 20/11/2026:')).toBeInTheDocument();
     const lines = within(effect).getByRole('table', { name: 'Lines of item #12' });
