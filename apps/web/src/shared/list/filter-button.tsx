@@ -2,40 +2,26 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { UserPicker, type UserLabel } from '../form/user-picker.tsx';
+import { UserPicker } from '../form/user-picker.tsx';
 import { Button } from '../ui/button.tsx';
 import { DateField } from '../ui/date-field.tsx';
 import { Modal } from '../ui/modal.tsx';
-import { Select, type SelectOption } from '../ui/select.tsx';
+import { Select } from '../ui/select.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { activeFilterCount, applyFilters, filterValuesFrom, queryNameOf, type FilterSubmitOptions } from './list-query.ts';
+import { FilterChips } from './filter-chips.tsx';
+import type { FilterField } from './filter-field.ts';
 
-export interface FilterField {
-  /** The filter's field name; may be dotted ('user.name' is user_name in the query). */
-  name: string;
-  label: string;
-  /** 'date' is the date picker (stored yyyy-MM-dd); 'user' a user picker searching the server (the user id). */
-  kind?: 'text' | 'select' | 'date' | 'user';
-  options?: readonly SelectOption[];
-  /** How a 'user' filter shows a user. */
-  userLabel?: UserLabel;
-  /** The value 'reset' restores ('' when absent). */
-  defaultValue?: string;
-  placeholder?: string;
-  /** A validation message key for a bad value, checked when the field is left, then at every change. */
-  validate?: (value: string) => string | undefined;
-  /** Says how another filter is read (search by user name or id): the badge does not count it. */
-  qualifier?: boolean;
-}
 
 export interface FilterButtonProps extends FilterSubmitOptions {
   fields: readonly FilterField[];
 }
 
 /**
- * The filter button (SPEC.md §2): the badge counts the configured filters in the query; the
- * modal 'filter' validates a field once left (then at every change), resets to the defaults and on submit writes the filters into
- * the query (page reset, cursors cleared, limit kept, empty values dropped).
+ * The filter button (SPEC.md §2): the badge counts the configured filters in the query, and each
+ * applied filter shows beside it as a chip that removes it; the modal 'filter' validates a field
+ * once left (then at every change; a range's end against its start), resets to the defaults and on
+ * submit writes the filters into the query (page reset, cursors cleared, limit kept, empty values dropped).
  */
 export function FilterButton({ fields, page, defaultLimit }: FilterButtonProps) {
   const { t } = useTranslation('common');
@@ -66,6 +52,7 @@ export function FilterButton({ fields, page, defaultLimit }: FilterButtonProps) 
           }}
         />
       ) : null}
+      <FilterChips fields={fields} page={page} defaultLimit={defaultLimit} />
     </>
   );
 }
@@ -73,7 +60,7 @@ export function FilterButton({ fields, page, defaultLimit }: FilterButtonProps) 
 type Values = Record<string, string>;
 
 function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly FilterField[]; query: URLSearchParams; onClose: () => void; onSubmit: (values: Record<string, string>) => void }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'shell']);
   // form keys are the query names: react-hook-form would read dots as nesting
   const defaults = useMemo(() => Object.fromEntries(fields.map((f) => [queryNameOf(f.name), f.defaultValue ?? ''])), [fields]);
   const initial = useMemo(() => filterValuesFrom(query, defaults), [query, defaults]);
@@ -89,15 +76,15 @@ function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly Fi
     <Modal
       open
       onOpenChange={(next) => (next ? undefined : onClose())}
-      title={t('filter.title')}
+      title={t('common:filter.title')}
       testId="filter-modal"
       footer={
         <>
           <Button variant="secondary" onClick={() => reset(defaults)}>
-            {t('filter.reset')}
+            {t('common:filter.reset')}
           </Button>
           <Button type="submit" form="filter-form" loading={isSubmitting}>
-            {t('filter.submit')}
+            {t('common:filter.submit')}
           </Button>
         </>
       }
@@ -114,7 +101,18 @@ function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly Fi
       >
         {fields.map((field) => {
           const key = queryNameOf(field.name);
-          const rules = { validate: (value: string) => field.validate?.(value ?? '') ?? true };
+          const start = field.notBefore ? fields.find((f) => f.name === field.notBefore) : undefined;
+          // a range's end is checked against its start (dates stored yyyy-MM-dd compare as text),
+          // and again whenever the start changes
+          const rules = {
+            validate: (value: string, all: Values) => {
+              const own = field.validate?.(value ?? '');
+              if (own) return own;
+              const from = start ? (all[queryNameOf(start.name)] ?? '') : '';
+              return start && value && from && value < from ? t('shell:filterChips.notBeforeStart', { start: start.label }) : true;
+            },
+            deps: fields.filter((f) => f.notBefore === field.name).map((f) => queryNameOf(f.name)),
+          };
           if (field.kind === undefined || field.kind === 'text') {
             return <TextField key={key} label={field.label} placeholder={field.placeholder} error={errors[key]?.message} {...register(key, rules)} />;
           }

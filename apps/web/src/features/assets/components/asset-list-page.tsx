@@ -6,7 +6,8 @@ import { useCanCheck } from '#shared/access/use-can.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import type { Column } from '#shared/list/data-table.tsx';
 import { PagedTable } from '#shared/list/paged-table.tsx';
-import { FilterButton, type FilterField } from '#shared/list/filter-button.tsx';
+import { FilterButton } from '#shared/list/filter-button.tsx';
+import type { FilterField } from '#shared/list/filter-field.ts';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import { Button } from '#shared/ui/button.tsx';
@@ -61,7 +62,7 @@ export function AssetListPage() {
         userLabel: (u) => `${u.username} (#${u.id})`,
       },
       { name: 'createdAfter', label: t('asset:filters.createdAfter'), kind: 'date', validate: isDate },
-      { name: 'createdBefore', label: t('asset:filters.createdBefore'), kind: 'date', validate: isDate },
+      { name: 'createdBefore', label: t('asset:filters.createdBefore'), kind: 'date', validate: isDate, notBefore: 'createdAfter' },
     ],
     [t],
   );

@@ -6,7 +6,8 @@ import { DISPLAY_STATUSES, ORDER_MODES, displayStatus, type DisplayStatus, type 
 import { isDecimalText } from '@aurum/domain/money/decimal';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
 import { useCan } from '#shared/access/use-can.ts';
-import { FilterButton, type FilterField } from '#shared/list/filter-button.tsx';
+import { FilterButton } from '#shared/list/filter-button.tsx';
+import type { FilterField } from '#shared/list/filter-field.ts';
 import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
 import { stripSeparators } from '#shared/format/number.ts';
 import { Button } from '#shared/ui/button.tsx';
@@ -157,7 +158,7 @@ function useOrderFilterFields(mode: OrderMode | null): FilterField[] {
       { name: 'currency', label: t('fields.currency'), kind: 'select', options: [all, { value: 'MYR', label: 'MYR' }, { value: 'USD', label: 'USD' }] },
       { name: 'quantity', label: t('filter.quantity'), validate: decimal },
       { name: 'createdAfter', label: t('filter.createdAfter'), kind: 'date' },
-      { name: 'createdBefore', label: t('filter.createdBefore'), kind: 'date' },
+      { name: 'createdBefore', label: t('filter.createdBefore'), kind: 'date', notBefore: 'createdAfter' },
       { name: 'filledAt', label: t('filter.filledAt'), kind: 'date' },
       { name: 'goodTillDate', label: t('filter.goodTillDate'), kind: 'date' },
     ];

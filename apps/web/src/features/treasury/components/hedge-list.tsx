@@ -8,7 +8,8 @@ import { useCan } from '#shared/access/use-can.ts';
 import { formatDateTime } from '#shared/format/display.ts';
 import { formatDecimal } from '#shared/format/number.ts';
 import type { Column } from '#shared/list/data-table.tsx';
-import { FilterButton, type FilterField } from '#shared/list/filter-button.tsx';
+import { FilterButton } from '#shared/list/filter-button.tsx';
+import type { FilterField } from '#shared/list/filter-field.ts';
 import { PagedTable } from '#shared/list/paged-table.tsx';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { Button } from '#shared/ui/button.tsx';
@@ -43,7 +44,7 @@ export function HedgeList() {
       },
       { name: 'provider', label: t('treasury-hedges:hedges.providerSearch'), kind: 'text' },
       { name: 'tradedFrom', label: t('treasury-hedges:hedges.tradedFrom'), kind: 'date' },
-      { name: 'tradedTo', label: t('treasury-hedges:hedges.tradedTo'), kind: 'date' },
+      { name: 'tradedTo', label: t('treasury-hedges:hedges.tradedTo'), kind: 'date', notBefore: 'tradedFrom' },
     ],
     [t],
   );

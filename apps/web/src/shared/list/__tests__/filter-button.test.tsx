@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderKit } from '#testing/render-kit.tsx';
-import { FilterButton, type FilterField } from '../filter-button.tsx';
+import { FilterButton } from '../filter-button.tsx';
+import type { FilterField } from '../filter-field.ts';
 
 /** A list's filters as the screens declare them: a qualifier, selects with 'All' and a default, a checked text, a date. */
 const FIELDS: FilterField[] = [
