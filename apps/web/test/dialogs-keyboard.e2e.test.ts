@@ -243,8 +243,9 @@ const CASES: ReadonlyArray<DialogCase & { who?: 'superAdmin' | 'financeApprover'
     dialog: 'Audit detail',
     screen: () => '/system/log/',
     opener: (page) => page.getByRole('button', { name: /^Detail of/ }).first(),
-    // a read-only drawer: its body takes the keyboard so the arrows scroll it
-    tabOrder: ['region "Audit detail"', btn('Close')],
+    // a read-only drawer: the keyboard lands on the control that opens the raw JSON; its body is a
+    // stop too, so the arrows scroll it
+    tabOrder: [btn('Show the raw JSON'), btn('Close'), 'region "Audit detail"'],
   },
 ];
 

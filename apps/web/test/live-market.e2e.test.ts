@@ -206,6 +206,10 @@ test.describe('live market', () => {
     await page.goto(`${suite.ts.url}/system/mode/`);
     await visible(page.getByRole('switch', { name: 'Panic mode' }));
     for (const name of ['Panic mode', 'Trading period mode', 'Auto settle mode']) expect(await page.getByRole('switch', { name }).isDisabled()).toBe(true);
+    // each switch says what it means now, and who may turn it
+    await until(() => page.getByTestId('mode-autoSettle-now').textContent()).toBe('Now: XAU/USD orders are settled automatically.');
+    expect(await page.getByTestId('mode-panic-now').textContent()).toBe('Now: gold trades under the normal market rules.');
+    expect(await page.getByTestId('mode-blocked').allTextContents()).toEqual(Array(3).fill('Your role cannot do this. Roles that can: Super admin and Operation approver.'));
     await page.goto(`${suite.ts.url}/system/holiday/`);
     await visible(page.getByTestId('holiday-table'));
     expect(await page.getByTestId('add-holiday').count()).toBe(0);

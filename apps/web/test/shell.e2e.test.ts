@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { browserSuite, signIn, submitSignIn, toast, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
@@ -127,6 +127,12 @@ test.describe('shell: the keyboard and the palette', () => {
       await button.click();
       const palette = page.getByRole('dialog', { name: text.palette });
       await visible(palette);
+      // an order found by its number reads its status as the order screens do ("Completed", not PAID)
+      const [paid] = await suite.ts.db.query<{ id: number }>("SELECT id FROM orders WHERE status = 'PAID' ORDER BY id LIMIT 1");
+      await page.keyboard.type(String(paid!.id));
+      const found = palette.getByTestId('palette-order');
+      await until(() => found.textContent()).toMatch(language === 'en' ? / · Completed$/ : / · 已完成$/);
+      expect(await found.textContent()).not.toContain('PAID');
       await page.keyboard.press('Escape');
       await until(() => palette.count()).toBe(0);
       await until(() => button.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Command } from 'cmdk';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { userQueries, userSearchQuery } from '#shared/queries/user-queries.ts';
 import { useDebouncedValue } from '#shared/hooks/use-debounced-value.ts';
+import { displayStatus } from '@aurum/domain/orders/order-status';
 import { getOrder } from '../../features/orders/api/get-order.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 
@@ -33,8 +34,14 @@ const idOf = (text: string): number | null => {
  * types.
  */
 export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation(['shell', 'sidebar']);
+  const { t, i18n } = useTranslation(['shell', 'sidebar']);
   const navigate = useNavigate();
+  // an order's status reads as on the order screens ("Completed", not PAID): their namespace is
+  // loaded when the palette first opens, not with every page
+  const [orderLabels, setOrderLabels] = useState(() => i18n.hasLoadedNamespace('order'));
+  useEffect(() => {
+    if (open && !orderLabels) void i18n.loadNamespaces('order').then(() => setOrderLabels(true));
+  }, [open, orderLabels, i18n]);
   const [text, setText] = useState('');
   const typed = useDebouncedValue(text.trim(), 200);
   const orderId = idOf(typed);
@@ -103,7 +110,8 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
             <Command.Item value={`order ${order.data.id} ${typed}`} onSelect={() => go(`/order/${order.data.id}`)} className={ITEM} data-testid="palette-order">
               <span>{t('shell:palette.order', { id: order.data.id })}</span>
               <span className="text-xs text-slate-600">
-                {order.data.username} · {order.data.pair} · {order.data.status}
+                {order.data.username} · {order.data.pair} ·{' '}
+                {orderLabels ? t(`order:status.${displayStatus(order.data.status, order.data.order.interestStartAt, new Date())}`, { defaultValue: order.data.status }) : order.data.status}
               </span>
             </Command.Item>
           </Command.Group>

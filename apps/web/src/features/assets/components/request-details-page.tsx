@@ -119,7 +119,7 @@ function Decisions({ request }: { request: RequestView }) {
   return (
     <div className="flex flex-col items-end gap-2">
       {request.status !== 'pending' ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="request-decision">
+        <p className="text-sm text-slate-700" data-testid="request-decision">
           {t(request.status === 'approved' ? 'asset:details.approvedBy' : 'asset:details.declinedBy', { by: orDash(request.verifiedBy), at: formatDateTime(request.decidedAt) })}
         </p>
       ) : (

@@ -7,7 +7,7 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{
 
 /** One value as a reviewer reads it: an instant in Kuala Lumpur time, text as it is, anything else as compact JSON. */
 function Value({ value, none }: { value: unknown; none: string }) {
-  if (value === undefined) return <span className="text-slate-600 italic dark:text-slate-300">{none}</span>;
+  if (value === undefined) return <span className="text-slate-600 italic">{none}</span>;
   if (typeof value === 'string') return <span className="break-words whitespace-pre-wrap">{INSTANT.test(value) ? formatDateTime(value) : value}</span>;
   return <code className="font-mono text-xs break-all">{JSON.stringify(value)}</code>;
 }
@@ -23,10 +23,10 @@ export function AuditChangeList({ before, after }: { before: unknown; after: unk
   const none = t('system:audit.detail.none');
   if (changes.length === 0) return <p className="text-sm text-slate-500">{t('system:audit.detail.noChanges')}</p>;
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
+    <div className="overflow-x-auto rounded-md border border-slate-200">
       <table className="w-full text-left text-sm" data-testid="audit-changes">
         <caption className="sr-only">{t('system:audit.detail.changes')}</caption>
-        <thead className="bg-slate-50 text-xs text-slate-600 uppercase dark:bg-slate-800 dark:text-slate-300">
+        <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">
               {t('system:audit.detail.field')}
@@ -41,14 +41,14 @@ export function AuditChangeList({ before, after }: { before: unknown; after: unk
         </thead>
         <tbody>
           {changes.map((c) => (
-            <tr key={c.field} className="border-t border-slate-200 align-top dark:border-slate-700" data-testid="audit-change">
-              <th scope="row" translate="no" className="px-3 py-2 font-mono text-xs font-medium text-slate-700 dark:text-slate-200">
+            <tr key={c.field} className="border-t border-slate-200 align-top" data-testid="audit-change">
+              <th scope="row" translate="no" className="px-3 py-2 font-mono text-xs font-medium text-slate-700">
                 {c.field || '-'}
               </th>
-              <td className="bg-red-50/60 px-3 py-2 text-red-900 dark:bg-red-950/40 dark:text-red-100">
+              <td className="bg-red-50/60 px-3 py-2 text-red-900">
                 <Value value={c.before} none={none} />
               </td>
-              <td className="bg-emerald-50/60 px-3 py-2 text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100">
+              <td className="bg-emerald-50/60 px-3 py-2 text-emerald-900">
                 <Value value={c.after} none={none} />
               </td>
             </tr>

@@ -66,7 +66,7 @@ export function AuditTrailPage() {
           r.object ? (
             <Link
               to={{ search: `?objectKind=${r.object.kind}&objectId=${r.object.id}` }}
-              className="text-amber-800 underline-offset-2 hover:underline dark:text-amber-300"
+              className="text-amber-800 underline-offset-2 hover:underline"
               aria-label={t('system:audit.objects.showAll', { object: objectLabel(t, r.object) })}
               data-testid="audit-object"
             >

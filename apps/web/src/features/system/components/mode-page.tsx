@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Permission } from '@aurum/domain/access/permissions';
 import { AUTO_SETTLE_REENABLES } from '@aurum/domain/system/market-status';
 import { useCanCheck } from '#shared/access/use-can.ts';
+import { BlockedReason, useWhyNot } from '#shared/access/who-may.tsx';
 import { formatDateTime } from '#shared/format/display.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
@@ -104,6 +105,10 @@ export function ModePage() {
                     onClick={() => setAsking({ mode, enabled: !enabled })}
                   />
                 </div>
+                {/* what the switch means now, in words: "Auto settle mode OFF" means settlement runs */}
+                <p className="text-sm font-medium text-slate-800" data-testid={`mode-${mode}-now`}>
+                  {t(`system:mode.${mode}.${enabled ? 'nowOn' : 'nowOff'}`)}
+                </p>
                 <p className="text-sm text-slate-600">{t(`system:mode.${mode}.description`)}</p>
                 {mode === 'autoSettle' ? (
                   <p className="rounded-md bg-sky-50 px-3 py-2 text-xs text-sky-900" data-testid="auto-settle-info">
@@ -112,7 +117,7 @@ export function ModePage() {
                       : t('system:mode.autoSettle.reenables', { time: REENABLE_TIME })}
                   </p>
                 ) : null}
-                {!allowed ? <p className="text-xs text-slate-500">{t('common:noPermission')}</p> : null}
+                {!allowed ? <ModeBlocked permission={enabled ? off : on} /> : null}
               </Card>
             );
           })}
@@ -130,4 +135,9 @@ export function ModePage() {
       />
     </div>
   );
+}
+
+/** Why a switch is off for this admin, naming the roles that may turn it. */
+function ModeBlocked({ permission }: { permission: Permission }) {
+  return <BlockedReason reason={useWhyNot(permission)} testId="mode-blocked" />;
 }
