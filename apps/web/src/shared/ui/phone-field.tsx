@@ -35,7 +35,6 @@ export function PhoneField({ label, required, hint, countryCodeError, numberErro
             aria-describedby={countryCodeError ? `${id}-error` : undefined}
             inputMode="numeric"
             maxLength={3}
-            placeholder="60"
             disabled={disabled}
             className={`${INPUT_CLASSES} pl-6 ${inputBorder(Boolean(countryCodeError))}`}
           />

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useFocusFirstInvalid } from '#shared/form/use-focus-first-invalid.ts';
 import { PREFERRED_LANGUAGES, USER_CATEGORIES } from '@aurum/domain/users/user-enums';
 import { UserCreateForm, UserEditBody } from '@aurum/domain/users/user-schemas';
 import { ACCOUNT_LIMITS, AccountFields } from '#shared/form/account-fields.tsx';
@@ -54,7 +55,11 @@ export function UserForm({ mode, defaultValues, submitting, submitLabel, onSubmi
     mode: 'onTouched',
     defaultValues,
     shouldUnregister: true,
+    // the first invalid field in the form's order takes the keyboard (useFocusFirstInvalid)
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const onInvalid = useFocusFirstInvalid(formRef, errors);
 
   const err = (name: string): { error?: string; errorValues?: Record<string, number> } => {
     const path = name.split('.');
@@ -71,10 +76,10 @@ export function UserForm({ mode, defaultValues, submitting, submitLabel, onSubmi
       const field: FieldPath<CreateInput> = duplicate.field === 'phone' ? 'phone.number' : duplicate.field;
       setError(field, { type: 'server', message: duplicate.message }, { shouldFocus: true });
     }
-  });
+  }, onInvalid);
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-6" data-testid="user-form">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6" data-testid="user-form">
       <Card>
         <h2 className="mb-4 text-base font-semibold text-slate-900">{t('user:sections.account')}</h2>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -83,6 +88,7 @@ export function UserForm({ mode, defaultValues, submitting, submitLabel, onSubmi
           <PhoneField
             label={t('user:fields.phone')}
             required
+            hint={t('user:hints.phone')}
             countryCodeError={err('phone.countryCode').error}
             numberError={err('phone.number').error}
             countryCode={register('phone.countryCode')}
