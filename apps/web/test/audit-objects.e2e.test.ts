@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
-import { PNG, SECURE, adminApi } from './support/api.ts';
+import { adminApi, approveDeposit, createDeposit } from './support/api.ts';
 import { pick } from './support/people.ts';
 
 /**
@@ -14,23 +14,11 @@ const suite = browserSuite();
 const maker = adminApi(suite, (ts) => ts.demo.byRole.financeMaker!);
 const approver = adminApi(suite, (ts) => ts.demo.byRole.financeApprover!);
 
-/** A MYR deposit for aminah, made by the finance maker (multipart with its receipt), then decided by the approver. */
+/** A MYR deposit for aminah, made by the finance maker, then decided by the approver. */
 async function deposit(amount: string, decision: 'approve' | 'decline'): Promise<number> {
-  const form = new FormData();
-  form.append('userId', String(await maker.userId('aminah')));
-  form.append('type', 'MYR');
-  form.append('amount', amount);
-  form.append('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'slip.png');
-  const created = await fetch(`${suite.ts.url}${SECURE}/asset/deposit/create`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await maker.jwt()}` } });
-  expect(created.status).toBe(200);
-  const id = ((await created.json()) as { id: number }).id;
+  const id = await createDeposit(suite, maker, 'aminah', amount);
   if (decision === 'decline') await approver.call('POST', `asset/deposit/${id}/decline`, { reason: 'Slip unreadable' });
-  else {
-    const verified = new FormData();
-    verified.append('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'verified.png');
-    const r = await fetch(`${suite.ts.url}${SECURE}/asset/deposit/${id}/approve`, { method: 'POST', body: verified, headers: { authorization: `Bearer ${await approver.jwt()}` } });
-    expect(r.status).toBe(200);
-  }
+  else await approveDeposit(suite, approver, id);
   return id;
 }
 

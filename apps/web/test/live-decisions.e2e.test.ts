@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
-import { PNG, SECURE, adminApi } from './support/api.ts';
+import { adminApi, approveDeposit, createDeposit } from './support/api.ts';
 
 /**
  * Screens stay current while another admin decides: an open request shows the decision (who, when)
@@ -12,24 +12,9 @@ const suite = browserSuite();
 const maker = adminApi(suite, (ts) => ts.demo.byRole.financeMaker!);
 const approver = adminApi(suite, (ts) => ts.demo.byRole.financeApprover!);
 
-/** A pending MYR deposit for aminah, made by the finance maker (multipart with its receipt). */
-async function pendingDeposit(amount: string): Promise<number> {
-  const form = new FormData();
-  form.append('userId', String(await maker.userId('aminah')));
-  form.append('type', 'MYR');
-  form.append('amount', amount);
-  form.append('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'slip.png');
-  const r = await fetch(`${suite.ts.url}${SECURE}/asset/deposit/create`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await maker.jwt()}` } });
-  expect(r.status).toBe(200);
-  return ((await r.json()) as { id: number }).id;
-}
-
-async function approve(id: number): Promise<void> {
-  const form = new FormData();
-  form.append('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'verified.png');
-  const r = await fetch(`${suite.ts.url}${SECURE}/asset/deposit/${id}/approve`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await approver.jwt()}` } });
-  expect(r.status).toBe(200);
-}
+/** A pending MYR deposit for aminah, made by the finance maker. */
+const pendingDeposit = (amount: string) => createDeposit(suite, maker, 'aminah', amount);
+const approve = (id: number) => approveDeposit(suite, approver, id);
 
 /** A money amount as the wallet shows it ("25,000.00 MYR") read back as a number. */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));

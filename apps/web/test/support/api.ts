@@ -68,3 +68,23 @@ export const receiptFile = (() => {
     return path;
   };
 })();
+
+/** A MYR deposit for `username`, made by `maker` (multipart with its receipt): the new request's id. */
+export async function createDeposit(suite: BrowserSuite, maker: AdminApi, username: string, amount: string): Promise<number> {
+  const form = new FormData();
+  form.append('userId', String(await maker.userId(username)));
+  form.append('type', 'MYR');
+  form.append('amount', amount);
+  form.append('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'slip.png');
+  const r = await fetch(`${suite.ts.url}${SECURE}/asset/deposit/create`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await maker.jwt()}` } });
+  expect(r.status, 'deposit created').toBe(200);
+  return ((await r.json()) as { id: number }).id;
+}
+
+/** Approves deposit `id` as `approver`, with its verified receipt. */
+export async function approveDeposit(suite: BrowserSuite, approver: AdminApi, id: number): Promise<void> {
+  const form = new FormData();
+  form.append('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'verified.png');
+  const r = await fetch(`${suite.ts.url}${SECURE}/asset/deposit/${id}/approve`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await approver.jwt()}` } });
+  expect(r.status, 'deposit approved').toBe(200);
+}
