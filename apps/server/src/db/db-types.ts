@@ -591,6 +591,7 @@ export interface TreasurySettingsTable {
   outside_band: Generated<boolean>;
   updated_by: number | null;
   updated_at: Generated<Timestamp>;
+  offline_price_band: Generated<string>;
 }
 
 export interface UserAddressesTable {

@@ -45,6 +45,12 @@ export const ErrorCode = {
   CustomersUncovered: 2090,
   /** 422 (decision 0865): the quote the order was priced on has expired or is unknown; get a new quote. */
   QuoteExpired: 2091,
+  /**
+   * 422 (decision 0751): an offline order's typed price lies further from the live mid than the metal's
+   * band and was not acknowledged. The context is the first such field; the detail carries
+   * {rule: 'priceBand', band, fields} (the fields comma-separated); order/customize/price_check says more.
+   */
+  OfflinePriceOutsideBand: 2092,
   // state conflicts (409, DECISIONS.md §2): the console shows the context as is
   /** An approved bank account cannot change. */
   BankAccountApproved: 3001,
@@ -177,6 +183,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.GreaterThanAvailableAssets]: { status: 422 },
   [ErrorCode.CustomersUncovered]: { status: 422 },
   [ErrorCode.QuoteExpired]: { status: 422 },
+  [ErrorCode.OfflinePriceOutsideBand]: { status: 422 },
   [ErrorCode.BankAccountApproved]: { status: 409 },
   [ErrorCode.BankAccountNotPending]: { status: 409 },
   [ErrorCode.LastSuperAdmin]: { status: 409 },
@@ -236,6 +243,7 @@ const FIXED_MESSAGES: Readonly<Record<number, string>> = {
   2080: 'Greater than available assets.',
   2090: 'Customer metal would not be covered by the vault, Please contact the treasury.',
   2091: 'The quoted price has expired, Please get a new quote.',
+  2092: 'A price is far from the live market, Please check it and confirm.',
   3230: 'This business day is closed, Please post a late fix as an adjustment.',
 };
 

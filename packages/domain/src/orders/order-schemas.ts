@@ -69,6 +69,8 @@ export const CustomizeOrderBody = z
     finalPrice: decimalOf('price'),
     note: optionalNote,
     useAhtConfig: z.boolean().default(false),
+    /** The maker checked the prices outside the metal's band against the live mid (decision 0751); without it such an order is refused (2092). */
+    priceBandAcknowledged: z.boolean().default(false),
   })
   .refine((b) => (b.symbol === 'XAU/MYR' ? b.currency === 'MYR' : b.currency === 'USD'), { path: ['currency'], error: 'currencyOfSymbol' });
 export type CustomizeOrderBody = z.infer<typeof CustomizeOrderBody>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalField } from '../money/decimal.ts';
 import { COVERAGE_MODES } from './treasury-books.ts';
 import { TREASURY_METALS } from './treasury-metals.ts';
+import { OFFLINE_PRICE_BAND_MAX } from '../orders/offline-price-band.ts';
 
 /**
  * `GET/PUT /v0/web/secure/treasury/settings` (decisions 0834, 0835): per metal the coverage rule's mode, the net
@@ -18,6 +19,8 @@ export const TreasurySetting = z.object({
   coverageMode: z.enum(COVERAGE_MODES),
   target: z.string(),
   band: z.string(),
+  /** Percent either side of the live mid an offline order's prices may lie unacknowledged (decision 0751). */
+  offlinePriceBand: z.string(),
   outsideBand: z.boolean(),
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
@@ -33,5 +36,6 @@ export const TreasurySettingsBody = z.strictObject({
   coverageMode: z.enum(COVERAGE_MODES).optional(),
   target: signedGrams.optional(),
   band: decimalField(4, { allowZero: true, max: MAX_GRAMS }).optional(),
+  offlinePriceBand: decimalField(2, { max: OFFLINE_PRICE_BAND_MAX }).optional(),
 });
 export type TreasurySettingsBody = z.infer<typeof TreasurySettingsBody>;

@@ -78,7 +78,7 @@ describe(`live socket on ${driver}`, () => {
       expect(after.receivedAt - before.receivedAt, `${statusOf(before)} then ${statusOf(after)}`).toBeGreaterThanOrEqual(1450);
     }
     expect(rates.length).toBeGreaterThan(10); // throttled like prices there would be at most 4
-    const p = sock.messages.filter(isPrice).at(-1)!.data;
+    const p = (sock.messages.filter(isPrice).at(-1) as { data: PriceData }).data;
     expect(p.myr.buy).toMatch(/^\d+\.\d{3}$/);
     expect(p.usd.sell).toMatch(/^\d+\.\d{2}$/);
     expect(Number(p.myr.buy)).toBeGreaterThan(Number(p.myr.sell));

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { SCALE, roundTo } from '@aurum/domain/money/decimal';
 import { limitAffordable } from '@aurum/domain/orders/order-money';
+import { liveMid, offlinePriceBreaches, type OfflinePriceCheck } from '@aurum/domain/orders/offline-price-band';
 import { limitMyrPerGram, offlineFillPrices } from '@aurum/domain/orders/order-pricing';
 import { goodTillDateInPast, paymentDateInFuture, tradeRuleViolation, type TradeRuleViolation } from '@aurum/domain/orders/order-rules';
 import type { CreateOrderBody, CustomizeOrderBody, OrderNode } from '@aurum/domain/orders/order-schemas';
@@ -8,6 +9,7 @@ import { appError, invalidFormat, notFound, type AppError } from '../../http/app
 import type { Queryable } from '../../db/db.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { Settings } from '../market/market-settings-service.ts';
+import { offlinePriceBand } from '../treasury/treasury-service.ts';
 import { lockForMoney, walletBalances } from '../wallet/wallet-service.ts';
 import { findOrder, type OrderRow, type TradeUserRow } from './order-repository.ts';
 import {
@@ -135,11 +137,37 @@ export function createOrder(ctx: OrderContext, market: MarketService, minGrams: 
   });
 }
 
-/** order/customize: an offline order entered with explicit prices, filled at once; possible unless offline orders are unavailable (panic). */
+/**
+ * An offline order's typed prices against the live mid and the XAU band (decision 0751): the mid
+ * of the quote that prices orders now (a manual price when one is in force); nothing is checked
+ * before the first quotes. `order/customize/price_check` answers it; order/customize refuses it unacknowledged.
+ */
+export async function offlinePriceCheck(q: Queryable, market: MarketService, body: CustomizeOrderBody, settings?: Settings): Promise<OfflinePriceCheck> {
+  const bandPct = await offlinePriceBand(q, 'XAU');
+  const pricing = market.orderPricing(settings);
+  if (!pricing) return { bandPct, mid: null, breaches: [] };
+  const mid = liveMid(pricing.quote, pricing.fx);
+  return { bandPct, mid, breaches: offlinePriceBreaches(body, mid, bandPct) };
+}
+
+/**
+ * order/customize: an offline order entered with explicit prices, filled at once; possible unless
+ * offline orders are unavailable (panic); a price outside the band only once acknowledged (2092),
+ * the acknowledgement noted on the audit row with each price, its mid and distance.
+ */
 export function customizeOrder(ctx: OrderContext, market: MarketService, minGrams: string, body: CustomizeOrderBody, hooks: CommandHooks = {}): Promise<{ id: number }> {
   return forNewOrder(ctx, market, minGrams, body, hooks, async (side, user, inForce) => {
     const status = market.currentStatus(inForce);
     if (!status.offline.available) throw marketUnavailable(status.offline.reason ?? 'offline orders unavailable');
+    const check = await offlinePriceCheck(ctx.q, market, body, inForce);
+    if (check.breaches.length > 0) {
+      if (!body.priceBandAcknowledged) {
+        throw appError(ErrorCode.OfflinePriceOutsideBand, check.breaches[0]!.field, {
+          detail: { rule: 'priceBand', band: check.bandPct, fields: check.breaches.map((b) => b.field).join(',') },
+        });
+      }
+      await ctx.priceBandAcknowledged?.({ bandPct: check.bandPct, breaches: check.breaches });
+    }
     const settings = market.xauSettings(body.useAhtConfig ? 'afterHour' : 'regular', inForce);
     const created = await insertOrder(ctx, {
       userId: body.userId,

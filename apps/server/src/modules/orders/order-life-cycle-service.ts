@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import { ORDER_MACHINE, nextStatus, type OrderAction } from '@aurum/domain/orders/order-machine';
+import type { PriceBandBreach } from '@aurum/domain/orders/offline-price-band';
 import {
   interestFromAfterPayment,
   interestStartAt,
@@ -68,6 +69,8 @@ export interface OrderContext {
    * a route notes it on its audit row, the engine writes a row of its own (decision 0835).
    */
   coverageFlagged?: (flag: { orderId: number; metal: 'XAU'; shortBy: string | null }) => Promise<void> | void;
+  /** An offline order placed with prices outside the band, acknowledged by its maker: noted on the audit row (decision 0751). */
+  priceBandAcknowledged?: (check: { bandPct: string; breaches: PriceBandBreach[] }) => Promise<void> | void;
   /** route()'s beforeCommit: the coverage rule runs as the transaction's last step (its lock is held until commit). */
   beforeCommit?: (step: () => Promise<void>) => void;
 }

@@ -16,13 +16,14 @@ import {
   RevertedDetailBody,
   TotalOwedBody,
 } from '@aurum/domain/orders/order-schemas';
+import { OfflinePriceCheck } from '@aurum/domain/orders/offline-price-band';
 import { invalidFormat } from '../../http/app-error.ts';
 import { route, type AuditRecorder, type AuthAdmin } from '../../http/route.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { businessDate, type OrderContext } from './order-life-cycle-service.ts';
-import { addPayment, cancelByAdmin, createOrder, customizeOrder, revertByAdmin, settleByAdmin, type CommandHooks } from './order-command-service.ts';
+import { addPayment, cancelByAdmin, createOrder, customizeOrder, offlinePriceCheck, revertByAdmin, settleByAdmin, type CommandHooks } from './order-command-service.ts';
 import { legacyOrders, orderDetail, paymentViewOfOrder, revertedDetail, statusCounts, totalOwedAt, userOrderSummary } from './order-read-service.ts';
 import { registerOrderExports } from './order-export-routes.ts';
 
@@ -41,7 +42,12 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     by: admin?.id ?? null,
     graceDays: deps.config.orderInterestGraceDays,
     // the treasury's coverage rule in mode alert: the change is accepted and flagged on its audit row
-    ...(audit ? { coverageFlagged: (flag) => audit.note('coverage', { decision: 'flagged', ...flag }) } : {}),
+    ...(audit
+      ? {
+          coverageFlagged: (flag) => audit.note('coverage', { decision: 'flagged', ...flag }),
+          priceBandAcknowledged: (check) => audit.note('priceBand', { acknowledged: true, ...check }),
+        }
+      : {}),
     ...(beforeCommit ? { beforeCommit } : {}),
   });
   const today = () => businessDate(deps.now());
@@ -78,6 +84,18 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     CustomizeOrderBody,
     (ctx, body, hooks) => customizeOrder(ctx, market, deps.config.orderMinGrams, body, hooks),
   );
+
+  route(app, deps, {
+    method: 'POST',
+    url: `${SECURE}/order/customize/price_check`,
+    summary: "An offline order's prices against the live mid and the XAU band, before it is placed (nothing changes); answers {bandPct, mid, breaches}",
+    tags: ['orders'],
+    auth: 'admin',
+    permission: 'createOrder',
+    body: CustomizeOrderBody,
+    response: OfflinePriceCheck,
+    handler: ({ db, body }) => offlinePriceCheck(db, market, body),
+  });
 
   route(app, deps, {
     method: 'POST',

@@ -112,7 +112,7 @@ const selectSettings = (q: Queryable) =>
   kysely(q)
     .selectFrom('treasury_settings as s')
     .leftJoin('admins as a', 'a.id', 's.updated_by')
-    .select(['s.metal', 's.coverage_mode', 's.target', 's.band', 's.outside_band', 's.updated_at', 'a.username as updated_by'])
+    .select(['s.metal', 's.coverage_mode', 's.target', 's.band', 's.offline_price_band', 's.outside_band', 's.updated_at', 'a.username as updated_by'])
     // CHECK lists in the schema; the domain names their values
     .$narrowType<{ metal: TreasuryMetal; coverage_mode: CoverageMode }>();
 
@@ -131,7 +131,7 @@ export async function settingsRows(q: Queryable): Promise<SettingsRow[]> {
 export async function lockSettings(q: Queryable, metal: TreasuryMetal): Promise<SettingsRow | undefined> {
   return kysely(q)
     .selectFrom('treasury_settings')
-    .select((eb) => ['metal', 'coverage_mode', 'target', 'band', 'outside_band', 'updated_at', eb.lit(null).$castTo<string | null>().as('updated_by')])
+    .select((eb) => ['metal', 'coverage_mode', 'target', 'band', 'offline_price_band', 'outside_band', 'updated_at', eb.lit(null).$castTo<string | null>().as('updated_by')])
     .where('metal', '=', metal)
     .forUpdate()
     .$narrowType<{ metal: TreasuryMetal; coverage_mode: CoverageMode }>()
@@ -141,15 +141,21 @@ export async function lockSettings(q: Queryable, metal: TreasuryMetal): Promise<
 export async function updateSettings(
   q: Queryable,
   metal: TreasuryMetal,
-  values: { coverageMode: CoverageMode; target: string; band: string },
+  values: { coverageMode: CoverageMode; target: string; band: string; offlinePriceBand: string },
   by: number,
   now: Date,
 ): Promise<void> {
   await kysely(q)
     .updateTable('treasury_settings')
-    .set({ coverage_mode: values.coverageMode, target: values.target, band: values.band, updated_by: by, updated_at: now })
+    .set({ coverage_mode: values.coverageMode, target: values.target, band: values.band, offline_price_band: values.offlinePriceBand, updated_by: by, updated_at: now })
     .where('metal', '=', metal)
     .execute();
+}
+
+/** The offline price band of a metal (percent), as its settings row holds it. */
+export async function offlinePriceBandOf(q: Queryable, metal: TreasuryMetal): Promise<string | undefined> {
+  const row = await kysely(q).selectFrom('treasury_settings').select('offline_price_band').where('metal', '=', metal).executeTakeFirst();
+  return row?.offline_price_band;
 }
 
 /** Sets the outside_band flag only when it differs (answers whether it changed: one alert per crossing). */

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { Decimal } from '@aurum/domain/money/decimal';
+import { DEFAULT_OFFLINE_PRICE_BAND } from '@aurum/domain/orders/offline-price-band';
 import { TREASURY_METALS, type TreasuryMetal } from '@aurum/domain/treasury/treasury-metals';
 import {
   bandCrossing,
@@ -29,6 +30,7 @@ import {
   hedgedTotals,
   historySince,
   lockSettings,
+  offlinePriceBandOf,
   pricedPointAt,
   rateAt,
   sellReceivables,
@@ -261,6 +263,7 @@ export async function treasurySettings(q: Queryable): Promise<TreasurySettingsAn
       coverageMode: r.coverage_mode,
       target: new Decimal(r.target).toFixed(4),
       band: new Decimal(r.band).toFixed(4),
+      offlinePriceBand: new Decimal(r.offline_price_band).toFixed(2),
       outsideBand: r.outside_band,
       updatedAt: r.updated_at.toISOString(),
       updatedBy: r.updated_by,
@@ -268,16 +271,28 @@ export async function treasurySettings(q: Queryable): Promise<TreasurySettingsAn
   };
 }
 
-/** `PUT treasury/settings`: one metal's mode, target and band (fields left out are kept); audited before and after. */
+/** The band an offline order's prices are checked with (decision 0751): the metal's setting, percent. */
+export async function offlinePriceBand(q: Queryable, metal: TreasuryMetal): Promise<string> {
+  const band = await offlinePriceBandOf(q, metal);
+  return band === undefined ? DEFAULT_OFFLINE_PRICE_BAND : new Decimal(band).toFixed(2);
+}
+
+/** `PUT treasury/settings`: one metal's mode, target, band and offline price band (fields left out are kept); audited before and after. */
 export async function changeSettings(change: Change, body: TreasurySettingsBody): Promise<TreasurySettingsAnswer> {
   const row = await lockSettings(change.q, body.metal);
   if (!row) throw appError(ErrorCode.NotFound, 'metal');
-  const before = { coverageMode: row.coverage_mode, target: new Decimal(row.target).toFixed(4), band: new Decimal(row.band).toFixed(4) };
+  const before = {
+    coverageMode: row.coverage_mode,
+    target: new Decimal(row.target).toFixed(4),
+    band: new Decimal(row.band).toFixed(4),
+    offlinePriceBand: new Decimal(row.offline_price_band).toFixed(2),
+  };
   const after = {
     coverageMode: body.coverageMode ?? before.coverageMode,
     target: body.target !== undefined ? new Decimal(body.target).toFixed(4) : before.target,
     band: body.band !== undefined ? new Decimal(body.band).toFixed(4) : before.band,
-  } satisfies { coverageMode: CoverageMode; target: string; band: string };
+    offlinePriceBand: body.offlinePriceBand !== undefined ? new Decimal(body.offlinePriceBand).toFixed(2) : before.offlinePriceBand,
+  } satisfies { coverageMode: CoverageMode; target: string; band: string; offlinePriceBand: string };
   change.audit.before({ metal: body.metal, ...before });
   change.audit.after({ metal: body.metal, ...after });
   await updateSettings(change.q, body.metal, after, change.by, change.now);

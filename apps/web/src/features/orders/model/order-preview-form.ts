@@ -123,8 +123,11 @@ export function offlineOrderSchema(ctx: { minGrams?: string } = {}) {
 export type OfflineOrderInput = z.input<ReturnType<typeof offlineOrderSchema>>;
 export type OfflineOrderValues = z.output<ReturnType<typeof offlineOrderSchema>>;
 
-/** POST order/customize's body: exchange rate to 4 decimals, final price to 3, useAhtConfig when after-hour. */
-export function customizeOrderBody(v: OfflineOrderValues): CustomizeOrderBody {
+/**
+ * POST order/customize's body: exchange rate to 4 decimals, final price to 3, useAhtConfig when
+ * after-hour; `priceBandAcknowledged` once the maker ticked the review's warning (decision 0751).
+ */
+export function customizeOrderBody(v: OfflineOrderValues, priceBandAcknowledged = false): CustomizeOrderBody {
   const text = (s: string | undefined) => (s?.trim() ? s.trim() : null);
   return {
     userId: Number(v.userId),
@@ -139,6 +142,7 @@ export function customizeOrderBody(v: OfflineOrderValues): CustomizeOrderBody {
     finalPrice: roundTo(v.finalPrice, SCALE.pricePerGram),
     note: text(v.note),
     useAhtConfig: v.constantType === 'afterHour',
+    priceBandAcknowledged,
   };
 }
 
