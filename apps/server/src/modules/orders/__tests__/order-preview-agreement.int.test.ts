@@ -127,7 +127,7 @@ describe(`the Create Order preview is what the server charges, on ${driver}`, ()
     const userId = await o.newUser('agree-offline', { fund: '500000.00' });
     const body = { symbol: 'XAU/USD', currency: 'USD', quantity: '3.2109', costPrice: '84.000', quotePrice: '85.000', exchangeRate: '4.4568', finalPrice: '85.125' } as const;
     const expected = offlineFillPrices(body, '0');
-    const created = await o.call<{ id: number }>('financeMaker', 'POST', `${S}/order/customize`, { userId, action: 0, source: 'Desk', note: null, useAhtConfig: false, ...body });
+    const created = await o.call<{ id: number }>('financeMaker', 'POST', `${S}/order/customize`, { userId, action: 0, source: 'Desk', note: null, useAhtConfig: false, priceBandAcknowledged: true, ...body });
     expect(created.status, created.text).toBe(200);
     const d = await detail(created.body.id);
     expect(d.order.myrPrice).toBe(expected.myrPrice);
