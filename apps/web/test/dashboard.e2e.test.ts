@@ -86,6 +86,8 @@ test.describe('dashboard', () => {
         finalPrice: '300.000',
         note: 'dashboard e2e',
         useAhtConfig: false,
+        // a round price far from the simulated market: acknowledged, as the desk would (decision 0751)
+        priceBandAcknowledged: true,
       },
     });
     expect(order.status, order.text).toBe(200);

@@ -36,6 +36,8 @@ test.describe("finance: a finance approver's day", () => {
     // an offline buy of 1 g at 310 over a cost of 300: a spread of 10.00 posted today
     const order = await maker.call<{ id: number }>('POST', 'order/customize', {
       userId, action: 0, symbol: 'XAU/MYR', currency: 'MYR', quantity: '1', source: 'Desk', costPrice: '300.000', quotePrice: '310.000', exchangeRate: '4.5000', finalPrice: '310.000', note: 'finance flow e2e', useAhtConfig: false,
+      // round prices far from the simulated market: acknowledged, as the desk would (decision 0751)
+      priceBandAcknowledged: true,
     });
     // a fresh server's journal starts today; the desk's hedge traded yesterday makes yesterday a day of the books
     await maker.call('POST', 'hedge/create', {

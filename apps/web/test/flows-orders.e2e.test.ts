@@ -6,7 +6,7 @@ import { displayStatus } from '@aurum/domain/orders/order-status';
 import { controlledSource } from '../../server/src/testing/controlled-source.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { adminApi } from './support/api.ts';
-import { advanceClocksTo, nextBusinessMorning, numberIn, orderRows, serverStatus, shownStatus, syncClock } from './support/flows.ts';
+import { advanceClocksTo, confirmReview, nextBusinessMorning, numberIn, orderRows, serverStatus, shownStatus, syncClock } from './support/flows.ts';
 
 /**
  * Order flows driven by an injected clock and price feed (decision 0734): the gold price comes from a
@@ -107,6 +107,7 @@ test.describe('order flows on an injected clock and price feed', () => {
     await form.getByRole('button', { name: 'Buy', exact: true }).click();
     await form.getByLabel('Quantity (g)').fill('1.5');
     await form.getByRole('button', { name: 'Place order' }).click();
+    await confirmReview(page);
     await visible(toast(page, 'Order placed'));
     const [last] = await suite.ts.db.query<{ id: number }>('SELECT max(id) AS id FROM orders WHERE user_id = $1', [aminah]);
     const id = Number(last!.id);

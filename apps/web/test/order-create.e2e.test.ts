@@ -5,6 +5,7 @@ import { businessClock, businessDate, startOfBusinessDay } from '@aurum/domain/s
 import { isBusinessDay } from '@aurum/domain/system/market-status';
 // a live price feed for the console: the server's simulated source, fast ticks (test harness only)
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
+import { confirmReview, reviewOf } from './support/flows.ts';
 import { apiSignIn, browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
 const suite = browserSuite({
@@ -93,8 +94,25 @@ test.describe('create order', () => {
     await shot(page, 'order-create-market');
 
     const before = await ordersOf('aminah');
+    // nothing is sent before the review is confirmed: it shows what the price is made of, the total and the wallet after
+    await form.getByRole('button', { name: 'Place order' }).click();
+    const review = reviewOf(page);
+    await visible(review.getByRole('heading', { name: 'Review the order' }));
+    expect(await review.getByTestId('review-what').textContent()).toBe('Buy · XAU/MYR · Market order');
+    expect(await review.getByTestId('review-quantity').textContent()).toBe('2.5000 g');
+    await visible(review.getByTestId('review-published').getByText(/Premium [\d,.]+ MYR\/g included \(global\)/));
+    const perGram = number(await review.getByTestId('review-per-gram').textContent());
+    const total = number(await review.getByTestId('review-total').textContent());
+    expect(total).toBeCloseTo(Math.round(perGram * 2.5 * 100) / 100, 2);
+    // aminah's fund (25,000.00 in the demo) less the total
+    const fund = (await review.getByTestId('review-fund').textContent())!;
+    expect(fund).toMatch(/^[\d,]+\.\d{2} → [\d,]+\.\d{2}$/);
+    const [from, to] = fund.split(' → ').map(number);
+    expect(from! - to!).toBeCloseTo(total, 2);
+    expect(await ordersOf('aminah')).toEqual(before);
+    await shot(page, 'order-create-review');
     // a double click is one submission: one order
-    await form.getByRole('button', { name: 'Place order' }).dblclick();
+    await review.getByRole('button', { name: 'Confirm and place' }).dblclick();
     await visible(toast(page, 'Order placed'));
     await until(() => new URL(page.url()).search).toBe('?orderMode=tr');
     const after = await ordersOf('aminah');
@@ -113,7 +131,7 @@ test.describe('create order', () => {
     expect(detail).toMatchObject({ status: 'FILLED', orderType: 'market', action: 'buy', quantity: { gram: '2.5000' } });
   });
 
-  test('refuses a quantity under the minimum or with too many decimals in the form, a side the user may not trade, and shows the server refusing a quantity over the trade limit', async () => {
+  test('refuses a quantity under the minimum or with too many decimals in the form, a side the user may not trade, and a quantity over the trade limit in the review', async () => {
     const page = await openCreate();
     const form = page.getByTestId('create-order-online');
     const before = await ordersOf('aminah');
@@ -131,13 +149,14 @@ test.describe('create order', () => {
     await pickUser(page, 'goldenlotus');
     await until(() => form.getByRole('button', { name: 'Sell', exact: true }).isDisabled()).toBe(true);
     expect(await form.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(false);
-    // over the user's trade limit (1,000 g): the server's refusal with the catalogue message and its context
+    // over the user's trade limit (1,000 g): the review names it, as the server's rule, and cannot be confirmed
     const lotus = await ordersOf('goldenlotus');
     await form.getByRole('button', { name: 'Buy', exact: true }).click();
     await form.getByLabel('Quantity (g)').fill('1,000.5');
     await form.getByRole('button', { name: 'Place order' }).click();
-    await visible(toast(page, 'Not allow to trade, Please contact customer service.'));
-    await visible(toast(page, 'trade limit: 1000.0000 g'));
+    const review = reviewOf(page);
+    await visible(review.getByTestId('review-blocked').getByText("Over the customer's trade limit of 1,000.0000 g."));
+    expect(await review.getByRole('button', { name: 'Confirm and place' }).isDisabled()).toBe(true);
     expect(await ordersOf('goldenlotus')).toEqual(lotus);
   });
 
@@ -155,19 +174,25 @@ test.describe('create order', () => {
     await form.getByLabel('Limit price').fill((live + 50).toFixed(3));
     await form.getByRole('button', { name: 'Place order' }).click();
     await visible(form.getByText(/Price limit must be greater or less than [\d,]+\.\d{3}/));
-    // fund 25,000 covers 1,000 g only at a price far lower: 2080 from the server, shown with its message
+    // fund 25,000 covers 1,000 g only at a price far lower: the review says so and cannot be confirmed
     await form.getByLabel('Limit price').fill((live - 20).toFixed(3));
     await form.getByRole('button', { name: 'GTD' }).click();
     await form.getByLabel('Good till date').fill(displayDate(10));
     await form.getByLabel('Good till date').blur();
-    await form.getByRole('button', { name: 'Place order' }).click();
-    await visible(toast(page, 'Greater than available assets.'));
     const before = await ordersOf('aminah');
+    await form.getByRole('button', { name: 'Place order' }).click();
+    const review = reviewOf(page);
+    await visible(review.getByTestId('review-blocked').getByText(/^The customer cannot pay for this order: [\d,]+\.\d{2} MYR needed; fund [\d,]+\.\d{2} and credit [\d,]+\.\d{2} available\.$/));
+    expect(await review.getByRole('button', { name: 'Confirm and place' }).isDisabled()).toBe(true);
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    expect(await ordersOf('aminah')).toEqual(before);
 
     await form.getByLabel('Quantity (g)').fill('10');
     await until(async () => number(await page.getByTestId('preview-amount').textContent())).toBeCloseTo((live - 20) * 10, 1);
     await shot(page, 'order-create-limit');
     await form.getByRole('button', { name: 'Place order' }).click();
+    await visible(reviewOf(page).getByText('When the order fills, at its limit'));
+    await confirmReview(page);
     await visible(toast(page, 'Order placed'));
     const after = await ordersOf('aminah');
     expect(after.length).toBe(before.length + 1);
@@ -207,7 +232,18 @@ test.describe('create order', () => {
     await form.getByLabel('Exchange rate (USD/MYR)').fill('4.45678');
     await form.getByLabel('Final price').fill('1,376.1234');
     await form.getByLabel('Admin note').fill('agreed by phone');
+    const before = await ordersOf('aminah');
     await form.getByRole('button', { name: 'Place order' }).click();
+    // the final price is far from the live mid (about 379 MYR/g): named, and Confirm waits for the tick
+    const review = reviewOf(page);
+    await visible(review.getByTestId('review-warnings').getByText(/^Final price 1,376\.123 MYR\/g is [\d.]+% from the live mid [\d,.]+ MYR\/g\.$/));
+    expect(await review.getByTestId('review-warnings').getByText(/^Cost price/).count()).toBe(0);
+    const confirm = review.getByRole('button', { name: 'Confirm and place' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await shot(page, 'order-create-offline-review');
+    await review.getByRole('checkbox', { name: 'I have checked these prices and they are right' }).check();
+    expect(await ordersOf('aminah')).toEqual(before);
+    await confirm.click();
     // the final price is a price per gram with 3 decimals: sent as 1376.123
     await visible(toast(page, 'Order placed'));
     const id = (await ordersOf('aminah')).at(-1)!;

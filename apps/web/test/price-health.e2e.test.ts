@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { controlledSource } from '../../server/src/testing/controlled-source.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { adminApi } from './support/api.ts';
-import { nextBusinessMorning } from './support/flows.ts';
+import { confirmReview, nextBusinessMorning, reviewOf } from './support/flows.ts';
 
 /**
  * Price-feed health (decisions 0862, 0864): the top bar turns to its error colour with the reason while the
@@ -59,7 +59,7 @@ test.describe('price-feed health', () => {
     expect(rows.map((r) => r.state).filter((s) => s !== 'stale').slice(-4)).toEqual(['disagree', 'healthy', 'disagree', 'healthy']);
   });
 
-  test('Create Order sends the quote its preview showed; an expired quote is refused with its message, the form stays, and the order goes through again', async () => {
+  test('Create Order sends the quote its preview showed; an expired quote is refused, the review shows the new figures, and the order goes through on confirming them', async () => {
     test.setTimeout(60_000);
     const aminah = await adminApi(suite).userId('aminah');
     const page = await suite.open({ width: 1400, height: 900 });
@@ -87,13 +87,13 @@ test.describe('price-feed health', () => {
     const before = Number((await suite.ts.db.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE user_id = $1', [aminah]))[0]!.n);
 
     await form.getByRole('button', { name: 'Place order' }).click();
-    // the console's own words for 2091 (not the catalogue's text in a generic toast)
-    await visible(toast(page, 'Please get a new quote: check the new price and place the order again.'));
-    await visible(form);
-    expect(sent[0]).toEqual(expect.any(String)); // the console sent the quote its preview showed
+    await confirmReview(page);
+    // 2091: the review stays open and says the price moved, with the figures of the new price
+    await visible(reviewOf(page).getByText('The price moved: these are the new figures.'));
+    expect(sent[0]).toEqual(expect.any(String)); // the console sent the quote its review showed
     expect(Number((await suite.ts.db.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE user_id = $1', [aminah]))[0]!.n)).toBe(before);
 
-    await form.getByRole('button', { name: 'Place order' }).click();
+    await confirmReview(page);
     await visible(toast(page, 'Order placed'));
     expect(sent[1]).toEqual(expect.any(String));
     await until(async () => Number((await suite.ts.db.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE user_id = $1', [aminah]))[0]!.n)).toBe(before + 1);

@@ -193,6 +193,8 @@ export async function runMoneyRace(options: RaceOptions): Promise<RaceReport> {
             finalPrice: buy ? '400.000' : '380.000',
             note: 'race',
             useAhtConfig: false,
+            // fixed prices the simulated feed walks away from: acknowledged, as the desk would (decision 0751)
+            priceBandAcknowledged: true,
           },
         });
       }

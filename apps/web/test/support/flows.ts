@@ -61,3 +61,11 @@ export const shownStatus = (page: Page) => page.getByTestId('order-overview').ge
 
 /** The first number in a text ('1,234.50 MYR/g' -> 1234.5). */
 export const numberIn = (text: string | null) => Number(/-?[\d,]+(\.\d+)?/.exec(text ?? '')?.[0]?.replace(/,/g, '') ?? NaN);
+
+/** The review an order opens before anything is sent (decision 0751). */
+export const reviewOf = (page: Page) => page.getByTestId('review-dialog');
+
+/** Confirms the open review: the order is sent now. */
+export async function confirmReview(page: Page, name = 'Confirm and place'): Promise<void> {
+  await reviewOf(page).getByRole('button', { name }).click();
+}

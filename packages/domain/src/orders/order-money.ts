@@ -52,6 +52,19 @@ export function reserveOnFill(action: 'BUY' | 'SELL', amount: string, quantityGr
 }
 
 /**
+ * The wallet right after a fill's reservation, as a review shows it before the order is placed: a
+ * buy's fund and credit line less what the fill takes from each, a sell's gold less what it
+ * reserves. What the customer receives comes later (a buyer's gold, a seller's MYR: when the order is paid).
+ */
+export function walletAfterFill(wallet: WalletFunds, r: Reservation): WalletFunds {
+  return {
+    fund: roundTo(new Decimal(wallet.fund).minus(r.balanceDeducted), SCALE.MYR),
+    credit: roundTo(new Decimal(wallet.credit).minus(r.creditDeducted), SCALE.MYR),
+    gold: roundTo(new Decimal(wallet.gold).minus(r.goldReserved), SCALE.XAU),
+  };
+}
+
+/**
  * Whether a limit order can be paid for at its limit price (MYR per gram), checked at create (it
  * reserves only when it fills): a buy needs fund + credit for price x grams; a sell needs the
  * credit line to cover the grams its gold does not.

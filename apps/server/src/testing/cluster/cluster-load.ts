@@ -81,6 +81,8 @@ export function customize(userId: number, usd: boolean) {
     finalPrice: usd ? '90.000' : '400.000',
     note: ORDER_NOTE,
     useAhtConfig: false,
+    // fixed prices the simulated feed walks away from: acknowledged, as the desk would (decision 0751)
+    priceBandAcknowledged: true,
   };
 }
 

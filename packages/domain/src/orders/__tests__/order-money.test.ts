@@ -15,6 +15,7 @@ import {
   splitPayment,
   totalOwed,
   usdAmount,
+  walletAfterFill,
   type OrderMoney,
   type PaymentParts,
 } from '../order-money.ts';
@@ -32,6 +33,12 @@ describe('what a fill reserves (DECISIONS.md §5)', () => {
     expect(reserveOnFill('BUY', '1500.01', '3', '500', wallet)).toBeNull();
     expect(reserveOnFill('SELL', '1200.00', '3', '400', wallet)).toEqual({ balanceDeducted: '0.00', creditDeducted: '0.00', goldReserved: '2.0000' });
     expect(reserveOnFill('SELL', '2000.00', '4', '500', wallet)).toBeNull(); // 2 g uncovered x 500 > 500 credit
+  });
+
+  it("the wallet a review shows after the fill: a buy's fund and credit less what it takes, a sell's gold less what it reserves", () => {
+    const wallet = { fund: '1000.00', gold: '2.0000', credit: '500.00' };
+    expect(walletAfterFill(wallet, reserveOnFill('BUY', '1200.00', '3', '400', wallet)!)).toEqual({ fund: '0.00', gold: '2.0000', credit: '300.00' });
+    expect(walletAfterFill(wallet, reserveOnFill('SELL', '1200.00', '1.5', '400', wallet)!)).toEqual({ fund: '1000.00', gold: '0.5000', credit: '500.00' });
   });
 
   it('property: a buy reserves exactly its amount within the wallet, or is refused when fund + credit fall short', () => {

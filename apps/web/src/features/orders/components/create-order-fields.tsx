@@ -8,7 +8,7 @@ import type { CreateOrderBody, CustomizeOrderBody } from '@aurum/domain/orders/o
 import { SYMBOLS, type Symbol } from '@aurum/domain/system/metals';
 import type { TradeSide } from '@aurum/domain/users/user-enums';
 import type { UserDetail } from '@aurum/domain/users/user-views';
-import { useCan } from '#shared/access/use-can.ts';
+import { BlockedReason, useWhyNot } from '#shared/access/who-may.tsx';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { UserPicker as UserSearchPicker, type UserLabel } from '#shared/form/user-picker.tsx';
@@ -257,6 +257,8 @@ export function QuantityField({ error, minimum, registration }: { error: FieldEr
 /**
  * The create form's frame (online and offline alike): the user picker and `children` in the
  * fields card, cancel and submit below it; `preview` and the picked user's card on the right.
+ * Submitting opens the review (nothing is sent before it is confirmed); an order that cannot be
+ * placed now (no permission, the pair closed) has its submit disabled with the reason beside it.
  */
 export function CreateOrderFrame<T extends FieldValues>({
   testId,
@@ -266,6 +268,8 @@ export function CreateOrderFrame<T extends FieldValues>({
   onCancel,
   preview,
   user,
+  blocked = null,
+  review,
   children,
 }: {
   testId: string;
@@ -276,10 +280,15 @@ export function CreateOrderFrame<T extends FieldValues>({
   onCancel: () => void;
   preview: ReactNode;
   user: UserDetail | undefined;
+  /** Why the order cannot be placed now (the pair closed, no live price), shown beside the disabled submit. */
+  blocked?: string | null;
+  /** The review dialog the submit opens. */
+  review: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation(['order', 'common']);
-  const allowed = useCan('createOrder');
+  const whyNot = useWhyNot('createOrder');
+  const reason = whyNot ?? blocked;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid grid-cols-1 gap-6 xl:grid-cols-5" data-testid={testId}>
       <div className="flex flex-col gap-6 xl:col-span-3">
@@ -291,14 +300,16 @@ export function CreateOrderFrame<T extends FieldValues>({
             {children}
           </div>
         </Card>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <BlockedReason reason={reason} testId="create-order-blocked" />
           <Button variant="secondary" onClick={onCancel} disabled={pending}>
             {t('common:confirm.cancel')}
           </Button>
-          <Button type="submit" loading={pending} disabled={!allowed} title={allowed ? undefined : t('common:noPermission')}>
+          <Button type="submit" loading={pending} disabled={reason !== null}>
             {t('order:createForm.submit')}
           </Button>
         </div>
+        {review}
       </div>
       <div className="flex flex-col gap-6 xl:col-span-2">
         {preview}

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import type { PriceData } from '@aurum/domain/system/live-messages';
 import { SCALE } from '@aurum/domain/money/decimal';
 import { settingsOfVariant, userLivePrice, type PersonalFees } from '@aurum/domain/orders/order-pricing';
 import { businessClock } from '@aurum/domain/system/market-status';
@@ -14,7 +15,6 @@ import { isApiError } from '#shared/http/api-error.ts';
 import { useLive } from '#shared/live/live.ts';
 import { DateField } from '#shared/ui/date-field.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
-import { useToast } from '#shared/toast/use-toast.ts';
 import { useGoldAdjust } from '#shared/queries/use-gold-adjust.ts';
 import { useCreateOrder } from '../api/place-order.ts';
 import {
@@ -25,6 +25,8 @@ import {
   type OnlineOrderValues,
 } from '../model/order-preview-form.ts';
 import { disabledLimit, orderPreview } from '../model/order-preview.ts';
+import { marketOfSymbol, pairStatus, reasonKey } from '#shared/live/market-status.ts';
+import { OnlineOrderReview } from './create-order-review.tsx';
 import { useOrderUser } from '../api/order-preview-user.ts';
 import { ControlledToggle, CreateOrderFrame, QuantityField, SideAndPairFields, usePlaceOrderSubmit } from './create-order-fields.tsx';
 import { CreateOrderPreview } from './create-order-preview.tsx';
@@ -32,7 +34,6 @@ import { CreateOrderPreview } from './create-order-preview.tsx';
 /** Create Order, online (market or limit), with the live preview of amount and fees. */
 export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: string; onCancel: () => void }) {
   const { t } = useTranslation(['order', 'common', 'validation']);
-  const toast = useToast();
   const create = useCreateOrder();
   const price = useLive((s) => s.price);
   const liveSettings = useLive((s) => s.settings.xau);
@@ -88,19 +89,49 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
   const priceHint = live === null ? t('order:createForm.priceHintNone') : t(usd ? 'order:createForm.priceHintUsd' : 'order:createForm.priceHintMyr', { price: formatDecimal(live, usd ? 2 : 3) });
 
   const place = usePlaceOrderSubmit(create, () => setError('quantity', { type: 'server', message: 'minimumQuantity' }, { shouldFocus: true }));
+  // the review holds the values and the price frame it was opened at: what is reviewed is what is sent
+  const [review, setReview] = useState<{ values: OnlineOrderValues; price: PriceData; moved: boolean } | null>(null);
   const submit = handleSubmit((values) => {
-    const body = createOrderBody(values, price?.quoteId ?? null);
+    if (!price) return;
+    setReview({ values, price, moved: false });
+    // the wallet as it is now, not as it was when the user was picked
+    void user.refetch();
+  });
+  const confirm = () => {
+    if (!review) return;
+    const { values } = review;
+    const body = createOrderBody(values, review.price.quoteId ?? null);
     return place.submit(body, { username: user.data?.profile.username, action: values.action === 'buy' ? 'BUY' : 'SELL', orderType: values.orderType, price: body.price ?? null }, (error) => {
-      if (isApiError(error) && error.code === ErrorCode.QuoteExpired) {
-        // the price shown has moved on: the form stays, the preview shows the new price to submit again
-        toast.error(t('order:createForm.quoteExpired'), t('order:createForm.quoteExpiredDetail'));
+      if (isApiError(error) && error.code === ErrorCode.QuoteExpired && price) {
+        // the price reviewed has moved on: the review shows the new figures to confirm again
+        setReview({ values, price, moved: true });
         return true;
       }
+      setReview(null);
       if (!(isApiError(error) && error.code === ErrorCode.InvalidFormat && error.context === 'goodTillDate')) return false;
       setError('goodTillDate', { type: 'server', message: ValidationMessage.invalidDate });
       return true;
     });
-  });
+  };
+  const status = price ? pairStatus(price, marketOfSymbol(symbol ?? 'XAU/MYR')) : null;
+  const blocked =
+    status === null
+      ? t('order:createForm.preview.connecting')
+      : !status.available
+        ? t('order:createForm.preview.closed', { reason: t(`common:${reasonKey(status.reason)}`) })
+        : null;
+  const reviewed = review
+    ? orderPreview({
+        side: review.values.action,
+        symbol: review.values.symbol,
+        orderType: review.values.orderType,
+        quantity: review.values.quantity,
+        limitPrice: review.values.price ?? '',
+        price: review.price,
+        settings: settingsAnswer ? settingsOfVariant(settingsAnswer, review.price.variant) : null,
+        personal,
+      })
+    : null;
 
   return (
     <CreateOrderFrame
@@ -110,6 +141,25 @@ export function CreateOrderOnline({ initialUserId, onCancel }: { initialUserId: 
       pending={create.isPending}
       onCancel={onCancel}
       user={user.data}
+      blocked={blocked}
+      review={
+        review && reviewed && user.data ? (
+          <OnlineOrderReview
+            open
+            onOpenChange={(open) => {
+              if (!open) setReview(null);
+            }}
+            head={{ username: user.data.profile.username, side: review.values.action, symbol: review.values.symbol, kind: t(`order:createForm.types.${review.values.orderType === 'LIMIT' ? 'limit' : 'market'}`), quantity: review.values.quantity, rules: user.data.tradeConfig }}
+            limit={review.values.orderType === 'LIMIT' ? { price: review.values.price ?? '', expiration: review.values.expiration ?? 'GTC', goodTillDate: review.values.goodTillDate ?? '' } : null}
+            price={review.price}
+            quote={reviewed}
+            wallet={user.data.wallet}
+            moved={review.moved}
+            loading={create.isPending}
+            onConfirm={() => void confirm()}
+          />
+        ) : null
+      }
       preview={<CreateOrderPreview preview={preview} price={price} symbol={symbol ?? 'XAU/MYR'} limit={isLimit} hasUser={personal !== null} />}
     >
       <ControlledToggle<OnlineOrderInput, 'MARKET' | 'LIMIT'>

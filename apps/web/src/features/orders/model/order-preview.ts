@@ -45,14 +45,14 @@ export function orderPreview(input: PreviewInput): OrderPreview {
  * currency, and its MYR amount as the server records it (the domain's offlineFillPrices, then
  * orderAmount), with the prices rounded as they are sent (final price 3 decimals, rate 4).
  */
-export function offlinePreview(input: { symbol: Symbol; quantity: string; finalPrice: string; exchangeRate: string }): { amount: string | null; myrAmount: string | null } {
+export function offlinePreview(input: { symbol: Symbol; quantity: string; finalPrice: string; exchangeRate: string }): { amount: string | null; myrAmount: string | null; myrPerGram: string | null } {
   const q = input.quantity.trim();
   const f = isDecimalText(input.finalPrice.trim()) ? roundTo(input.finalPrice.trim(), SCALE.pricePerGram) : '';
   const r = isDecimalText(input.exchangeRate.trim()) ? roundTo(input.exchangeRate.trim(), SCALE.exchangeRate) : '';
-  if (!isDecimalText(q) || !isDecimalText(f)) return { amount: null, myrAmount: null };
+  if (!isDecimalText(q) || !isDecimalText(f)) return { amount: null, myrAmount: null, myrPerGram: null };
   const amount = orderAmount(f, q);
-  if (input.symbol === 'XAU/MYR') return { amount, myrAmount: amount };
-  if (!isDecimalText(r)) return { amount, myrAmount: null };
+  if (input.symbol === 'XAU/MYR') return { amount, myrAmount: amount, myrPerGram: f };
+  if (!isDecimalText(r)) return { amount, myrAmount: null, myrPerGram: null };
   const prices = offlineFillPrices({ currency: 'USD', costPrice: f, quotePrice: f, exchangeRate: r, finalPrice: f }, '0');
-  return { amount, myrAmount: orderAmount(prices.myrPrice, q) };
+  return { amount, myrAmount: orderAmount(prices.myrPrice, q), myrPerGram: prices.myrPrice };
 }

@@ -162,12 +162,12 @@ describe('order preview', () => {
   });
 
   it('offline: amount at the final price; XAU/USD also in MYR at the exchange rate', () => {
-    expect(offlinePreview({ symbol: 'XAU/MYR', quantity: '1.5', finalPrice: '376.123', exchangeRate: '' })).toEqual({ amount: '564.18', myrAmount: '564.18' });
-    expect(offlinePreview({ symbol: 'XAU/USD', quantity: '2', finalPrice: '85.125', exchangeRate: '4.4568' })).toEqual({ amount: '170.25', myrAmount: '758.77' });
-    expect(offlinePreview({ symbol: 'XAU/USD', quantity: '2', finalPrice: '85.125', exchangeRate: 'x' })).toEqual({ amount: '170.25', myrAmount: null });
-    expect(offlinePreview({ symbol: 'XAU/MYR', quantity: '', finalPrice: '1', exchangeRate: '' })).toEqual({ amount: null, myrAmount: null });
+    expect(offlinePreview({ symbol: 'XAU/MYR', quantity: '1.5', finalPrice: '376.123', exchangeRate: '' })).toEqual({ amount: '564.18', myrAmount: '564.18', myrPerGram: '376.123' });
+    expect(offlinePreview({ symbol: 'XAU/USD', quantity: '2', finalPrice: '85.125', exchangeRate: '4.4568' })).toEqual({ amount: '170.25', myrAmount: '758.77', myrPerGram: '379.385' });
+    expect(offlinePreview({ symbol: 'XAU/USD', quantity: '2', finalPrice: '85.125', exchangeRate: 'x' })).toEqual({ amount: '170.25', myrAmount: null, myrPerGram: null });
+    expect(offlinePreview({ symbol: 'XAU/MYR', quantity: '', finalPrice: '1', exchangeRate: '' })).toEqual({ amount: null, myrAmount: null, myrPerGram: null });
     // more decimals than are sent: the preview is what the server will record (420.1235 is sent as 420.124)
-    expect(offlinePreview({ symbol: 'XAU/MYR', quantity: '100', finalPrice: '420.1235', exchangeRate: '' })).toEqual({ amount: '42012.40', myrAmount: '42012.40' });
+    expect(offlinePreview({ symbol: 'XAU/MYR', quantity: '100', finalPrice: '420.1235', exchangeRate: '' })).toEqual({ amount: '42012.40', myrAmount: '42012.40', myrPerGram: '420.124' });
     expect(offlinePreview({ symbol: 'XAU/USD', quantity: '2', finalPrice: '85.1249', exchangeRate: '4.45684' })).toEqual(
       offlinePreview({ symbol: 'XAU/USD', quantity: '2', finalPrice: '85.125', exchangeRate: '4.4568' }),
     );
