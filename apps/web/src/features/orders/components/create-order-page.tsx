@@ -11,7 +11,8 @@ type Kind = 'online' | 'offline';
 
 /**
  * Create Order (/order/create): Online (market or limit, with the live preview) and Offline
- * (customised prices). `?kind=offline` opens the offline form, `?userId=` picks the user.
+ * (customised prices). `?kind=offline` opens the offline form, `?userId=` picks the user (the
+ * user page's New order). Each form keeps what was typed while the other tab is shown.
  */
 export function CreateOrderPage() {
   const { t } = useTranslation(['order', 'common']);
@@ -37,12 +38,12 @@ export function CreateOrderPage() {
         value={kind}
         onChange={pick}
       />
-      <div role="tabpanel">
-        {kind === 'online' ? (
-          <CreateOrderOnline key="online" initialUserId={initialUserId} onCancel={() => void navigate(back)} />
-        ) : (
-          <CreateOrderOffline key="offline" initialUserId={initialUserId} onCancel={() => void navigate(back)} />
-        )}
+      {/* both forms stay mounted: switching tabs keeps what was typed in each */}
+      <div role="tabpanel" hidden={kind !== 'online'}>
+        <CreateOrderOnline initialUserId={initialUserId} onCancel={() => void navigate(back)} />
+      </div>
+      <div role="tabpanel" hidden={kind !== 'offline'}>
+        <CreateOrderOffline initialUserId={initialUserId} onCancel={() => void navigate(back)} />
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
-import { Button } from '#shared/ui/button.tsx';
+import { Button, buttonVariants } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
@@ -144,8 +144,16 @@ function UserActions({ user }: { user: UserDetail }) {
   const remove = useDeleteUser();
   const id = user.profile.id;
   const fail = useFailureToast();
+  const { t } = useTranslation('user');
+  const canTrade = useCan('createOrder');
   return (
-    <AccountActions
+    <>
+      {canTrade ? (
+        <Link to={`/order/create?userId=${id}`} className={buttonVariants({ size: 'sm' })} data-testid="user-new-order">
+          {t('newOrder')}
+        </Link>
+      ) : null}
+      <AccountActions
       ns="user"
       username={user.profile.username}
       can={can}
@@ -161,5 +169,6 @@ function UserActions({ user }: { user: UserDetail }) {
         toast.error(errorMessage(error));
       }}
     />
+    </>
   );
 }
