@@ -49,9 +49,17 @@ test.describe('treasury position', () => {
     await page.getByTestId('edit-limits-XAU').click();
     const limits = page.getByTestId('limits-dialog');
     await limits.getByLabel('Target').fill('0');
-    await limits.getByLabel('Band').fill('1');
+    await limits.getByLabel('Band', { exact: true }).fill('1');
+    // the offline price band is the treasury's data too: a band past 100% is refused under its field
+    expect(await limits.getByLabel('Offline price band (%)').inputValue()).toBe('5.00');
+    await limits.getByLabel('Offline price band (%)').fill('150');
+    await limits.getByRole('button', { name: 'Save' }).click();
+    await visible(limits.getByText('Value must be less than or equal to 100'));
+    await limits.getByLabel('Offline price band (%)').fill('7.5');
     await limits.getByRole('button', { name: 'Save' }).click();
     await visible(toast(page, 'The limits are saved.'));
+    const [band] = await suite.ts.db.query<{ b: string }>("SELECT offline_price_band::text AS b FROM treasury_settings WHERE metal = 'XAU'");
+    expect(band!.b).toBe('7.50');
     await until(() => gold.getByTestId('band-flag').textContent()).toBe('Outside the band');
     await until(() => gold.getByTestId('target').textContent()).toBe('0.0000 g');
 

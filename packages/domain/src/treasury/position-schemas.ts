@@ -37,6 +37,8 @@ export const PositionItem = z.object({
   /** |net - target| > band */
   outsideBand: z.boolean(),
   coverageMode: z.enum(['refuse', 'alert']),
+  /** Percent either side of the live mid an offline order's prices may lie unacknowledged (decision 0751). */
+  offlinePriceBand: z.string(),
   /** available bars + at providers - customer metal (negative: uncovered) */
   coverageHeadroom: grams,
 });

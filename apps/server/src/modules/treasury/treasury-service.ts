@@ -168,6 +168,7 @@ export async function positionAnswer(q: Queryable, quotes: Quotes | null, now: D
       band,
       outsideBand: outsideBand(lines.net, target, band),
       coverageMode: s?.coverage_mode ?? 'refuse',
+      offlinePriceBand: s ? new Decimal(s.offline_price_band).toFixed(2) : DEFAULT_OFFLINE_PRICE_BAND,
       coverageHeadroom: lines.coverageHeadroom,
     });
   }

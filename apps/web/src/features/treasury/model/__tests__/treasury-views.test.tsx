@@ -23,6 +23,7 @@ const item = (metal: PositionItem['metal'], extra: Partial<PositionItem> = {}): 
   band: '1000.0000',
   outsideBand: false,
   coverageMode: 'refuse',
+  offlinePriceBand: '5.00',
   coverageHeadroom: zero,
   ...extra,
 });
