@@ -126,6 +126,8 @@ test.describe('requests console', () => {
     await checker.getByRole('button', { name: 'Approve' }).click();
     const dialog = checker.getByTestId('approve-dialog');
     await visible(dialog);
+    // before anything posts: the wallet's fund now and after the approval (aminah has 25,000.00 in the demo)
+    await until(() => dialog.getByTestId('effect-aminah-fund').textContent()).toBe('25,000.00 → 26,234.56');
     // the verified receipt is required
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await visible(dialog.getByText('The field must not be empty'));

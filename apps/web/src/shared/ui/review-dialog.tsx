@@ -82,22 +82,7 @@ export function ReviewDialog({ open, onOpenChange, title, description, sections,
       }
     >
       <div className="flex flex-col gap-4">
-        {sections.map((section, s) => (
-          <section key={s} className="flex flex-col gap-1">
-            {section.title ? <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{section.title}</h3> : null}
-            <dl className="flex flex-col">
-              {section.lines.map((line, i) => (
-                <div key={i} className={`flex flex-wrap items-baseline justify-between gap-x-4 py-1 ${line.total ? 'mt-1 border-t border-slate-200 pt-2 font-semibold' : ''}`}>
-                  <dt className="text-sm text-slate-600">{line.label}</dt>
-                  <dd className="text-right text-sm text-slate-900 tabular-nums" data-testid={line.testId}>
-                    {line.value}
-                    {line.hint ? <span className="block text-xs font-normal text-slate-500">{line.hint}</span> : null}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
+        <ReviewSections sections={sections} />
         {needsAck ? (
           <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="review-warnings">
             <ul className="list-disc pl-5 text-sm text-amber-900">
@@ -123,5 +108,29 @@ export function ReviewDialog({ open, onOpenChange, title, description, sections,
         ) : null}
       </div>
     </Modal>
+  );
+}
+
+/** The lines of a review, in their sections, the total set apart: also inside a dialog that asks for more (a receipt). */
+export function ReviewSections({ sections }: { sections: readonly ReviewSection[] }) {
+  return (
+    <>
+      {sections.map((section, s) => (
+        <section key={s} className="flex flex-col gap-1">
+          {section.title ? <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{section.title}</h3> : null}
+          <dl className="flex flex-col">
+            {section.lines.map((line, i) => (
+              <div key={i} className={`flex flex-wrap items-baseline justify-between gap-x-4 py-1 ${line.total ? 'mt-1 border-t border-slate-200 pt-2 font-semibold' : ''}`}>
+                <dt className="text-sm text-slate-600">{line.label}</dt>
+                <dd className="text-right text-sm text-slate-900 tabular-nums" data-testid={line.testId}>
+                  {line.value}
+                  {line.hint ? <span className="block text-xs font-normal text-slate-500">{line.hint}</span> : null}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </>
   );
 }

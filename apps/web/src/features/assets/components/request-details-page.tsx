@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { RequestView } from '@aurum/domain/assets/request-schemas';
@@ -7,6 +8,9 @@ import { useCan } from '#shared/access/use-can.ts';
 import { BlockedReason, useWhyNot } from '#shared/access/who-may.tsx';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
+import { formatDecimal } from '#shared/format/number.ts';
+import { userQueries } from '#shared/queries/user-queries.ts';
+import { ReviewSections } from '#shared/ui/review-dialog.tsx';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
@@ -25,6 +29,7 @@ import { decisionBlock, requestListPath, requestPermission, requestValue } from 
 import { ReceiptPreview } from './receipt-preview.tsx';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 import { RequestBars } from './request-bars.tsx';
+import { approvalEffect } from '../model/approval-effect.ts';
 
 /**
  * Deposit, Withdrawal and Transfer Details (/asset/:requestId): every field of the request, both
@@ -147,6 +152,33 @@ function Decisions({ request }: { request: RequestView }) {
   );
 }
 
+/** What approving posts to each customer's wallet, book by book, as the wallets are now (decision 0751). */
+function ApprovalEffect({ request }: { request: RequestView }) {
+  const { t } = useTranslation(['asset', 'user']);
+  const ids = [...new Set([request.userId, ...(request.receiver ? [request.receiver.id] : [])])];
+  const users = useQueries({ queries: ids.map((id) => userQueries.detail(id)) });
+  const wallets = new Map(users.flatMap((u) => (u.data ? [[u.data.profile.id, { username: u.data.profile.username, wallet: u.data.wallet }] as const] : [])));
+  const changes = approvalEffect(request, wallets);
+  if (changes === null) return null;
+  const decimals = request.type === 'MYR' ? 2 : 4;
+  return (
+    <div className="mb-4" data-testid="approval-effect">
+      <ReviewSections
+        sections={[
+          {
+            title: t('asset:approve.effect'),
+            lines: changes.map((c) => ({
+              label: `${c.username} · ${t(`user:wallet.books.${c.book}`)}`,
+              value: `${formatDecimal(c.before, decimals)} → ${formatDecimal(c.after, decimals)}`,
+              testId: `effect-${c.username}-${c.book}`,
+            })),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
 function ApproveDialog({ request, onClose }: { request: RequestView; onClose: () => void }) {
   const { t } = useTranslation(['asset', 'common']);
   const approve = useApproveRequest();
@@ -169,6 +201,7 @@ function ApproveDialog({ request, onClose }: { request: RequestView; onClose: ()
       description={t('asset:approve.text', { value: requestValue(request) })}
       testId="approve-dialog"
     >
+      <ApprovalEffect request={request} />
       <ImageUpload
         label={t('asset:fields.verifiedReceipt')}
         required
