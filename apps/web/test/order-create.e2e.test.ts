@@ -84,9 +84,9 @@ test.describe('create order', () => {
     await pickUser(page, 'aminah');
     await form.getByRole('button', { name: 'Buy', exact: true }).click();
     await form.getByLabel('Quantity (g)').fill('2.5');
-    // amount = MYR/g x 2.5 g, to the cent
+    // the total = the live MYR/g (the price of a market order) x 2.5 g, to the cent
     await until(async () => {
-      const perGram = number(await page.getByTestId('preview-myr-per-gram').textContent());
+      const perGram = number(await page.getByTestId('preview-live-price').textContent());
       const amount = number(await page.getByTestId('preview-amount').textContent());
       return Math.abs(amount - Math.round(perGram * 2.5 * 100) / 100) <= 0.011 && amount > 0;
     }).toBe(true);

@@ -150,7 +150,7 @@ export function CreateOrderOffline({ initialUserId, onCancel }: { initialUserId:
           <DetailList
             items={[
               { label: t('order:createForm.preview.amountIn', { currency }), value: formatDecimal(figures.amount, 2), testId: 'offline-amount' },
-              ...(currency === 'USD' ? [{ label: t('order:createForm.preview.amount'), value: formatDecimal(figures.myrAmount, 2), testId: 'offline-myr-amount' }] : []),
+              ...(currency === 'USD' ? [{ label: t('order:createForm.preview.amountIn', { currency: 'MYR' }), value: formatDecimal(figures.myrAmount, 2), testId: 'offline-myr-amount' }] : []),
             ]}
           />
         </Card>

@@ -18,21 +18,18 @@ export function CreateOrderPreview({ preview, price, symbol, limit, hasUser }: {
   // the pair's own status, read as the top bar reads the frame (a closed XAU/USD is not XAU/MYR's reason)
   const status = price === null ? null : pairStatus(price, marketOfSymbol(symbol));
 
-  const items: DetailItem[] = [
-    { label: t('order:createForm.preview.livePrice'), value: priceText(preview.livePrice), testId: 'preview-live-price' },
-    { label: limit ? t('order:createForm.preview.atLimit') : t('order:createForm.preview.atPrice'), value: priceText(preview.atPrice), testId: 'preview-price' },
-    {
+  // one line per distinct figure: a market order's price is the live price, and an XAU/MYR order's
+  // MYR per gram is its price; only XAU/USD is charged per gram in another unit than it is quoted
+  const items: DetailItem[] = [{ label: t('order:createForm.preview.livePrice'), value: priceText(preview.livePrice), testId: 'preview-live-price' }];
+  if (limit) items.push({ label: t('order:createForm.preview.atLimit'), value: priceText(preview.atPrice), testId: 'preview-price' });
+  if (usd) {
+    items.push({
       label: t('order:createForm.preview.myrPerGram'),
-      value:
-        preview.myrPerGram !== null
-          ? `${formatDecimal(preview.myrPerGram, 3)} ${t('order:createForm.preview.unitMyr')}`
-          : usd && limit
-            ? t('order:createForm.preview.limitUsd')
-            : '-',
+      value: preview.myrPerGram !== null ? `${formatDecimal(preview.myrPerGram, 3)} ${t('order:createForm.preview.unitMyr')}` : limit ? t('order:createForm.preview.limitUsd') : '-',
       testId: 'preview-myr-per-gram',
-    },
-    { label: t('order:createForm.preview.amount'), value: formatDecimal(preview.amount, 2), testId: 'preview-amount' },
-  ];
+    });
+  }
+  items.push({ label: t('order:createForm.preview.amount'), value: formatDecimal(preview.amount, 2), testId: 'preview-amount' });
   if (usd) items.push({ label: t('order:createForm.preview.usdAmount'), value: formatDecimal(preview.usdAmount, 2), testId: 'preview-usd-amount' });
   items.push(
     {
