@@ -38,6 +38,7 @@ test.beforeAll(async () => {
 const tb = (name: string) => `textbox "${name}"`;
 const btn = (name: string) => `button "${name}"`;
 const combo = (name: string) => `combobox "${name}"`;
+const cb = (name: string) => `checkbox "${name}"`;
 
 async function keys(p: Page, ...steps: string[]): Promise<void> {
   for (const step of steps) {
@@ -58,7 +59,11 @@ const CASES: readonly DialogCase[] = [
       combo('Search user by'),
       tb('User'),
       tb('Order ID'),
-      combo('Status'),
+      // any number of statuses: one checkbox each (trade requests: the open ones)
+      cb('Matching'),
+      cb('Unsettled'),
+      cb('Unpaid'),
+      cb('Overdue'),
       combo('Action'),
       combo('Type'),
       combo('Pair'),

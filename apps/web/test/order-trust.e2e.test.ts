@@ -89,8 +89,7 @@ test.describe('order screens', () => {
     await modal.getByRole('combobox', { name: 'Search user by', exact: true }).click();
     await page.getByRole('option', { name: 'Username', exact: true }).click();
     await modal.getByLabel('User', { exact: true }).fill('aminah');
-    await modal.getByRole('combobox', { name: 'Status', exact: true }).click();
-    await page.getByRole('option', { name: 'Unsettled', exact: true }).click();
+    await modal.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Unsettled' }).check();
     await modal.getByRole('button', { name: 'Apply' }).click();
     await until(() => new URL(page.url()).searchParams.get('userCondition')).toBe('UserName');
     await until(() => page.getByTestId('filter-count').textContent()).toBe('2');

@@ -98,8 +98,7 @@ test.describe('orders console', () => {
     await page.getByTestId('filter-button').click();
     const modal = page.getByTestId('filter-modal');
     await modal.getByLabel('User', { exact: true }).fill('kilnworks');
-    await modal.getByRole('combobox', { name: 'Status', exact: true }).click();
-    await page.getByRole('option', { name: 'Overdue', exact: true }).click();
+    await modal.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Overdue' }).check();
     await modal.getByRole('button', { name: 'Apply' }).click();
     await until(() => page.getByTestId('filter-count').textContent()).toBe('2');
     await until(() => rows.count()).toBe(1);
@@ -107,6 +106,17 @@ test.describe('orders console', () => {
     expect(await rows.first().getByTestId('order-status').getAttribute('data-status')).toBe('overdue');
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     await shot(page, 'orders-filtered');
+    // status takes several values: Unpaid and Overdue at once, one chip that names both
+    await page.getByTestId('filter-button').click();
+    await modal.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Unpaid' }).check();
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await until(() => new URL(page.url()).searchParams.get('status')).toBe('unpaid,overdue');
+    await visible(page.getByTestId('filter-chips').getByText('Unpaid, Overdue'));
+    await until(async () => (await rows.getByTestId('order-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).every((st) => st === 'unpaid' || st === 'overdue')).toBe(true);
+    await page.getByTestId('filter-button').click();
+    await modal.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Unpaid' }).uncheck();
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await until(() => rows.count()).toBe(1);
 
     await page.getByTestId('order-link').first().click();
     await visible(page.getByRole('heading', { level: 1, name: /Order information #\d+/ }));

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { UserPicker } from '../form/user-picker.tsx';
 import { Button } from '../ui/button.tsx';
+import { CheckboxField } from '../ui/checkbox-field.tsx';
 import { DateField } from '../ui/date-field.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { Select } from '../ui/select.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { activeFilterCount, applyFilters, filterValuesFrom, queryNameOf, type FilterSubmitOptions } from './list-query.ts';
 import { FilterChips } from './filter-chips.tsx';
-import type { FilterField } from './filter-field.ts';
+import { multiValues, type FilterField } from './filter-field.ts';
+import type { SelectOption } from '../ui/select.tsx';
 
 
 export interface FilterButtonProps extends FilterSubmitOptions {
@@ -125,6 +127,7 @@ function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly Fi
               render={({ field: f }) => {
                 const common = { label: field.label, onChange: f.onChange, onBlur: f.onBlur, error: errors[key]?.message };
                 if (field.kind === 'date') return <DateField {...common} value={f.value ?? ''} />;
+                if (field.kind === 'multi') return <MultiCheck {...common} options={field.options ?? []} value={f.value ?? ''} />;
                 if (field.kind === 'user') {
                   return <UserPicker {...common} optionLabel={field.userLabel ?? ((u) => u.username)} emptyOption={field.placeholder} placeholder={field.placeholder} value={f.value || null} />;
                 }
@@ -136,5 +139,31 @@ function FilterModal({ fields, query, onClose, onSubmit }: { fields: readonly Fi
         })}
       </form>
     </Modal>
+  );
+}
+
+/** Any number of a filter's options, as checkboxes in a group named by the filter; the value is comma-joined in the options' order. */
+function MultiCheck({ label, options, value, onChange, onBlur }: { label: string; options: readonly SelectOption[]; value: string; onChange: (value: string) => void; onBlur: () => void }) {
+  const chosen = new Set(multiValues(value));
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-slate-700">{label}</legend>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {options.map((o) => (
+          <CheckboxField
+            key={o.value}
+            label={o.label}
+            checked={chosen.has(o.value)}
+            onBlur={onBlur}
+            onChange={(event) => {
+              const next = new Set(chosen);
+              if (event.target.checked) next.add(o.value);
+              else next.delete(o.value);
+              onChange(options.filter((x) => next.has(x.value)).map((x) => x.value).join(','));
+            }}
+          />
+        ))}
+      </div>
+    </fieldset>
   );
 }

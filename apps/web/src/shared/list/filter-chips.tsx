@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isoToDisplay } from '../format/date.ts';
 import { activeFilterCount, applyFilters, queryNameOf, type FilterSubmitOptions } from './list-query.ts';
-import type { FilterField } from './filter-field.ts';
+import { multiValues, type FilterField } from './filter-field.ts';
 
-/** What a chip says of an applied filter's value: an option's label, a date as dd/MM/yyyy, a user by number, text as it is. */
+/** What a chip says of an applied filter's value: an option's label (several, joined), a date as dd/MM/yyyy, a user by number, text as it is. */
 function valueLabel(field: FilterField, value: string, userLabel: (id: string) => string): string {
   if (field.kind === 'select') return field.options?.find((o) => o.value === value)?.label ?? value;
+  if (field.kind === 'multi') return multiValues(value).map((v) => field.options?.find((o) => o.value === v)?.label ?? v).join(', ');
   if (field.kind === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? isoToDisplay(value) : value;
   if (field.kind === 'user') return userLabel(value);
   return value;

@@ -6,8 +6,12 @@ export interface FilterField {
   /** The filter's field name; may be dotted ('user.name' is user_name in the query). */
   name: string;
   label: string;
-  /** 'date' is the date picker (stored yyyy-MM-dd); 'user' a user picker searching the server (the user id). */
-  kind?: 'text' | 'select' | 'date' | 'user';
+  /**
+   * 'date' is the date picker (stored yyyy-MM-dd); 'user' a user picker searching the server (the
+   * user id); 'multi' a group of checkboxes, any number of its options (stored comma-separated, in
+   * the options' order: option values hold no comma).
+   */
+  kind?: 'text' | 'select' | 'date' | 'user' | 'multi';
   options?: readonly SelectOption[];
   /** How a 'user' filter shows a user. */
   userLabel?: UserLabel;
@@ -20,4 +24,9 @@ export interface FilterField {
   qualifier?: boolean;
   /** A date that ends a range: the name of the date field that starts it, which it may not precede. */
   notBefore?: string;
+}
+
+/** The values of a 'multi' filter as the address holds them ("completed,overdue"), blanks dropped. */
+export function multiValues(value: string | null | undefined): string[] {
+  return (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
 }

@@ -144,8 +144,10 @@ function useOrderFilterFields(mode: OrderMode | null): FilterField[] {
       {
         name: 'status',
         label: t('fields.status'),
-        kind: 'select',
-        options: [all, ...statusesOfMode(mode).filter((s) => s !== 'pending').map((s) => ({ value: s, label: t(`status.${s}`) }))],
+        kind: 'multi',
+        options: statusesOfMode(mode)
+          .filter((s) => s !== 'pending')
+          .map((s) => ({ value: s, label: t(`status.${s}`) })),
       },
       { name: 'action', label: t('fields.action'), kind: 'select', options: [all, { value: 'buy', label: t('actions.buy') }, { value: 'sell', label: t('actions.sell') }] },
       {

@@ -1,3 +1,4 @@
+import { multiValues } from '#shared/list/filter-field.ts';
 import { DISPLAY_STATUSES, ORDER_MODES, statusesForFilter, type DisplayStatus, type OrderMode, type OrderStatus } from '@aurum/domain/orders/order-status';
 import { isDecimalText } from '@aurum/domain/money/decimal';
 import { stripSeparators } from '#shared/format/number.ts';
@@ -62,10 +63,11 @@ export function filterVariables(query: Pick<URLSearchParams, 'get'>, mode: Order
   const orderId = get('orderId');
   if (orderId && /^\d{1,15}$/.test(orderId)) out.orderId = Number(orderId);
   const modeStatuses: readonly OrderStatus[] | null = mode ? ORDER_MODES[mode] : null;
-  const display = get('status');
+  // any number of display statuses ("completed,overdue"); the unreadable ones are left out
+  const display = multiValues(get('status')).filter((d): d is DisplayStatus => (DISPLAY_STATUSES as readonly string[]).includes(d));
   let statuses: OrderStatus[] | null = modeStatuses ? [...modeStatuses] : null;
-  if (display && (DISPLAY_STATUSES as readonly string[]).includes(display)) {
-    const wanted = statusesForFilter([display as DisplayStatus]);
+  if (display.length > 0) {
+    const wanted = statusesForFilter(display);
     statuses = modeStatuses ? wanted.filter((s) => modeStatuses.includes(s)) : wanted;
   }
   if (statuses) out.status = statuses.map(statusEnum);

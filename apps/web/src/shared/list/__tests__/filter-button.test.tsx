@@ -12,6 +12,7 @@ const FIELDS: FilterField[] = [
   { name: 'status', label: 'Status', kind: 'select', options: [{ value: '', label: 'All' }, { value: 'Pending', label: 'Pending' }, { value: 'Filled', label: 'Filled' }] },
   { name: 'category', label: 'Category', kind: 'select', defaultValue: 'all', options: [{ value: 'all', label: 'All categories' }, { value: 'VIP', label: 'VIP' }] },
   { name: 'createdAfter', label: 'Created after', kind: 'date' },
+  { name: 'side', label: 'Side', kind: 'multi', options: [{ value: 'buy', label: 'Buy' }, { value: 'sell', label: 'Sell' }, { value: 'swap', label: 'Swap' }] },
 ];
 
 const badge = () => screen.queryByTestId('filter-count')?.textContent ?? null;
@@ -117,5 +118,22 @@ describe('FilterButton and its modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByTestId('filter-count')).toHaveTextContent('1');
     await waitFor(() => expect(params(location())).toEqual({ limit: '10', orderId: '42', category: 'all' }));
+  });
+
+  it('takes several values of a multi filter: checked in the options order into one address value, shown as one chip, unchecked to none', async () => {
+    const { user, location } = renderKit(<FilterButton fields={FIELDS} />, { route: '/orders?side=sell' });
+    let dialog = await openFilter(user);
+    const group = within(dialog).getByRole('group', { name: 'Side' });
+    expect(within(group).getByRole('checkbox', { name: 'Sell' })).toBeChecked();
+    await user.click(within(group).getByRole('checkbox', { name: 'Swap' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'Buy' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(params(location()).side).toBe('buy,sell,swap'));
+    expect(within(screen.getByTestId('filter-chips')).getByText(/Buy, Sell, Swap/)).toBeInTheDocument();
+    dialog = await openFilter(user);
+    for (const name of ['Buy', 'Sell', 'Swap']) await user.click(within(dialog).getByRole('checkbox', { name }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(params(location()).side).toBeUndefined());
+    expect(badge()).toBeNull();
   });
 });

@@ -20,6 +20,12 @@ describe('order list filters to connection variables', () => {
     expect(filterVariables(q('status=nonsense'), 'tr').status).toEqual(['Created', 'Filled', 'Settled', 'Overdue']);
   });
 
+  it('takes several display statuses at once, each mapped back, the unreadable ones left out', () => {
+    expect(filterVariables(q('status=unpaid,matching'), 'tr').status).toEqual(['Created', 'Settled']);
+    expect(filterVariables(q('status=unpaid,nonsense,,overdue'), 'tr').status).toEqual(['Overdue', 'Settled']);
+    expect(filterVariables(q('status=completed,reverted'), null).status).toEqual(['Paid', 'Reverted']);
+  });
+
   it('passes every other filter in the connection spelling; unreadable values are left out', () => {
     const v = filterVariables(
       q('userCondition=UserId&userInput=12&action=sell&orderId=5&orderType=offline&createdAfter=2026-01-01&createdBefore=2026-01-31&filledAt=2026-01-05&goodTillDate=2026-02-01&symbol=XAU/USD&currency=USD&quantity=1,000.5'),
