@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useMediaQuery } from '#shared/hooks/use-media-query.ts';
+import { multiValues } from './filter-field.ts';
 import { DataTable, type Column } from './data-table.tsx';
 
 export interface FitColumn<T> extends Column<T> {
@@ -9,6 +11,8 @@ export interface FitColumn<T> extends Column<T> {
   header: string;
   /** The reader may hide it; hidden at first on screens narrower than WIDE. */
   optional?: boolean;
+  /** false: left out of a phone's cards (what a card needs is the row's point: status and amount, not every detail). */
+  inCards?: boolean;
 }
 
 /** Below this the cards replace the table (phones); from WIDE every column shows at first. */
@@ -75,9 +79,10 @@ function ColumnChooser<T>({ columns, hidden, onToggle, label }: { columns: reado
   );
 }
 
-/** Each row a card of label and value: every column, stacked, so nothing is cut off on a phone. */
-function RowCards<T>({ columns, rows, rowKey, label, testId, stale }: { columns: readonly FitColumn<T>[]; rows: readonly T[]; rowKey: (row: T) => string | number; label: string; testId?: string; stale: boolean }) {
+/** Each row a card of label and value: every column a card holds, stacked, so nothing is cut off on a phone. */
+function RowCards<T>({ columns: all, rows, rowKey, label, testId, stale }: { columns: readonly FitColumn<T>[]; rows: readonly T[]; rowKey: (row: T) => string | number; label: string; testId?: string; stale: boolean }) {
   const { t } = useTranslation('common');
+  const columns = all.filter((c) => c.inCards !== false);
   if (rows.length === 0) return <p className="px-4 py-6 text-center text-sm text-slate-500">{t('list.noData')}</p>;
   return (
     <ul aria-label={label} data-testid={testId} className={`flex flex-col gap-2 ${stale ? 'opacity-60' : ''}`}>
@@ -109,21 +114,39 @@ export interface FitTableProps<T> {
   testId?: string;
   /** Shown beside the chooser (e.g. a legend). */
   toolbar?: ReactNode;
+  /**
+   * Keeps the hidden columns in the address under this name (`hide=type,price`; empty: none hidden)
+   * rather than in this browser: a list's saved view and a shared link then show the same columns.
+   */
+  addressParam?: string;
+  /** Tighter cells (the finance tables of figures); false: a list's usual cells. */
+  compact?: boolean;
+  /** false: the optional columns show at first at any table width (a list whose table scrolls); the chooser hides them. */
+  hideOptionalBelowWide?: boolean;
 }
 
 /**
- * The finance tables' kit: a compact table whose optional columns a chooser shows or hides
- * (hidden at first below 1536 px, so a laptop's width holds the rest), and cards on a phone.
+ * A table that fits its screen: optional columns a chooser shows or hides (hidden at first below
+ * 1536 px, so a laptop's width holds the rest; the choice kept in this browser, or in the address
+ * for a list whose views are saved), and cards on a phone.
  */
-export function FitTable<T>({ label, chooserId, columns, rows, rowKey, stale = false, testId, toolbar }: FitTableProps<T>) {
+export function FitTable<T>({ label, chooserId, columns, rows, rowKey, stale = false, testId, toolbar, addressParam, compact = true, hideOptionalBelowWide = true }: FitTableProps<T>) {
   const cards = useMediaQuery(CARDS_QUERY);
   const wide = useMediaQuery(WIDE_QUERY);
-  const [chosen, setChosen] = useState<string[] | null>(() => storedHidden(chooserId));
-  const hidden = chosen ?? (wide ? [] : columns.filter((c) => c.optional).map((c) => c.key));
+  const [query, setQuery] = useSearchParams();
+  const [stored, setStored] = useState<string[] | null>(() => storedHidden(chooserId));
+  const inAddress = addressParam === undefined ? null : query.get(addressParam);
+  const chosen = inAddress !== null ? multiValues(inAddress) : stored;
+  const hidden = chosen ?? (wide || !hideOptionalBelowWide ? [] : columns.filter((c) => c.optional).map((c) => c.key));
   const toggle = (key: string) => {
     const next = hidden.includes(key) ? hidden.filter((k) => k !== key) : [...hidden, key];
-    setChosen(next);
+    setStored(next);
     storeHidden(chooserId, next);
+    if (addressParam !== undefined) {
+      const q = new URLSearchParams(query);
+      q.set(addressParam, next.join(','));
+      setQuery(q, { replace: true });
+    }
   };
   if (cards) return <RowCards columns={columns} rows={rows} rowKey={rowKey} label={label} testId={testId} stale={stale} />;
   const shown = columns.filter((c) => !(c.optional && hidden.includes(c.key)));
@@ -136,7 +159,7 @@ export function FitTable<T>({ label, chooserId, columns, rows, rowKey, stale = f
           {hasOptional ? <ColumnChooser columns={columns} hidden={hidden} onToggle={toggle} label={label} /> : null}
         </div>
       ) : null}
-      <DataTable label={label} testId={testId} columns={shown} rows={rows} rowKey={rowKey} stale={stale} compact />
+      <DataTable label={label} testId={testId} columns={shown} rows={rows} rowKey={rowKey} stale={stale} compact={compact} />
     </div>
   );
 }

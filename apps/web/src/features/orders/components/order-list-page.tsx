@@ -104,7 +104,7 @@ export function OrderListPage() {
         </p>
       ) : (
         <>
-          <OrdersTable rows={rows} label={title} stale={orders.isPlaceholderData} />
+          <OrdersTable rows={rows} label={title} stale={orders.isPlaceholderData} columnsParam="hide" />
           <CursorPager
             info={orders.data.pageInfo}
             limit={paging.limit}

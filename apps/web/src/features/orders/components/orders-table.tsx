@@ -1,18 +1,37 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import { FitTable, type FitColumn } from '#shared/list/fit-table.tsx';
 import { formatDecimal } from '#shared/format/number.ts';
 import { formatDateTime } from '#shared/format/display.ts';
 import { Badge } from '#shared/ui/badge.tsx';
 import type { OrderRowView } from '../model/order-view.ts';
 import { OrderStatusBadge, orderTypeKey } from './order-labels.tsx';
 
-/** The order table of the lists and the user tabs: a row links to Order Information. */
-export function OrdersTable({ rows, label, stale = false, showUser = true, testId = 'order-table' }: { rows: readonly OrderRowView[]; label: string; stale?: boolean; showUser?: boolean; testId?: string }) {
+/**
+ * The order table of the lists and the user tabs: a row links to Order Information. Type, price and
+ * time may be hidden (the chooser; `columnsParam` keeps the choice in the address, so a saved view
+ * keeps it) and are left out of a phone's cards, which keep what an order is about: who, what, how
+ * much, its amount and its status.
+ */
+export function OrdersTable({
+  rows,
+  label,
+  stale = false,
+  showUser = true,
+  testId = 'order-table',
+  columnsParam,
+}: {
+  rows: readonly OrderRowView[];
+  label: string;
+  stale?: boolean;
+  showUser?: boolean;
+  testId?: string;
+  columnsParam?: string;
+}) {
   const { t } = useTranslation('order');
-  const columns = useMemo<Column<OrderRowView>[]>(() => {
-    const all: Column<OrderRowView>[] = [
+  const columns = useMemo<FitColumn<OrderRowView>[]>(() => {
+    const all: FitColumn<OrderRowView>[] = [
       {
         key: 'id',
         header: t('fields.id'),
@@ -34,7 +53,7 @@ export function OrdersTable({ rows, label, stale = false, showUser = true, testI
           </Link>
         ),
       },
-      { key: 'type', header: t('fields.type'), cell: (o) => <Badge variant="gray">{t(`types.${orderTypeKey(o.orderType)}`)}</Badge> },
+      { key: 'type', header: t('fields.type'), optional: true, inCards: false, cell: (o) => <Badge variant="gray">{t(`types.${orderTypeKey(o.orderType)}`)}</Badge> },
       {
         key: 'action',
         header: `${t('fields.action')} / ${t('fields.pair')}`,
@@ -46,12 +65,25 @@ export function OrdersTable({ rows, label, stale = false, showUser = true, testI
         ),
       },
       { key: 'quantity', header: t('fields.quantityGram'), className: 'text-right', cell: (o) => formatDecimal(o.quantityGram, 4) },
-      { key: 'price', header: t('fields.price'), className: 'text-right', cell: (o) => (o.price ? `${formatDecimal(o.price, o.currency === 'USD' ? 2 : 3)} ${o.currency}` : '-') },
+      { key: 'price', header: t('fields.price'), optional: true, inCards: false, className: 'text-right', cell: (o) => (o.price ? `${formatDecimal(o.price, o.currency === 'USD' ? 2 : 3)} ${o.currency}` : '-') },
       { key: 'amount', header: `${t('fields.amount')} (MYR)`, className: 'text-right', cell: (o) => (o.amount ? formatDecimal(o.amount, 2) : '-') },
       { key: 'status', header: t('fields.status'), cell: (o) => <OrderStatusBadge status={o.status} interestStartAt={o.interestStartAt} /> },
-      { key: 'createdAt', header: t('fields.createdAt'), cell: (o) => formatDateTime(o.createdAt) },
+      { key: 'createdAt', header: t('fields.createdAt'), optional: true, inCards: false, cell: (o) => formatDateTime(o.createdAt) },
     ];
     return showUser ? all : all.filter((c) => c.key !== 'user');
   }, [t, showUser]);
-  return <DataTable label={label} testId={testId} columns={columns} rows={rows} rowKey={(o) => `${o.pending ? 'p' : 'o'}${o.id}`} stale={stale} />;
+  return (
+    <FitTable
+      label={label}
+      chooserId="orders"
+      testId={testId}
+      columns={columns}
+      rows={rows}
+      rowKey={(o) => `${o.pending ? 'p' : 'o'}${o.id}`}
+      stale={stale}
+      compact={false}
+      hideOptionalBelowWide={false}
+      {...(columnsParam ? { addressParam: columnsParam } : {})}
+    />
+  );
 }

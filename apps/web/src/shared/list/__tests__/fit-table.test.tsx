@@ -68,4 +68,34 @@ describe('FitTable (the finance tables at any width)', () => {
     expect(within(cards[1]!).getAllByRole('term').map((d) => d.textContent)).toEqual(['Code', 'Debit', 'Grams']);
     expect(within(cards[1]!).getAllByRole('definition').map((d) => d.textContent)).toEqual(['2000', '20.00', '2.0000']);
   });
+
+  it('leaves out of the cards the columns that do not belong on one', () => {
+    screenOf('phone');
+    const lean: FitColumn<Row>[] = [...columns.slice(0, 2), { ...columns[2]!, inCards: false }];
+    renderKit(<FitTable label="Figures" chooserId="t" columns={lean} rows={rows} rowKey={(r) => r.code} />);
+    const cards = within(screen.getByRole('list', { name: 'Figures' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getAllByRole('term').map((d) => d.textContent)).toEqual(['Code', 'Debit']);
+  });
+
+  it('keeps the choice in the address when told to: a saved view or a shared link shows the same columns', async () => {
+    screenOf('laptop');
+    const { user, location } = renderKit(<FitTable label="Figures" chooserId="t" addressParam="hide" hideOptionalBelowWide={false} columns={columns} rows={rows} rowKey={(r) => r.code} />, {
+      route: '/orders?status=overdue',
+    });
+    // shown at first at this width (hideOptionalBelowWide false), until hidden
+    expect(headers()).toEqual(['Code', 'Debit', 'Grams']);
+    await user.click(screen.getByRole('button', { name: 'Columns (0 hidden) of Figures' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Grams' }));
+    await user.keyboard('{Escape}');
+    expect(headers()).toEqual(['Code', 'Debit']);
+    expect(new URLSearchParams(location()).get('hide')).toBe('grams');
+    expect(new URLSearchParams(location()).get('status')).toBe('overdue');
+  });
+
+  it('reads the columns from the address before this browser’s own choice', () => {
+    screenOf('laptop');
+    window.localStorage.setItem('aurum.columns.t', JSON.stringify([]));
+    renderKit(<FitTable label="Figures" chooserId="t" addressParam="hide" columns={columns} rows={rows} rowKey={(r) => r.code} />, { route: '/orders?hide=grams' });
+    expect(headers()).toEqual(['Code', 'Debit']);
+  });
 });
