@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
 /**
- * The orders list fits its screen (decision 0751): at 1280 px staff choose its columns, and the
+ * The orders list fits its screen (decision 0752): at 1280 px staff choose its columns, and the
  * choice is kept in the address, so a saved view brings it back; at 390 px each order is a card that
  * keeps what an order is about, its status and amount included, and nothing scrolls sideways.
  */
