@@ -27,12 +27,14 @@ const TEXT = {
     what: 'Buy · XAU/MYR · Market order', cancel: 'Cancel', confirm: 'Confirm and place', online: 'Online', offline: 'Offline',
     cost: 'Cost price', quote: 'Quote price', rate: 'Exchange rate (USD/MYR)', final: 'Final price', tick: 'I have checked these prices and they are right',
     breach: /^Cost price 0\.001 MYR\/g is 100\.00% from the live mid [\d,]+\.\d{3} MYR\/g\.$/, placed: 'Order placed', closed: /^Market closed: /,
+    orderNote: (id: number) => `Order ${id}`,
   },
   'zh-Hant': {
     newOrder: '新增訂單', tradingAs: 'aminah', buy: '買入', quantity: '數量（克）', place: '下單', title: '確認訂單',
     what: '買入 · XAU/MYR · 市價單', cancel: '取消', confirm: '確認並下單', online: '線上', offline: '線下',
     cost: '成本價', quote: '報價', rate: '匯率（美元/令吉）', final: '最終價格', tick: '我已核對這些價格，確認無誤',
     breach: /^成本價 0\.001 MYR\/g 偏離即時中間價 [\d,]+\.\d{3} MYR\/g 100\.00%。$/, placed: '訂單已下', closed: /^休市：/,
+    orderNote: (id: number) => `訂單 ${id}`,
   },
 } as const;
 
@@ -114,6 +116,9 @@ test.describe('the review before money moves', () => {
         [String(placed[0])],
       );
       expect(row!.band).toMatchObject({ acknowledged: true, breaches: [{ field: 'costPrice', entered: '0.001' }] });
+      // the order's ledger lines are noted in the console's language (a code and its number, not English text)
+      await page.goto(`${suite.ts.url}/account/user/${aminah}`);
+      await until(() => page.getByTestId('wallet-note').first().textContent()).toBe(t.orderNote(placed[0]!));
 
       // panic mode: the submit is off, and the screen says why
       await approver.call('POST', 'mode/set_panic', { enabled: true });

@@ -256,6 +256,8 @@ export interface LedgerEntriesTable {
   source_kind: string | null;
   source_id: number | null;
   metal: string | null;
+  note_code: string | null;
+  note_params: Json | null;
 }
 
 export interface LedgerPeriodClosesTable {

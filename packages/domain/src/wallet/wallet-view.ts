@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EntryNote } from './entry-notes.ts';
 import { Decimal, SCALE, roundTo } from '../money/decimal.ts';
 import { pageSchema } from '../list/paging.ts';
 import { LEDGER_ASSETS, USER_BOOKS, parseAccount, type Posting, type UserBook, type Wallet } from './ledger.ts';
@@ -53,6 +54,8 @@ export const WalletHistoryItem = z.object({
   /** Signed from the user's view. */
   amount: z.string(),
   note: z.string().nullable(),
+  /** What the entry is about as a code and parameters, said in the reader's language; null for entries noted before codes (decision 0753). */
+  noteCode: EntryNote.nullable(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
 });

@@ -136,7 +136,7 @@ export async function createRequest(c: RequestChange, action: RequestAction, fie
   const created = (await findRequest(c.q, id))!;
   const hold = holdPostings(valueOf(created));
   if (hold.length > 0) {
-    const entryId = await postEntry(c.q, { kind: 'request.hold', userId: fields.userId, note: `${action} request ${id}`, createdBy: c.by, postings: hold, source: { kind: 'request', id } });
+    const entryId = await postEntry(c.q, { kind: 'request.hold', userId: fields.userId, noteCode: { code: 'request.held', params: { action, id } }, createdBy: c.by, postings: hold, source: { kind: 'request', id } });
     await setRequestLinks(c.q, id, { hold_entry_id: entryId });
   }
   const key = receiptKey(id, 'user', upload.extension);
@@ -169,7 +169,7 @@ export async function approveRequest(c: RequestChange, action: RequestAction, re
   const entryId = await postEntry(c.q, {
     kind: `request.${action}`,
     userId: before.user_id,
-    note: `${action} request ${before.id}`,
+    noteCode: { code: 'request.approved', params: { action, id: before.id } },
     createdBy: c.by,
     postings: approvePostings(valueOf(before)),
     source: { kind: 'request', id: before.id },
@@ -198,7 +198,7 @@ export async function declineRequest(c: RequestChange, action: RequestAction, re
     const entryId = await postEntry(c.q, {
       kind: 'request.release',
       userId: before.user_id,
-      note: `${action} request ${before.id} declined`,
+      noteCode: { code: 'request.declined', params: { action, id: before.id } },
       createdBy: c.by,
       postings: release,
       source: { kind: 'request', id: before.id },

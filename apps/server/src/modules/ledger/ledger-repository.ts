@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { EntryNote } from '@aurum/domain/wallet/entry-notes';
 import type { AccountId, EntrySource, LedgerMetal, Posting } from '@aurum/domain/wallet/ledger';
 import type { Queryable } from '../../db/db.ts';
 import { escapeLike, kysely } from '../../db/query-builder.ts';
@@ -43,7 +44,17 @@ export async function accountBalances(q: Queryable, accounts: readonly string[])
 /** Inserts a journal entry and its postings (the service has checked them); answers the entry's id. */
 export async function insertEntry(
   q: Queryable,
-  entry: { kind: string; userId: number | null; note: string | null; createdBy: number | null; postings: readonly Posting[]; at?: Date; source: EntrySource | null; metal: LedgerMetal | null },
+  entry: {
+    kind: string;
+    userId: number | null;
+    note: string | null;
+    noteCode: EntryNote | null;
+    createdBy: number | null;
+    postings: readonly Posting[];
+    at?: Date;
+    source: EntrySource | null;
+    metal: LedgerMetal | null;
+  },
 ): Promise<number> {
   const k = kysely(q);
   const { id } = await k
@@ -52,6 +63,8 @@ export async function insertEntry(
       kind: entry.kind,
       user_id: entry.userId,
       note: entry.note,
+      note_code: entry.noteCode?.code ?? null,
+      note_params: entry.noteCode ? JSON.stringify(entry.noteCode.params) : null,
       created_by: entry.createdBy,
       source_kind: entry.source?.kind ?? null,
       source_id: entry.source?.id ?? null,

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import { entryNoteText, type EntryNote } from '@aurum/domain/wallet/entry-notes';
 import { applyEntry, metalOfPostings, parseAccount, type AccountId, type EntrySource, type LedgerMetal, type Posting } from '@aurum/domain/wallet/ledger';
 import { appError } from '../../http/app-error.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -45,6 +46,8 @@ export interface NewEntry {
   /** The user the entry is about (its statement), or null for house-only entries. */
   userId: number | null;
   note?: string | null;
+  /** What a customer's entry is about, said in the reader's language (decision 0753); its English text is the note unless one is given. */
+  noteCode?: EntryNote;
   createdBy: number | null;
   postings: readonly Posting[];
   /** The moment it is dated (its value time), when not the transaction's own: an adjustment's value date, a payment's date, a hedge's trade time. */
@@ -83,7 +86,13 @@ export async function postEntry(q: Queryable, entry: NewEntry): Promise<number> 
     if (result.reason === 'insufficient') throw insufficientAssets();
     throw new Error(`malformed posting (${result.problem}): ${JSON.stringify(result.posting)}`);
   }
-  return insertEntry(q, { ...entry, note: entry.note ?? null, source: entry.source ?? null, metal: entry.metal ?? metalOfPostings(entry.postings) });
+  return insertEntry(q, {
+    ...entry,
+    note: entry.note ?? (entry.noteCode ? entryNoteText(entry.noteCode) : null),
+    noteCode: entry.noteCode ?? null,
+    source: entry.source ?? null,
+    metal: entry.metal ?? metalOfPostings(entry.postings),
+  });
 }
 
 /** Every posting of these entries, in posting order. */

@@ -3,6 +3,7 @@ import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import { ORDER_MACHINE, nextStatus, type OrderAction } from '@aurum/domain/orders/order-machine';
 import type { PriceBandBreach } from '@aurum/domain/orders/offline-price-band';
+import type { EntryNote } from '@aurum/domain/wallet/entry-notes';
 import {
   interestFromAfterPayment,
   interestStartAt,
@@ -86,13 +87,13 @@ export function statusConflict(action: OrderAction, status: string): AppError {
 export const businessDate = (d: Date) => businessClock(d).date;
 
 /** Posts the non-zero postings as one journal entry linked to the order, dated now or at `at` (a payment on its payment date). */
-async function post(ctx: OrderContext, row: OrderRow, purpose: string, postings: readonly Posting[], note?: string, at?: Date): Promise<void> {
+async function post(ctx: OrderContext, row: OrderRow, purpose: string, postings: readonly Posting[], note?: EntryNote, at?: Date): Promise<void> {
   const nonZero = postings.filter((p) => new Decimal(p.amount).gt(0));
   if (nonZero.length === 0) return;
   const entryId = await postEntry(ctx.q, {
     kind: `order.${purpose}`,
     userId: row.user_id,
-    note: note ?? `Order ${row.id}`,
+    noteCode: note ?? { code: 'order', params: { id: row.id } },
     createdBy: ctx.by,
     postings: nonZero,
     source: { kind: 'order', id: row.id },
@@ -282,7 +283,7 @@ export async function payOrder(ctx: OrderContext, row: OrderRow, amount: string,
     createdAt: ctx.now,
   });
   const paid = (await findOrder(ctx.q, row.id))!;
-  await post(ctx, paid, 'payment', paymentPostings(row.user_id, row.action, split), `Order ${row.id} payment`, backdatedMoment(paymentDate, ctx.now));
+  await post(ctx, paid, 'payment', paymentPostings(row.user_id, row.action, split), { code: 'order.payment', params: { id: row.id } }, backdatedMoment(paymentDate, ctx.now));
   await addTimeline(ctx.q, row.id, 'RECEIVED', ctx.now, ctx.by, startOfBusinessDay(paymentDate));
   if (owesNothing(await owedAt(ctx.q, paid, paymentDate))) return completeOrder(ctx, paid);
   return paid;
@@ -292,10 +293,10 @@ export async function payOrder(ctx: OrderContext, row: OrderRow, amount: string,
  * Reverses every posting the order caused, as one entry (2080 when the user no longer has what it
  * got), with its share of the income reclassification if it had one (decision 1021).
  */
-async function reverseAll(ctx: OrderContext, row: OrderRow, purpose: string): Promise<void> {
+async function reverseAll(ctx: OrderContext, row: OrderRow, purpose: 'cancel' | 'revert'): Promise<void> {
   const share = await reclassifiedShare(ctx.q, row.id);
   const posted = [...(await entryPostings(ctx.q, await orderEntryIds(ctx.q, row.id))), ...(share ? incomeSharePostings(row.action, share) : [])];
-  await post(ctx, row, purpose, reversalPostings(posted), `Order ${row.id} ${purpose}`);
+  await post(ctx, row, purpose, reversalPostings(posted), { code: purpose === 'cancel' ? 'order.canceled' : 'order.reverted', params: { id: row.id } });
 }
 
 /** CREATED/FILLED → CANCELED (an admin, or the engine's expiry), releasing what the fill reserved. */

@@ -1,5 +1,6 @@
 import { SCALE, roundTo } from '@aurum/domain/money/decimal';
 import { USER_BOOKS, parseAccount, userAccount, walletOf, type AccountId, type Posting, type UserBook, type Wallet } from '@aurum/domain/wallet/ledger';
+import { storedEntryNote } from '@aurum/domain/wallet/entry-notes';
 import { userLines, type WalletHistoryItem } from '@aurum/domain/wallet/wallet-view';
 import type { Page } from '@aurum/domain/list/paging';
 import { notFound } from '../../http/app-error.ts';
@@ -39,6 +40,7 @@ export async function walletHistory(q: Queryable, userId: number, page: number, 
       book: line.book,
       amount: line.amount,
       note: r.note,
+      noteCode: storedEntryNote(r.note_code, r.note_params),
       createdAt: r.created_at.toISOString(),
       createdBy: r.created_by,
     });

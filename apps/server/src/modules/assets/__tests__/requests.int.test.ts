@@ -109,6 +109,26 @@ describe(`deposit, withdrawal and transfer requests on ${driver}`, () => {
       expect(await wallet('goldenlotus')).toEqual(before);
     });
 
+    it("notes each entry of a request as a code and its parameters, with the English text beside it, in the wallet's history", async () => {
+      const created = await create('withdrawal', { userId: String(users.goldenlotus), type: 'XAU', quantity: '2' });
+      expect(created.status, created.text).toBe(200);
+      expect((await decline('withdrawal', created.body.id)).status).toBe(200);
+      const history = await api.call<{ history: { items: Array<{ book: string; amount: string; note: string | null; noteCode: unknown }> } }>(
+        'GET',
+        `${SECURE}/user/${users.goldenlotus}/wallet?page=1&limit=4`,
+        { token: await tokenOf('superAdmin') },
+      );
+      expect(history.status, history.text).toBe(200);
+      const id = created.body.id;
+      // newest first: the release (held down, gold back), then the hold
+      expect(history.body.history.items.map((i) => [i.book, i.amount, i.note, i.noteCode])).toEqual([
+        ['goldHeld', '-2.0000', `withdrawal request ${id} declined`, { code: 'request.declined', params: { action: 'withdrawal', id } }],
+        ['gold', '2.0000', `withdrawal request ${id} declined`, { code: 'request.declined', params: { action: 'withdrawal', id } }],
+        ['gold', '-2.0000', `withdrawal request ${id}`, { code: 'request.held', params: { action: 'withdrawal', id } }],
+        ['goldHeld', '2.0000', `withdrawal request ${id}`, { code: 'request.held', params: { action: 'withdrawal', id } }],
+      ]);
+    });
+
     it("a MYR transfer approved moves the sender's held amount to the receiver's fund", async () => {
       const sender = await wallet('bullionhouse');
       const receiver = await wallet('kumar');

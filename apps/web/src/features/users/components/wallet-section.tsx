@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RequestAction } from '@aurum/domain/assets/request-schemas';
+import type { EntryNote, EntryNoteCode } from '@aurum/domain/wallet/entry-notes';
 import type { WalletHistoryItem } from '@aurum/domain/wallet/wallet-view';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { formatDateTime, formatNumber, orDash } from '#shared/format/display.ts';
@@ -42,7 +44,7 @@ const isEntryKind = (kind: string): kind is EntryKind => (ENTRY_KINDS as readonl
 
 /** Wallet: fund (MYR), gold (XAU g), credit, held amounts, and the ledger history as a paged list. */
 export function WalletSection({ userId }: { userId: number }) {
-  const { t } = useTranslation(['user', 'common']);
+  const { t } = useTranslation(['user', 'common', 'asset']);
   const list = useListQuery();
   const wallet = useWallet(userId, list.page, list.limit);
 
@@ -76,8 +78,17 @@ export function WalletSection({ userId }: { userId: number }) {
           </span>
         ),
       },
-      // the note is data: what staff typed, or what the server wrote when it posted the entry (English)
-      { key: 'note', header: t('user:wallet.note'), cell: (h) => <span translate="no">{orDash(h.note)}</span> },
+      // a coded note is said in the console's language; an entry noted before codes shows its stored text as data
+      {
+        key: 'note',
+        header: t('user:wallet.note'),
+        cell: (h) =>
+          h.noteCode ? (
+            <span data-testid="wallet-note">{t(`user:wallet.notes.${noteKey(h.noteCode.code)}`, noteValues(h.noteCode, (action) => t(`asset:${action}`)))}</span>
+          ) : (
+            <span translate="no">{orDash(h.note)}</span>
+          ),
+      },
       { key: 'createdBy', header: t('user:wallet.by'), cell: (h) => orDash(h.createdBy) },
     ],
     [t],
@@ -111,4 +122,21 @@ export function WalletSection({ userId }: { userId: number }) {
       )}
     </Card>
   );
+}
+
+/** The locale key of each note's code (a dot in a key would be read as nesting). */
+const NOTE_KEYS = {
+  'request.held': 'requestHeld',
+  'request.approved': 'requestApproved',
+  'request.declined': 'requestDeclined',
+  order: 'order',
+  'order.payment': 'orderPayment',
+  'order.canceled': 'orderCanceled',
+  'order.reverted': 'orderReverted',
+} as const satisfies Record<EntryNoteCode, string>;
+const noteKey = (code: EntryNoteCode) => NOTE_KEYS[code];
+
+/** A note's parameters as its sentence reads them: the request's kind said in the console's language. */
+function noteValues(note: EntryNote, actionLabel: (action: RequestAction) => string): Record<string, string | number> {
+  return 'action' in note.params ? { id: note.params.id, action: actionLabel(note.params.action) } : { id: note.params.id };
 }

@@ -115,9 +115,12 @@ describe('offline order form', () => {
       finalPrice: '376.124',
       note: null,
       useAhtConfig: true,
+      priceBandAcknowledged: false,
     });
     expect(CustomizeOrderBody.safeParse(body).success).toBe(true);
     expect(customizeOrderBody(offline.parse({ ...input, constantType: 'regular' })).useAhtConfig).toBe(false);
+    // the review's tick goes with the body (decision 0751)
+    expect(customizeOrderBody(offline.parse(input), true).priceBandAcknowledged).toBe(true);
   });
 
   it('refuses missing prices, a rate that rounds to zero and a short quantity', () => {
