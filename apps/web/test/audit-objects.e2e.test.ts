@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
-import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
+import { browserSuite, docShot, signIn, toast, until, visible } from './support/harness.ts';
 import { adminApi, approveDeposit, createDeposit } from './support/api.ts';
 import { pick } from './support/people.ts';
 
@@ -95,6 +95,7 @@ test.describe('audit trail: every row names its object, found by kind and number
       for (const i of [0, 1]) expect(await rows.nth(i).getByTestId('audit-object').textContent()).toBe(text.object(wanted));
       // times in Kuala Lumpur
       expect(await rows.nth(0).textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} MYT/);
+      await docShot(page, `audit-search-${language}-${width}`);
 
       // the detail: the object, the change as fields with before and after, the raw JSON on request
       await rows.nth(0).getByRole('button', { name: text.detail }).click();
@@ -103,6 +104,7 @@ test.describe('audit trail: every row names its object, found by kind and number
       const changes = detail.getByRole('table', { name: text.changes });
       const status = changes.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'status', exact: true }) });
       await until(() => status.getByRole('cell').allTextContents()).toEqual(['pending', 'approved']);
+      await docShot(page, `audit-detail-${language}-${width}`);
       expect(await detail.getByTestId('audit-after').count()).toBe(0);
       await detail.getByRole('button', { name: text.showRaw }).click();
       await until(() => detail.getByTestId('audit-after').textContent()).toContain('"status": "approved"');

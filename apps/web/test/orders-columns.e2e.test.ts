@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
+import { browserSuite, docShot, signIn, toast, until, visible } from './support/harness.ts';
 
 /**
  * The orders list fits its screen (decision 0752): at 1280 px staff choose its columns, and the
@@ -53,5 +53,6 @@ test.describe('the orders list at any width', () => {
     expect(terms).toEqual(expect.arrayContaining(['狀態', '金額 (MYR)']));
     expect(terms).not.toContain('價格');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await docShot(page, 'orders-cards-zh-Hant-390');
   });
 });

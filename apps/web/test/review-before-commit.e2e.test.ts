@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
 import { adminApi } from './support/api.ts';
 import { nextBusinessMorning, reviewOf } from './support/flows.ts';
-import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
+import { browserSuite, docShot, signIn, toast, until, visible } from './support/harness.ts';
 
 /**
  * Nothing moves money on one click (decision 0751): an order placed from a user's page opens a
@@ -81,6 +81,7 @@ test.describe('the review before money moves', () => {
       expect(total).toBeCloseTo(Math.round(perGram * 2 * 100) / 100, 2);
       const [from, to] = (await review.getByTestId('review-fund').textContent())!.split('→').map(num);
       expect(from! - to!).toBeCloseTo(total, 2);
+      await docShot(page, `review-order-${language}-${width}`);
       // the review fits the screen
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await review.getByRole('button', { name: t.cancel }).click();
@@ -104,6 +105,7 @@ test.describe('the review before money moves', () => {
       await visible(review.getByTestId('review-warnings').getByText(t.breach));
       const confirm = review.getByRole('button', { name: t.confirm });
       expect(await confirm.isDisabled()).toBe(true);
+      await docShot(page, `review-offline-${language}-${width}`);
       await review.getByRole('checkbox', { name: t.tick }).check();
       expect(await ordersOf(aminah)).toEqual(before);
       await confirm.click();

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 // @playwright/test's own chromium: contexts made from it are the ones its trace and screenshot-on-failure
 // options (playwright.config.ts) record, like the contexts of its fixtures
 import { chromium, expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
@@ -212,4 +212,15 @@ export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}
       return opened.page;
     },
   };
+}
+
+/**
+ * A picture of the page (or one part of it) for the docs, when AURUM_SCREENSHOTS names a folder
+ * (docs/console-tour.md is made this way); nothing otherwise.
+ */
+export async function docShot(target: Page | Locator, name: string): Promise<void> {
+  const dir = process.env.AURUM_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await target.screenshot({ path: `${dir}/${name}.png` });
 }

@@ -91,7 +91,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, market:
     summary: "An offline order's prices against the live mid and the XAU band, before it is placed (nothing changes); answers {bandPct, mid, breaches}",
     tags: ['orders'],
     auth: 'admin',
-    permission: 'createOrder',
+    // a read (the band and the live mid every console shows): no permission, no audit
+    readOnly: true,
     body: CustomizeOrderBody,
     response: OfflinePriceCheck,
     handler: ({ db, body }) => offlinePriceCheck(db, market, body),
