@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { PNG_BASE64, receiptFile } from './support/api.ts';
+import { confirmReview, reviewOf } from './support/flows.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 import { openUser } from './support/people.ts';
 
@@ -100,6 +101,11 @@ test.describe('requests console', () => {
     await page.locator('input[type="file"]').setInputFiles(receiptFile());
     await visible(page.getByRole('img', { name: 'Preview of the chosen image' }));
     await page.getByRole('button', { name: 'Submit request' }).click();
+    // the review: a deposit moves nothing until it is approved
+    const review = reviewOf(page);
+    await until(() => review.getByTestId('review-value').textContent()).toBe('1,234.56 MYR');
+    await visible(review.getByText('Nothing moves until an approver approves it'));
+    await confirmReview(page, 'Confirm and submit');
 
     await visible(page.getByRole('heading', { level: 1, name: 'Deposit details' }));
     const id = requestIdOf(page);
@@ -169,6 +175,12 @@ test.describe('requests console', () => {
     await pickUser(page, 'Receiver', 'aminah');
     await page.locator('input[type="file"]').setInputFiles(receiptFile());
     await page.getByRole('button', { name: 'Submit request' }).click();
+    // the review: the grams are held on the sender's books at once
+    const review = reviewOf(page);
+    await until(() => review.getByTestId('review-receiver').textContent()).toBe('aminah');
+    await until(() => review.getByTestId('review-gold').textContent()).toBe('250.0000 → 229.7500');
+    expect(await review.getByTestId('review-goldHeld').textContent()).toBe('0.0000 → 20.2500');
+    await confirmReview(page, 'Confirm and submit');
     await visible(page.getByRole('heading', { level: 1, name: 'Transfer details' }));
     const id = requestIdOf(page);
     await visible(toast(page, `Transfer request #${id} submitted.`));
@@ -209,6 +221,7 @@ test.describe('requests console', () => {
     await until(() => page.getByText('Decimal places cannot exceed 4 digits').count()).toBe(0);
     await page.locator('input[type="file"]').setInputFiles(receiptFile());
     await page.getByRole('button', { name: 'Submit request' }).click();
+    await confirmReview(page, 'Confirm and submit');
     await visible(page.getByRole('heading', { level: 1, name: 'Deposit details' }));
     await until(() => page.getByTestId('request-method').textContent()).toBe('Physical gold');
     await visible(page.getByTestId('own-submission'));

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { PNG_BASE64, receiptFile } from './support/api.ts';
+import { confirmReview } from './support/flows.ts';
 import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
 
 const suite = browserSuite();
@@ -53,6 +54,7 @@ test.describe('checker inbox', () => {
     await page.getByLabel('Amount (MYR)').fill('42.00');
     await page.locator('input[type="file"]').setInputFiles(receiptFile());
     await page.getByRole('button', { name: 'Submit request' }).click();
+    await confirmReview(page, 'Confirm and submit');
     await visible(page.getByRole('heading', { level: 1, name: 'Deposit details' }));
 
     // no reload on the checker's side: the socket told it

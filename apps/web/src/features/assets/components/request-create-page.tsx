@@ -22,6 +22,7 @@ import { TextField } from '#shared/ui/text-field.tsx';
 import { ControlledSelect } from '#shared/form/controlled-select.tsx';
 import { useCreateRequest } from '../api/create-request.ts';
 import { useUserBalances } from '../api/use-user-balances.ts';
+import { RequestCreateReview } from './request-create-review.tsx';
 import { actionOf, requestListPath, requestPath, requestPermission } from './request-labels.ts';
 import { EMPTY_REQUEST_FORM, requestFields, requestFormSchema, type RequestFormValues } from './request-form.ts';
 
@@ -100,11 +101,17 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
   // what is asked for: an amount of MYR or grams of gold (keyed: switching the type mounts a fresh input)
   const valueText = type === 'MYR' ? ({ label: 'asset:fields.amountMyr', hint: 'asset:form.amountHint' } as const) : ({ label: 'asset:fields.quantityGrams', hint: 'asset:form.quantityHint' } as const);
 
+  // the review holds the values it was opened with: nothing is sent before its Confirm
+  const [review, setReview] = useState<RequestFormValues | null>(null);
   const submit = handleSubmit((values) => {
     if (!receipt) {
       setReceiptMissing(true);
       return;
     }
+    setReview(values);
+  }, () => setReceiptMissing(!receipt));
+  const confirm = (values: RequestFormValues) => {
+    if (!receipt) return;
     create.mutate(
       { action, fields: requestFields(action, values), receipt, idempotencyKey },
       {
@@ -113,6 +120,7 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
           void navigate(requestPath(created.id));
         },
         onError: (error) => {
+          setReview(null);
           // 2080 belongs to the value: shown under it (the catalogue message) as well as in the toast
           if (isApiError(error) && error.code === ErrorCode.GreaterThanAvailableAssets) setError(valueField, { message: error.message });
           const { title, description } = errorToast(error, t('common:failed'));
@@ -120,7 +128,7 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
         },
       },
     );
-  }, () => setReceiptMissing(!receipt));
+  };
 
   return (
     <Card>
@@ -203,6 +211,20 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
           </Button>
         </div>
       </form>
+      {review ? (
+        <RequestCreateReview
+          draft={{
+            action,
+            type: review.type,
+            value: review.type === 'MYR' ? review.amount : review.quantity,
+            userId: Number(review.userId),
+            receiverUserId: action === 'transfer' && /^\d+$/.test(review.receiverUserId) ? Number(review.receiverUserId) : null,
+          }}
+          loading={create.isPending}
+          onCancel={() => setReview(null)}
+          onConfirm={() => confirm(review)}
+        />
+      ) : null}
     </Card>
   );
 }

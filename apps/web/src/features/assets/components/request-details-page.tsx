@@ -29,7 +29,7 @@ import { decisionBlock, requestListPath, requestPermission, requestValue } from 
 import { ReceiptPreview } from './receipt-preview.tsx';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 import { RequestBars } from './request-bars.tsx';
-import { approvalEffect } from '../model/approval-effect.ts';
+import { approvalEffect } from '../model/request-effect.ts';
 
 /**
  * Deposit, Withdrawal and Transfer Details (/asset/:requestId): every field of the request, both

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestView } from '@aurum/domain/assets/request-schemas';
-import { approvalEffect } from '../approval-effect.ts';
+import { approvalEffect, holdEffect } from '../request-effect.ts';
 
 const request = (over: Partial<RequestView>): RequestView => ({
   id: 17,
@@ -53,5 +53,17 @@ describe('what approving a request does to the wallets', () => {
     const transfer = request({ action: 'transfer', type: 'XAU', amount: null, quantity: '2.0000', sender: { id: 1, username: 'aminah' }, receiver: { id: 2, username: 'kumar' } });
     expect(approvalEffect(transfer, new Map([[1, wallets.get(1)!]]))).toBeNull();
     expect(approvalEffect(request({ action: 'withdrawal', amount: '600.00', receiver: null }), wallets)).toBeNull();
+  });
+
+  it('asking for a withdrawal or transfer holds its value at once; a deposit holds nothing', () => {
+    const aminah = wallets.get(1)!;
+    expect(holdEffect({ action: 'withdrawal', type: 'MYR', value: '1000.00', userId: 1, receiverUserId: null }, aminah)).toEqual([
+      { userId: 1, username: 'aminah', book: 'fund', before: '25000.00', after: '24000.00' },
+      { userId: 1, username: 'aminah', book: 'fundHeld', before: '500.00', after: '1500.00' },
+    ]);
+    expect(holdEffect({ action: 'deposit', type: 'MYR', value: '1000.00', userId: 1, receiverUserId: null }, null)).toEqual([]);
+    // unknown wallet, or more than it holds
+    expect(holdEffect({ action: 'transfer', type: 'XAU', value: '1.0000', userId: 1, receiverUserId: 2 }, null)).toBeNull();
+    expect(holdEffect({ action: 'withdrawal', type: 'XAU', value: '500.0000', userId: 1, receiverUserId: null }, aminah)).toBeNull();
   });
 });
