@@ -8,7 +8,8 @@ import { browserSuite, signIn, until, visible } from './support/harness.ts';
 /**
  * After regular hours with trading-period mode on, XAU/MYR is open and XAU/USD
  * is closed (decision 0611). The Create Order preview reads each pair's status as the top bar reads the frame:
- * XAU/MYR says 'trading period mode' (never 'bank closed'), XAU/USD says it is closed.
+ * XAU/MYR says 'trading period mode' (never 'bank closed'), XAU/USD says it is closed; the top bar
+ * says what still trades beside its error colour, in English at 1400 px and Traditional Chinese at 390 px.
  */
 const suite = browserSuite({
   env: { PRICE_TICK_MS: '200' },
@@ -61,5 +62,13 @@ test.describe('create order preview: market status', () => {
     await form.getByRole('combobox', { name: 'Pair' }).click();
     await page.getByRole('option', { name: 'XAU/USD', exact: true }).click();
     await until(() => page.getByTestId('preview-closed').textContent()).toBe('Market closed: bank closed');
+
+    // the top bar: in the error colour (something is closed), with what still trades beside it
+    await until(() => page.getByTestId('market-status-open').textContent()).toBe('· XAU/MYR and offline orders still trading');
+    expect(await page.getByTestId('market-status').getAttribute('data-state')).toBe('error');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
+    await until(() => page.getByTestId('market-status-open').textContent()).toBe('· XAU/MYR和線下訂單 仍可交易');
   });
 });

@@ -6,12 +6,17 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 /**
  * Top bar (SPEC.md §2): 'connecting' until the live socket's first price, then the market-status
  * reason ('open' when there is none), in the error colour when any of the MYR, USD or offline
- * markets is unavailable; the command palette's button (its shortcut shown, so that staff learn it
+ * markets is unavailable, with what still trades beside it; the command palette's button (its shortcut shown, so that staff learn it
  * exists), language switcher and admin menu.
  */
 export function TopBar({ onOpenMenu, onOpenPalette }: { onOpenMenu: () => void; onOpenPalette: () => void }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation(['common', 'shell']);
   const market = useMarketStatus();
+  // the error colour says something is closed; what still trades is said beside it (XAU/MYR after hours)
+  const stillOpen =
+    market.phase === 'live' && market.unavailable && market.open.length > 0
+      ? new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(market.open.map((m) => t(`shell:market.${m}`)))
+      : null;
   const unavailable = market.phase === 'live' && market.unavailable;
   const state = market.phase === 'connecting' ? 'connecting' : unavailable ? 'error' : 'ok';
   return (
@@ -37,7 +42,12 @@ export function TopBar({ onOpenMenu, onOpenPalette }: { onOpenMenu: () => void; 
           aria-hidden="true"
           className={`h-2 w-2 shrink-0 rounded-full ${state === 'error' ? 'bg-red-500' : state === 'ok' ? 'bg-emerald-500' : 'animate-pulse bg-amber-400'}`}
         />
-        <span data-testid="market-status-text">{market.phase === 'connecting' ? t('connecting') : t(reasonKey(market.reason))}</span>
+        <span data-testid="market-status-text">{market.phase === 'connecting' ? t('common:connecting') : t(`common:${reasonKey(market.reason)}`)}</span>
+        {stillOpen ? (
+          <span className="truncate font-normal text-slate-600" data-testid="market-status-open">
+            · {t('shell:market.stillOpen', { markets: stillOpen })}
+          </span>
+        ) : null}
       </p>
       <div className="ml-auto flex items-center gap-1">
         <button

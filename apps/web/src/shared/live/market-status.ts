@@ -8,9 +8,9 @@ import { createListeners } from '#shared/store/listeners.ts';
  * What the top bar shows about the market (SPEC.md §2). `connecting` until the live socket has
  * delivered its first price (and again while it reconnects); then the price's closure reason,
  * null when everything is open. `unavailable` is true when any of the MYR, USD or offline
- * markets is unavailable (top bar in the error colour).
+ * markets is unavailable (top bar in the error colour); `open`, the markets that still trade then.
  */
-export type MarketStatus = { phase: 'connecting' } | { phase: 'live'; reason: ClosureReason | null; unavailable: boolean };
+export type MarketStatus = { phase: 'connecting' } | { phase: 'live'; reason: ClosureReason | null; unavailable: boolean; open: readonly Market[] };
 
 const CONNECTING: MarketStatus = { phase: 'connecting' };
 
@@ -58,7 +58,8 @@ export function pairStatus(price: Pick<PriceData, 'available' | 'reason' | 'vari
 /** The top bar's status from the latest Price frame (null before the first one). */
 export function marketStatusOfPrice(price: Pick<PriceData, 'available' | 'reason' | 'variant'> | null): MarketStatus {
   if (!price) return CONNECTING;
-  return { phase: 'live', reason: price.reason, unavailable: MARKETS.some((m) => !pairStatus(price, m).available) };
+  const open = MARKETS.filter((m) => pairStatus(price, m).available);
+  return { phase: 'live', reason: price.reason, unavailable: open.length < MARKETS.length, open };
 }
 
 /** The translation key (common namespace) of a closure reason. */

@@ -16,13 +16,15 @@ const price = (available: PriceData['available'], reason: PriceData['reason'] = 
 describe('live store', () => {
   it("is 'connecting' until the first price, then the price's reason; unavailable when any market is", () => {
     expect(marketStatusOf(EMPTY_LIVE_STATE)).toEqual({ phase: 'connecting' });
-    expect(marketStatusOf({ price: price({ myr: true, usd: true, offline: true }) })).toEqual({ phase: 'live', reason: null, unavailable: false });
+    expect(marketStatusOf({ price: price({ myr: true, usd: true, offline: true }) })).toEqual({ phase: 'live', reason: null, unavailable: false, open: ['myr', 'usd', 'offline'] });
+    // closed, and what still trades beside it (XAU/MYR and offline orders while the bank is closed)
     expect(marketStatusOf({ price: price({ myr: true, usd: false, offline: true }, 'bank closed') })).toEqual({
       phase: 'live',
       reason: 'bank closed',
       unavailable: true,
+      open: ['myr', 'offline'],
     });
-    expect(marketStatusOf({ price: price({ myr: false, usd: false, offline: false }, 'panic mode') })).toMatchObject({ unavailable: true });
+    expect(marketStatusOf({ price: price({ myr: false, usd: false, offline: false }, 'panic mode') })).toMatchObject({ unavailable: true, open: [] });
     expect(marketStatusOf({ price: price({ myr: true, usd: true, offline: false }) })).toMatchObject({ unavailable: true });
   });
 
@@ -53,7 +55,7 @@ describe('live store', () => {
     expect(store.get().priceSeq).toBe(1);
     store.reset(false);
     expect(store.get()).toEqual(EMPTY_LIVE_STATE);
-    expect(statuses.at(0)).toEqual({ phase: 'live', reason: null, unavailable: false });
+    expect(statuses.at(0)).toEqual({ phase: 'live', reason: null, unavailable: false, open: ['myr', 'usd', 'offline'] });
     expect(statuses.at(-1)).toEqual({ phase: 'connecting' });
   });
 });
