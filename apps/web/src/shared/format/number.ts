@@ -28,6 +28,17 @@ export function formatDecimal(value: string | null | undefined, decimals = 2): s
   return groupThousands(roundTo(text, decimals));
 }
 
+/**
+ * An amount with its unit after it, the one way the console writes money and metal: '2,000.00 MYR',
+ * '85.13 USD', '1.2345 g' (gold, platinum and silver in grams at 4 places).
+ */
+export function formatAmount(value: string | null | undefined, unit: string): string {
+  const metal = unit === 'XAU' || unit === 'XPT' || unit === 'XAG';
+  const text = formatDecimal(value, metal ? 4 : 2);
+  if (text === '-') return text;
+  return metal ? `${text} g${unit === 'XAU' ? '' : ` ${unit}`}` : `${text} ${unit}`;
+}
+
 /** A signed display ('+0.0100', '-0.0100', '0.0000'). */
 export function formatSigned(value: string | null | undefined, decimals = 2): string {
   const text = formatDecimal(value, decimals);

@@ -2,7 +2,7 @@ import { REQUEST_ACTIONS, type RequestAction, type RequestStatus, type RequestVi
 import { mayDecide } from '@aurum/domain/access/maker-checker';
 import type { Permission } from '@aurum/domain/access/permissions';
 import type { BadgeVariant } from '#shared/ui/badge.tsx';
-import { formatDecimal } from '#shared/format/number.ts';
+import { formatAmount } from '#shared/format/number.ts';
 
 /** The kind a query parameter names, or null (no or an unknown action). */
 export function actionOf(value: string | null | undefined): RequestAction | null {
@@ -23,7 +23,7 @@ export function requestPermission(step: 'submit' | 'approve' | 'decline', action
 
 /** The value of a request for display: MYR amount with 2 decimals, XAU grams with 4. */
 export function requestValue(request: Pick<RequestView, 'type' | 'amount' | 'quantity'>): string {
-  return request.type === 'MYR' ? `${formatDecimal(request.amount, 2)} MYR` : `${formatDecimal(request.quantity, 4)} g`;
+  return request.type === 'MYR' ? formatAmount(request.amount, 'MYR') : formatAmount(request.quantity, 'XAU');
 }
 
 /**

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { receiptFieldOf, type InboxItem, type InboxItemRef } from '@aurum/domain/inbox/inbox-schemas';
-import { formatDecimal } from '#shared/format/number.ts';
+import { formatAmount } from '#shared/format/number.ts';
 
 /** An item's key in the selection, the receipts and the results (its receipt field name). */
 export const keyOf = (item: InboxItemRef) => receiptFieldOf(item);
 
 /** What an item is worth: an amount, a quantity, the bank account it opens, or what a finance item posts (per unit) or closes. */
 export function valueOf(item: InboxItem): string {
-  if (item.amount !== null) return `MYR ${formatDecimal(item.amount, 2)}`;
-  if (item.quantity !== null) return `${formatDecimal(item.quantity, 4)} g`;
+  if (item.amount !== null) return formatAmount(item.amount, 'MYR');
+  if (item.quantity !== null) return formatAmount(item.quantity, 'XAU');
   if (item.finance) {
-    const posts = item.finance.postings.map((p) => `${p.asset} ${formatDecimal(p.amount, p.asset === 'MYR' ? 2 : 4)}`);
+    const posts = item.finance.postings.map((p) => formatAmount(p.amount, p.asset));
     return [item.finance.date, ...posts].filter(Boolean).join(' · ') || '—';
   }
   return item.bank ? `${item.bank.bankName} · ${item.bank.accountNumber}` : '—';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatSigned, fractionToPercent, percentToFraction, stripSeparators } from '../number.ts';
+import { formatDecimal, formatSigned, fractionToPercent, percentToFraction, stripSeparators, formatAmount } from '../number.ts';
 
 describe('stripSeparators', () => {
   it('removes thousands separators and surrounding spaces', () => {
@@ -53,5 +53,15 @@ describe('percent and fraction', () => {
     expect(percentToFraction(fractionToPercent('0.123456'))).toBe('0.123456');
     expect(percentToFraction(fractionToPercent('0.050000'))).toBe('0.05');
     expect(percentToFraction(fractionToPercent('0.000000'))).toBe('0');
+  });
+});
+
+describe('formatAmount: an amount with its unit after it', () => {
+  it('writes money with 2 places and its currency, metal in grams with 4', () => {
+    expect(formatAmount('2000', 'MYR')).toBe('2,000.00 MYR');
+    expect(formatAmount('85.125', 'USD')).toBe('85.13 USD');
+    expect(formatAmount('1.23456', 'XAU')).toBe('1.2346 g');
+    expect(formatAmount('3', 'XPT')).toBe('3.0000 g XPT');
+    expect(formatAmount(null, 'MYR')).toBe('-');
   });
 });
