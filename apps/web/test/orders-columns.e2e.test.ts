@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { browserSuite, docShot, signIn, toast, until, visible } from './support/harness.ts';
 
 /**
- * The orders list fits its screen (decision 0752): at 1280 px staff choose its columns, and the
+ * The orders list fits its screen (decision 0752): its saved views under its title; at 1280 px staff choose its columns, and the
  * choice is kept in the address, so a saved view brings it back; at 390 px each order is a card that
  * keeps what an order is about, its status and amount included, and nothing scrolls sideways.
  */
@@ -25,6 +25,10 @@ test.describe('the orders list at any width', () => {
     expect(await headers()).toEqual(expect.arrayContaining(['Status', 'Amount (MYR)']));
     await until(() => new URL(page.url()).searchParams.get('hide')).toBe('price');
 
+    // the saved views belong to the list: under its title, not above it
+    const title = await page.getByRole('heading', { level: 1, name: 'Trade history' }).boundingBox();
+    const views = await page.getByTestId('saved-views').boundingBox();
+    expect(views!.y).toBeGreaterThan(title!.y + title!.height - 1);
     await page.getByTestId('save-view').click();
     const dialog = page.getByRole('dialog', { name: 'Save view' });
     await dialog.getByLabel('Name').fill('No prices');

@@ -12,6 +12,7 @@ import { TopBar } from './top-bar.tsx';
 import { IdleDialog } from './idle-dialog.tsx';
 import { SecondFactorGate } from '../../features/security/components/second-factor-gate.tsx';
 import { KeyboardShortcuts } from './keyboard-shortcuts.tsx';
+import { UnderPageTitle } from '#shared/ui/page-header.tsx';
 import { SavedViewsBar } from '../../features/saved-views/components/saved-views-bar.tsx';
 
 /** Keeps the inbox badge (and screen) live: mounted once inside the query provider. */
@@ -84,8 +85,9 @@ export function AppShell() {
           <TopBar onOpenMenu={() => setMenu({ open: true, at: routeKey })} onOpenPalette={() => setPalette(true)} />
           <main className="flex-1 px-4 py-6 outline-none lg:px-8" id="main" tabIndex={-1}>
             <Suspense fallback={<SectionSpinner />}>
-              <SavedViewsBar />
-              <Outlet />
+              <UnderPageTitle.Provider value={<SavedViewsBar />}>
+                <Outlet />
+              </UnderPageTitle.Provider>
             </Suspense>
           </main>
         </div>

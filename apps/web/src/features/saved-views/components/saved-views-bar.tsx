@@ -67,7 +67,7 @@ function SavedViewsOf({ list, search }: { list: SavedViewList; search: string })
 
   if (items.length === 0 && !can('saveView')) return null;
   return (
-    <section aria-label={t('savedViews.label')} data-testid="saved-views" className="mb-3 flex flex-wrap items-center gap-2">
+    <section aria-label={t('savedViews.label')} data-testid="saved-views" className="flex flex-wrap items-center gap-2">
       <h2 className="sr-only">{t('savedViews.label')}</h2>
       <ul className="flex flex-wrap items-center gap-2">
         {items.map((view) => {
