@@ -72,7 +72,9 @@ test.describe('audit trail: every row names its object, found by kind and number
       await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/system/log/');
       await page.setViewportSize({ width, height: 900 });
       await useLanguage(page, language);
-      const table = page.getByRole('table', { name: text.table });
+      // a table at 1280 px; below 640 px each row is a card that keeps who, what, which object and when
+      const table = width < 640 ? page.getByRole('list', { name: text.table }) : page.getByRole('table', { name: text.table });
+      const rowsOf = () => (width < 640 ? table.getByRole('listitem') : table.locator('tbody tr'));
       // the rows name their objects: the newest about a request is the small deposit's decline
       await visible(table.getByTestId('audit-object').first());
       expect(await table.getByTestId('audit-object').first().textContent()).toBe(text.object(declined));
@@ -87,8 +89,8 @@ test.describe('audit trail: every row names its object, found by kind and number
       await pick(page, text.objectField, text.kind);
       await page.getByRole('button', { name: text.search, exact: true }).click();
       await until(() => new URL(page.url()).search).toContain(`objectKind=request&objectId=${wanted}`);
-      await until(() => table.locator('tbody tr').count()).toBe(2);
-      const rows = table.locator('tbody tr');
+      await until(() => rowsOf().count()).toBe(2);
+      const rows = rowsOf();
       await visible(rows.nth(0).getByText(text.approved));
       expect(await rows.nth(0).textContent()).toContain(suite.ts.demo.byRole.financeApprover!.username);
       expect(await rows.nth(1).textContent()).toContain(suite.ts.demo.byRole.financeMaker!.username);
@@ -117,7 +119,7 @@ test.describe('audit trail: every row names its object, found by kind and number
       await visible(link);
       await link.click();
       await until(() => new URL(page.url()).search).toContain(`objectKind=request&objectId=${lookAlike}`);
-      await until(() => table.locator('tbody tr').count()).toBe(2);
+      await until(() => rowsOf().count()).toBe(2);
     });
   }
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { reasonKey, useMarketStatus } from '#shared/live/market-status.ts';
+import { SYMBOL_OF_MARKET, reasonKey, useMarketStatus } from '#shared/live/market-status.ts';
 import { AdminMenu } from './admin-menu.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
@@ -15,7 +15,7 @@ export function TopBar({ onOpenMenu, onOpenPalette }: { onOpenMenu: () => void; 
   // the error colour says something is closed; what still trades is said beside it (XAU/MYR after hours)
   const stillOpen =
     market.phase === 'live' && market.unavailable && market.open.length > 0
-      ? new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(market.open.map((m) => t(`shell:market.${m}`)))
+      ? new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(market.open.map((m) => (m === 'offline' ? t('shell:market.offline') : SYMBOL_OF_MARKET[m])))
       : null;
   const unavailable = market.phase === 'live' && market.unavailable;
   const state = market.phase === 'connecting' ? 'connecting' : unavailable ? 'error' : 'ok';

@@ -43,6 +43,9 @@ export const MARKETS: readonly Market[] = ['myr', 'usd', 'offline'];
 /** The market an online order's pair trades on. */
 export const marketOfSymbol = (symbol: Symbol): Market => (symbol === 'XAU/USD' ? 'usd' : 'myr');
 
+/** The pair an online market trades (the same name in every language). */
+export const SYMBOL_OF_MARKET = { myr: 'XAU/MYR', usd: 'XAU/USD' } as const satisfies Record<Exclude<Market, 'offline'>, Symbol>;
+
 /**
  * One market's status read from a Price frame: the reading the top bar and the Create Order
  * preview share (decision 0611). The frame's `reason` is the first reason of any market (the

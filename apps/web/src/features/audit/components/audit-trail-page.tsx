@@ -8,7 +8,7 @@ import { useCan } from '#shared/access/use-can.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { deviceLabel } from '#shared/format/device.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
-import { DataTable, type Column } from '#shared/list/data-table.tsx';
+import { FitTable, type FitColumn } from '#shared/list/fit-table.tsx';
 import { applyFilters, patchQuery } from '#shared/list/list-query.ts';
 import { PagerFrame } from '#shared/list/pagination.tsx';
 import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
@@ -43,7 +43,8 @@ export function AuditTrailPage() {
   const trail = useAuditTrail(list.query, list.limit);
   const [shown, setShown] = useState<AuditRowView | null>(null);
 
-  const columns = useMemo<Column<AuditRowView>[]>(
+  // device and address may be hidden, and stay off a phone's cards: who did what to which object, and when
+  const columns = useMemo<FitColumn<AuditRowView>[]>(
     () => [
       { key: 'username', header: t('system:audit.fields.username'), cell: (r) => <span className="font-medium">{r.username}</span> },
       {
@@ -80,6 +81,8 @@ export function AuditTrailPage() {
       {
         key: 'device',
         header: t('system:audit.fields.device'),
+        optional: true,
+        inCards: false,
         // what the User-Agent names ("Chrome 156 on Linux"); the raw string as a title and in the detail
         cell: (r) => (
           <span className="block max-w-64 truncate" title={r.device ?? undefined}>
@@ -87,10 +90,10 @@ export function AuditTrailPage() {
           </span>
         ),
       },
-      { key: 'ip', header: t('system:audit.fields.ip'), cell: (r) => <span className="font-mono text-xs">{orDash(r.ip)}</span> },
+      { key: 'ip', header: t('system:audit.fields.ip'), optional: true, inCards: false, cell: (r) => <span className="font-mono text-xs">{orDash(r.ip)}</span> },
       {
         key: 'detail',
-        header: <span className="sr-only">{t('system:audit.detail.title')}</span>,
+        header: t('system:audit.detail.title'),
         className: 'text-right',
         cell: (r) => (
           <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setShown(r)} aria-label={t('system:audit.detail.open', { action: r.action, id: r.id })}>
@@ -116,7 +119,18 @@ export function AuditTrailPage() {
         </p>
       ) : (
         <>
-          <DataTable label={t('system:log')} testId="audit-table" columns={columns} rows={trail.data.items} rowKey={(r) => r.id} stale={trail.isPlaceholderData} />
+          <FitTable
+            label={t('system:log')}
+            chooserId="audit"
+            addressParam="hide"
+            hideOptionalBelowWide={false}
+            compact={false}
+            testId="audit-table"
+            columns={columns}
+            rows={trail.data.items}
+            rowKey={(r) => r.id}
+            stale={trail.isPlaceholderData}
+          />
           <PagerFrame
             limit={list.limit}
             onLimit={(limit) => list.setQuery(patchQuery(list.query, { limit: String(limit), after: null, before: null }))}
