@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from 'playwright-core';
-import { browserSuite, docShot, signIn, toast, until, visible } from './support/harness.ts';
+import { browserSuite, docShot, signIn, until, useLanguage, visible } from './support/harness.ts';
 import { adminApi, approveDeposit, createDeposit } from './support/api.ts';
 import { pick } from './support/people.ts';
 
@@ -52,13 +51,6 @@ const TEXT = {
     showRaw: '顯示原始 JSON',
   },
 } as const;
-
-async function useLanguage(page: Page, language: keyof typeof TEXT): Promise<void> {
-  if (language === 'en') return;
-  await page.getByTestId('language-switcher').click();
-  await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
-  await visible(toast(page, '語言已切換為繁體中文。'));
-}
 
 test.describe('audit trail: every row names its object, found by kind and number', () => {
   for (const [language, width] of [['en', 1280], ['zh-Hant', 390]] as const) {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { businessDate } from '@aurum/domain/system/business-time';
 import { isoToDisplay } from '../src/shared/format/date.ts';
-import { browserSuite, signIn, toast, until, visible } from './support/harness.ts';
+import { browserSuite, signIn, until, useLanguage, visible } from './support/harness.ts';
 
 /**
  * Filters that show themselves (decisions 0750, 0752): several statuses at once, a range whose end
@@ -22,11 +22,7 @@ test.describe('list filters', () => {
       const page = await suite.open();
       await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, '/order/?orderMode=th');
       await page.setViewportSize({ width, height: 900 });
-      if (language === 'zh-Hant') {
-        await page.getByTestId('language-switcher').click();
-        await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
-        await visible(toast(page, '語言已切換為繁體中文。'));
-      }
+      await useLanguage(page, language);
       const today = businessDate(suite.ts.now());
       const yesterday = businessDate(new Date(suite.ts.now().getTime() - 86_400_000));
 

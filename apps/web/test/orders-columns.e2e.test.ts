@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { browserSuite, docShot, signIn, toast, until, visible } from './support/harness.ts';
+import { browserSuite, docShot, signIn, toast, until, useLanguage, visible } from './support/harness.ts';
 
 /**
  * The orders list fits its screen (decision 0752): its saved views under its title; at 1280 px staff choose its columns, and the
@@ -47,9 +47,7 @@ test.describe('the orders list at any width', () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, LIST);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('language-switcher').click();
-    await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
-    await visible(toast(page, '語言已切換為繁體中文。'));
+    await useLanguage(page, 'zh-Hant');
     const cards = page.getByRole('list', { name: '交易歷史' }).getByRole('listitem');
     await visible(cards.first());
     expect(await page.getByRole('table', { name: '交易歷史' }).count()).toBe(0);

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from 'playwright-core';
 // a live price feed for the console: the server's simulated source (test harness only)
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
 import { adminApi } from './support/api.ts';
 import { nextBusinessMorning, reviewOf } from './support/flows.ts';
-import { browserSuite, docShot, signIn, toast, until, visible } from './support/harness.ts';
+import { browserSuite, docShot, signIn, toast, until, useLanguage, visible } from './support/harness.ts';
 
 /**
  * Nothing moves money on one click (decision 0751): an order placed from a user's page opens a
@@ -45,13 +44,6 @@ test.beforeAll(async () => {
   suite.ts.advanceClock((await nextBusinessMorning(suite.ts, 10)) - suite.ts.now().getTime());
 });
 
-async function inLanguage(page: Page, language: 'en' | 'zh-Hant'): Promise<void> {
-  if (language === 'en') return;
-  await page.getByTestId('language-switcher').click();
-  await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
-  await visible(toast(page, '語言已切換為繁體中文。'));
-}
-
 test.describe('the review before money moves', () => {
   for (const [language, width] of [['en', 1280], ['zh-Hant', 390]] as const) {
     test(`${language} at ${width} px: a market buy from the user page is reviewed and sent only on Confirm; an offline price far from the mid is ticked; a closed market says why`, async () => {
@@ -61,7 +53,7 @@ test.describe('the review before money moves', () => {
       const page = await suite.open();
       await signIn(page, suite.ts.url, suite.ts.demo.superAdmin, `/account/user/${aminah}`);
       await page.setViewportSize({ width, height: 900 });
-      await inLanguage(page, language);
+      await useLanguage(page, language);
 
       // the user page offers a new order for this user
       await page.getByTestId('user-new-order').click();

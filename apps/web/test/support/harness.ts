@@ -224,3 +224,11 @@ export async function docShot(target: Page | Locator, name: string): Promise<voi
   mkdirSync(dir, { recursive: true });
   await target.screenshot({ path: `${dir}/${name}.png` });
 }
+
+/** The console in `language` through the top bar's switcher, as staff switch it (English is where it starts). */
+export async function useLanguage(page: Page, language: 'en' | 'zh-Hant'): Promise<void> {
+  if (language === 'en') return;
+  await page.getByTestId('language-switcher').click();
+  await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
+  await visible(toast(page, '語言已切換為繁體中文。'));
+}

@@ -6,7 +6,7 @@ import type { PriceData } from '@aurum/domain/system/live-messages';
 import type { Symbol } from '@aurum/domain/system/metals';
 import type { TradeSide } from '@aurum/domain/users/user-enums';
 import { tradeRuleViolation, type TradeRules } from '@aurum/domain/orders/order-rules';
-import { formatDecimal } from '#shared/format/number.ts';
+import { formatAmount, formatDecimal } from '#shared/format/number.ts';
 import { formatDate, formatDateTime } from '#shared/format/display.ts';
 import { ReviewDialog, type ReviewLine, type ReviewSection } from '#shared/ui/review-dialog.tsx';
 import { hasPersonalFee, priceMakeUp, walletEffect, type WalletEffect } from '../model/order-review.ts';
@@ -131,18 +131,18 @@ export function OnlineOrderReview({ open, onOpenChange, head, limit, price, quot
   const totalLines: ReviewLine[] = [];
   if (usd && quote.usdAmount !== null) totalLines.push({ label: t('createForm.preview.usdAmount'), value: formatDecimal(quote.usdAmount, 2), testId: 'review-usd-amount' });
   if (quote.feeAmount.total !== null && quote.amount !== null) {
-    totalLines.push({ label: t('createForm.review.feesIncluded', { fee: feeName }), value: `${formatDecimal(quote.feeAmount.total, 2)} MYR`, testId: 'review-fee-amount' });
+    totalLines.push({ label: t('createForm.review.feesIncluded', { fee: feeName }), value: formatAmount(quote.feeAmount.total, 'MYR'), testId: 'review-fee-amount' });
   }
   totalLines.push({
     label: head.side === 'buy' ? t('createForm.review.customerPays') : t('createForm.review.customerGets'),
-    value: quote.amount === null ? t('createForm.review.pricedAtFill') : `${formatDecimal(quote.amount, 2)} MYR`,
+    value: quote.amount === null ? t('createForm.review.pricedAtFill') : formatAmount(quote.amount, 'MYR'),
     total: true,
     testId: 'review-total',
   });
 
-  const wallet_ = walletSection(walletEffect({ side: head.side, limit: limit !== null, quantity: head.quantity, myrPerGram: quote.myrPerGram, amount: quote.amount, wallet }), head.side, head.quantity);
+  const walletPart = walletSection(walletEffect({ side: head.side, limit: limit !== null, quantity: head.quantity, myrPerGram: quote.myrPerGram, amount: quote.amount, wallet }), head.side, head.quantity);
   const sections: ReviewSection[] = [headSection(head), { title: t('createForm.review.price'), lines: priceLines }, { lines: totalLines }];
-  if (wallet_.section) sections.push(wallet_.section);
+  if (walletPart.section) sections.push(walletPart.section);
 
   return (
     <ReviewDialog
@@ -156,7 +156,7 @@ export function OnlineOrderReview({ open, onOpenChange, head, limit, price, quot
         </>
       }
       sections={sections}
-      blocked={ruleBlock(head) ?? wallet_.blocked ?? undefined}
+      blocked={ruleBlock(head) ?? walletPart.blocked ?? undefined}
       confirmLabel={t('createForm.review.confirm')}
       loading={loading}
       onConfirm={onConfirm}
@@ -199,14 +199,14 @@ export function OfflineOrderReview({ open, onOpenChange, head, currency, prices,
   if (usd && amount !== null) totalLines.push({ label: t('createForm.preview.amountIn', { currency }), value: formatDecimal(amount, 2), testId: 'review-usd-amount' });
   totalLines.push({
     label: head.side === 'buy' ? t('createForm.review.customerPays') : t('createForm.review.customerGets'),
-    value: myrAmount === null ? '-' : `${formatDecimal(myrAmount, 2)} MYR`,
+    value: myrAmount === null ? '-' : formatAmount(myrAmount, 'MYR'),
     total: true,
     testId: 'review-total',
   });
   const effect = walletEffect({ side: head.side, limit: false, quantity: head.quantity, myrPerGram, amount: myrAmount, wallet });
-  const wallet_ = walletSection(effect, head.side, head.quantity);
+  const walletPart = walletSection(effect, head.side, head.quantity);
   const sections: ReviewSection[] = [headSection(head), { title: t('createForm.review.prices'), lines: priceLines }, { lines: totalLines }];
-  if (wallet_.section) sections.push(wallet_.section);
+  if (walletPart.section) sections.push(walletPart.section);
 
   const breachText = (b: PriceBandBreach) => {
     const rate = b.field === 'exchangeRate';
@@ -214,7 +214,7 @@ export function OfflineOrderReview({ open, onOpenChange, head, currency, prices,
     return t('createForm.review.breach', { field: t(`createForm.${b.field}`), entered: shown(b.entered), mid: shown(b.mid), deviation: formatDecimal(b.deviationPct, 2) });
   };
   const warnings = (check?.breaches ?? []).map(breachText);
-  const blocked = ruleBlock(head) ?? wallet_.blocked ?? (checkError ? checkError : check === null ? t('createForm.review.checking') : null);
+  const blocked = ruleBlock(head) ?? walletPart.blocked ?? (checkError ? checkError : check === null ? t('createForm.review.checking') : null);
   return (
     <ReviewDialog
       open={open}
