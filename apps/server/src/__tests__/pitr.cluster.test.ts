@@ -51,6 +51,8 @@ function folderBytes(path: string): number {
   let approver: string;
   let userId: number;
   let backupStartedAt: number;
+  /** When pgbackrest returned: its recorded stop time (whole seconds) is at or before it. */
+  let backupEndedAt: number;
   /** The WAL position when the full backup ended: the WAL written since is what the archive holds beyond it. */
   let backupLsn: string;
 
@@ -79,7 +81,8 @@ function folderBytes(path: string): number {
     repo.run('stanza-create');
     backupStartedAt = Date.now();
     repo.run('backup', ['--type=full']);
-    summary('backup', { fullBackupMs: Date.now() - backupStartedAt });
+    backupEndedAt = Date.now();
+    summary('backup', { fullBackupMs: backupEndedAt - backupStartedAt });
     db = new pg.Pool({ connectionString: pgsql.url(DATABASE), max: 2 });
     backupLsn = (await db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]!.lsn;
     maker = await signIn(url, 'financemaker');
@@ -97,8 +100,10 @@ function folderBytes(path: string): number {
   it('restored to one second before a bad operation: the invariants hold, the operation absent, everything before it present', async () => {
     const before = [await deposit('1000.00'), await deposit('2500.00'), await deposit('120.50')];
     const ackedAt = Date.now();
-    // the restore target (one second before the bad operation) must come after the last good write
-    await until('a second after the last good write', () => Date.now() >= ackedAt + 1_100, 5_000);
+    // the restore target (one second before the bad operation) must come after the last good write,
+    // and in a later whole second than the backup's stop (pgbackrest compares whole seconds)
+    const targetFrom = Math.max(ackedAt + 100, (Math.floor(backupEndedAt / 1000) + 1) * 1000);
+    await until('the restore target past the last good write and the backup', () => Date.now() >= targetFrom + 1_000, 5_000);
     const badAt = Date.now();
     const bad = await deposit('900000.00');
     const after = [await deposit('10.00'), await deposit('20.00')];
@@ -168,7 +173,7 @@ function folderBytes(path: string): number {
       const into = join(folder, `refused-${to.replace(/[:.]/g, '-')}`);
       const r = await restorePitr(to, into);
       expect(r.code, r.output).toBe(2);
-      expect(r.output).toMatch(/cannot be restored: the repository can restore from \S+ \(the end of the first backup\) to \S+ \(the last transaction in the archived WAL\)/);
+      expect(r.output).toMatch(/cannot be restored: the repository can restore from \S+ \(the second after the first backup ended\) to \S+ \(the last transaction in the archived WAL\)/);
       expect(existsSync(into)).toBe(false);
     }
     summary('refused-range', { refusals: 2 });

@@ -100,8 +100,11 @@ async function main(): Promise<void> {
   const first = info.backupEnds[0];
   if (!first) throw new PitrRefused(`The stanza '${args.repo.stanza}' holds no backup yet: take one (pgbackrest --stanza=${args.repo.stanza} --type=full backup).`);
   const last = lastArchivedTime(args.repo, info, bin);
-  const range = `from ${iso(first)} (the end of the first backup) to ${last ? `${iso(last)} (the last transaction in the archived WAL)` : 'no later moment (no transaction archived after it yet)'}`;
-  if (args.to < first || !last || args.to >= last) throw new PitrRefused(`${iso(args.to)} cannot be restored: the repository can restore ${range}.`);
+  // pgbackrest keeps a backup's stop time in whole seconds and picks a backup that stopped strictly
+  // before the target's whole second: the first moment it can restore is the next second
+  const earliest = new Date(first.getTime() + 1000);
+  const range = `from ${iso(earliest)} (the second after the first backup ended) to ${last ? `${iso(last)} (the last transaction in the archived WAL)` : 'no later moment (no transaction archived after it yet)'}`;
+  if (args.to < earliest || !last || args.to >= last) throw new PitrRefused(`${iso(args.to)} cannot be restored: the repository can restore ${range}.`);
 
   const startedAt = Date.now();
   ownedFolder(args.into);
