@@ -110,9 +110,17 @@ describe(`live socket on ${driver}`, () => {
       body: { buySpread: '500.00', sellSpread: '500.00' },
     });
     expect(wide.status).toBe(200);
-    const setting = (await sock.next((m) => m.type === 'GlobalSetting')) as { data: { metal: string; spread: unknown; ahtSpread: unknown } };
-    expect(setting.data.metal).toBe('xau');
-    expect(variant ? setting.data.ahtSpread : setting.data.spread).toEqual({ buySpread: '500.00', sellSpread: '500.00' });
+    // the change comes as GlobalSetting, or, when the PostgreSQL listener lost its connection meanwhile
+    // (a heartbeat unanswered on a loaded machine), as Resync: the console then reads the settings again
+    const told = (await sock.next((m) => m.type === 'GlobalSetting' || m.type === 'Resync')) as
+      | { type: 'GlobalSetting'; data: { metal: string; spread: unknown; ahtSpread: unknown } }
+      | { type: 'Resync' };
+    const setting =
+      told.type === 'GlobalSetting'
+        ? told.data
+        : { metal: 'xau', ...(await api.call<{ spread: unknown; ahtSpread: unknown }>('GET', `${S}/adjust/xau`, { token: jwt.none })).body };
+    expect(setting.metal).toBe('xau');
+    expect(variant ? setting.ahtSpread : setting.spread).toEqual({ buySpread: '500.00', sellSpread: '500.00' });
     // 500 USD/oz more on each side: the MYR buy/sell gap widens by about 1000 x 4.47 / 31.1 = 144 MYR/g
     // an upper bound, not a wait: under a loaded CI machine the feed (2 s staleness here) may pause a
     // few ticks before the widened price is priced and sent (8 s once proved too short there)

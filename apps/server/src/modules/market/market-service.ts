@@ -10,6 +10,7 @@ import type { AuditEntry } from '../../http/route.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import type { EventBus, LiveEvent, Quotes } from '../../live/event-bus.ts';
+import { EventRetries } from '../../live/event-retries.ts';
 import { toMetalAdjustAnswer, type Variant } from '../system/adjust-service.ts';
 import { releaseFeedLease, takeFeedLease } from './market-repository.ts';
 import { modesForMoney, settingsFloor, settingsHeard } from '../system/mode-service.ts';
@@ -18,6 +19,14 @@ import { FeedHealthRecorder, feedHealthView, type FeedHealthView } from './feed-
 import { VersionedCopy } from '../../cache/versioned-copy.ts';
 import type { IssuedQuote, QuoteCheck, QuotePricing, QuoteSigner } from './price-quotes.ts';
 import { REFERENCE_SOURCES, type MarketQuotes, type PriceSource, type RateSet, type ReferenceSource } from './price-sources.ts';
+
+/** How a live event that failed is tried again: soon, then at most every 5 s while the database is away. */
+const RETRY_BACKOFF = { baseMs: 200, capMs: 5_000 } as const;
+
+/** One pending try per setting (and per resync): a later failure of the same replaces the earlier. */
+function retryKey(event: Extract<LiveEvent, { kind: 'settings' | 'resync' }>): string {
+  return event.kind === 'settings' ? `settings/${event.what}/${event.metal ?? ''}` : 'resync';
+}
 
 /** A reference rate as last received, with the moment of its quotes. */
 export type ReferenceRate = RateSet & { updatedAt: string };
@@ -82,6 +91,8 @@ export class MarketService {
   private readonly health: FeedHealthRecorder;
   private quote: IssuedQuote | null = null;
   private unsubscribe: (() => void) | null = null;
+  /** Settings notices and resyncs that could not be applied, tried again (a quote is not: the next tick replaces it). */
+  private readonly retries: EventRetries<LiveEvent>;
   private leading = false;
   private ticking = false;
 
@@ -109,6 +120,10 @@ export class MarketService {
       run: (at) => this.tick(at),
       onStop: () => this.releaseLease(),
     });
+    this.retries = new EventRetries((event) => this.onEvent(event), {
+      backoff: RETRY_BACKOFF,
+      onFailure: (error, attempt) => options.log?.warn({ err: error, attempt }, 'market: a live event could not be applied; trying again'),
+    });
     this.statusJob = intervalJob('marketStatus', { everyMs: 1000, run: () => this.recompute(false) });
     this.health = new FeedHealthRecorder({
       db,
@@ -126,11 +141,15 @@ export class MarketService {
   /** Loads the settings and listens to the bus (quotes and settings of every process); starts no timer. */
   async open(): Promise<void> {
     await this.reloadSettings();
-    // a reload that fails (the database going away as the notice arrives) leaves the copy as it was:
-    // money reads the settings version in its own transaction (inForce), and the listener's
-    // reconnection brings a resync that reloads; never an unhandled rejection, which ends a process
-    this.unsubscribe ??= this.bus.subscribe((event) =>
-      void this.onEvent(event).catch((error: unknown) => this.options.log?.warn({ err: error, event: event.kind }, 'market: a live event could not be applied; the next resync reloads')),
+    // a reload that fails (the database going away as the notice arrives) leaves the copy as it was
+    // (money reads the settings version in its own transaction, inForce) and is tried again until
+    // it applies; never an unhandled rejection, which ends a process
+    this.unsubscribe ??= this.bus.subscribe(
+      (event) =>
+        void this.onEvent(event).catch((error: unknown) => {
+          if (event.kind === 'settings' || event.kind === 'resync') this.retries.failed(retryKey(event), event, error);
+          else this.options.log?.warn({ err: error, event: event.kind }, 'market: a live event could not be applied');
+        }),
     );
   }
 
@@ -138,6 +157,7 @@ export class MarketService {
   async close(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.retries.stop();
     await this.releaseLease();
   }
 
