@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { routeManifest } from './src/app/route-table.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const backend = process.env.AURUM_DEV_BACKEND ?? 'http://127.0.0.1:3000';
@@ -14,6 +15,7 @@ export default defineConfig({
   },
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
+    __ROUTE_MANIFEST__: JSON.stringify(routeManifest()),
   },
   build: {
     // WEB_DIST builds elsewhere (two checkouts or parallel work sharing one tree); the server reads the same variable

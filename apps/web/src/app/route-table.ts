@@ -155,3 +155,23 @@ export function namespacesOf(route: RouteEntry): string[] {
   const fromTitles = keys.map(namespaceOf).filter((ns): ns is string => ns !== null);
   return [...new Set([...route.namespaces, ...fromTitles])];
 }
+
+/**
+ * What the entry chunk holds of this table (vite.config.ts defines it as `__ROUTE_MANIFEST__`):
+ * the public pages whole, the signed-in pages by path only. The rest of a signed-in page's entry
+ * is read from this table in the shell-pages chunk, fetched after sign-in, so the size of the
+ * table does not count against the sign-in page.
+ */
+export interface RouteManifest {
+  public: ReadonlyArray<{ path: string; module: string; exportName: string; layout: 'auth' | 'bare'; namespaces: readonly string[] }>;
+  shellPaths: readonly string[];
+  shell: { module: string; namespaces: readonly string[] };
+}
+
+export function routeManifest(routes: readonly RouteEntry[] = ROUTES): RouteManifest {
+  return {
+    public: routes.flatMap((r) => (r.layout === 'shell' ? [] : [{ path: r.path, module: r.module, exportName: r.exportName, layout: r.layout, namespaces: namespacesOf(r) }])),
+    shellPaths: routes.filter((r) => r.layout === 'shell').map((r) => r.path),
+    shell: { module: SHELL_MODULE, namespaces: SHELL_NAMESPACES },
+  };
+}

@@ -4,7 +4,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '#shared/ui/spinner.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { ROUTES, SHELL_MODULE, SHELL_NAMESPACES, namespacesOf, type RouteEntry } from './route-table.ts';
 
 type PageModule = Record<string, unknown>;
 
@@ -12,21 +11,18 @@ type PageModule = Record<string, unknown>;
 const ErrorPage = lazy(() => import('./pages/error-page.tsx').then((m) => ({ default: m.ErrorPage })));
 
 // Each page (and the shell) is a chunk of its own, fetched when a route first needs it. The entry
-// holds the loaders of the pages shown before sign-in and of the shell; the signed-in pages'
-// loaders, with their preload lists, are a chunk fetched beside the shell (shell-pages.ts), so
-// every new screen does not add to what the sign-in page downloads.
+// holds the loaders of the pages shown before sign-in and of the shell, and the signed-in pages by
+// path only (__ROUTE_MANIFEST__, from route-table.ts at build); their loaders, preload lists and
+// namespaces are a chunk fetched beside the shell (shell-pages.ts), so every new screen does not
+// add to what the sign-in page downloads.
 const modules = import.meta.glob<PageModule>(['../features/auth/components/*-page.tsx', './pages/*-page.tsx', './shell/app-shell.tsx']);
+const manifest = __ROUTE_MANIFEST__;
 
-function loaderOf(module: string): () => Promise<PageModule> {
+/** Loads a page chunk shown before sign-in (or the shell) and its translation namespaces together, so it paints translated. */
+function lazyComponent(module: string, exportName: string, namespaces: readonly string[]) {
   const key = module.startsWith('app/') ? `./${module.slice('app/'.length)}` : `../${module}`;
   const load = modules[key];
-  if (load) return load;
-  return () => import('./shell-pages.ts').then((m) => m.loadShellPage(key));
-}
-
-/** Loads a page chunk and its translation namespaces together, so the page paints translated. */
-function lazyComponent(module: string, exportName: string, namespaces: readonly string[]) {
-  const load = loaderOf(module);
+  if (!load) throw new Error(`route module not found: ${key}`);
   return async () => {
     const [loaded] = await Promise.all([load(), namespaces.length > 0 ? i18next.loadNamespaces([...namespaces]) : undefined]);
     const Component = loaded[exportName] as ComponentType | undefined;
@@ -35,14 +31,9 @@ function lazyComponent(module: string, exportName: string, namespaces: readonly 
   };
 }
 
-function toRoute(route: RouteEntry): RouteObject {
-  const lazy = lazyComponent(route.module, route.exportName, namespacesOf(route));
-  const handle = route.title === undefined ? undefined : { title: route.title };
-  if (route.path === '/') return { index: true, lazy, handle };
-  return { path: route.path, lazy, handle };
-}
-
-const byLayout = (layout: RouteEntry['layout']) => ROUTES.filter((r) => r.layout === layout).map(toRoute);
+const at = (path: string, lazy: RouteObject['lazy']): RouteObject => (path === '/' ? { index: true, lazy } : { path, lazy });
+const publicRoutes = (layout: 'auth' | 'bare') => manifest.public.filter((r) => r.layout === layout).map((r) => at(r.path, lazyComponent(r.module, r.exportName, r.namespaces)));
+const shellRoutes = manifest.shellPaths.map((path) => at(path, () => import('./shell-pages.ts').then((m) => m.loadShellRoute(path))));
 
 export const routes: RouteObject[] = [
   {
@@ -56,12 +47,12 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: '/auth', element: <Navigate to="/auth/login/" replace /> },
-      ...byLayout('auth'),
+      ...publicRoutes('auth'),
       {
         element: <RequireAuth />,
-        children: [{ lazy: lazyComponent(SHELL_MODULE, 'AppShell', SHELL_NAMESPACES), children: byLayout('shell') }],
+        children: [{ lazy: lazyComponent(manifest.shell.module, 'AppShell', manifest.shell.namespaces), children: shellRoutes }],
       },
-      ...byLayout('bare'),
+      ...publicRoutes('bare'),
     ],
   },
 ];
