@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { dayAfter } from '@aurum/domain/finance/day-close';
 import { businessDate } from '@aurum/domain/system/business-time';
-import { isoToDisplay } from '../src/shared/format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 import { adminApi } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
@@ -55,16 +55,16 @@ test.describe("finance: a finance approver's day", () => {
     expect(await page.getByTestId('last-closed').textContent()).toBe('None yet');
     for (const check of ['balanced', 'customerBooks', 'metalBooks']) await until(() => page.getByTestId(`close-check-${check}`).getAttribute('data-ok')).toBe('true');
     expect(await seriousAxeViolations(page), 'axe: the day close with its checks').toEqual([]);
-    await page.getByRole('button', { name: `Close ${isoToDisplay(yesterday)}` }).click();
+    await page.getByRole('button', { name: `Close ${displayDate(yesterday)}` }).click();
     const dialog = page.getByTestId('confirm-dialog');
-    await visible(dialog.getByText(`Close ${isoToDisplay(yesterday)}?`));
+    await visible(dialog.getByText(`Close ${displayDate(yesterday)}?`));
     await dialog.getByRole('button', { name: 'Close the day' }).click();
-    await visible(page.getByTestId('toast').getByText(`${isoToDisplay(yesterday)} is closed.`));
-    await until(() => page.getByTestId('last-closed').textContent()).toBe(isoToDisplay(yesterday));
+    await visible(page.getByTestId('toast').getByText(`${displayDate(yesterday)} is closed.`));
+    await until(() => page.getByTestId('last-closed').textContent()).toBe(displayDate(yesterday));
     // the next day is shown with its own window: its start to the next day's start
-    await until(() => page.getByTestId('close-stretch').textContent()).toBe(`Closing it covers the journal from ${isoToDisplay(today)} 00:00 MYT to ${isoToDisplay(dayAfter(today))} 00:00 MYT.`);
+    await until(() => page.getByTestId('close-stretch').textContent()).toBe(`Closing it covers the journal from ${displayDate(today)} 00:00 MYT to ${displayDate(dayAfter(today))} 00:00 MYT.`);
     const closed = page.getByRole('table', { name: 'Closed days' }).locator('tbody tr').first();
-    expect(await closed.locator('td').first().textContent()).toBe(isoToDisplay(yesterday));
+    expect(await closed.locator('td').first().textContent()).toBe(displayDate(yesterday));
     expect(await closed.locator('td').nth(3).textContent()).toBe(suite.ts.demo.byRole.financeApprover!.username);
     // a finance approver closes, only a superAdmin reopens
     expect(await closed.getByRole('button', { name: 'Reopen' }).count()).toBe(0);
@@ -80,7 +80,7 @@ test.describe("finance: a finance approver's day", () => {
     await visible(page.getByTestId('pnl-chart'));
     const spread = page
       .getByRole('table', { name: 'P&L per period, metal and category' })
-      .getByRole('button', { name: new RegExp(`^Spread of ${isoToDisplay(today).replace(/\//g, '\\/')} XAU ${CATEGORY_NAMES[user!.category]!}: [0-9,.-]+, show what is behind it$`) });
+      .getByRole('button', { name: new RegExp(`^Spread of ${displayDate(today).replace(/\//g, '\\/')} XAU ${CATEGORY_NAMES[user!.category]!}: [0-9,.-]+, show what is behind it$`) });
     await visible(spread);
     expect(Number(((await spread.textContent()) ?? '').replace(/,/g, ''))).toBeGreaterThanOrEqual(10);
     expect(await seriousAxeViolations(page), 'axe: the P&L').toEqual([]);
@@ -128,6 +128,6 @@ test.describe("finance: a finance approver's day", () => {
     // the closed day reads the same in Chinese
     await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '日結' }).click();
     await visible(page.getByRole('heading', { level: 1, name: '日結' }));
-    expect(await page.getByTestId('last-closed').textContent()).toBe(isoToDisplay(yesterday));
+    expect(await page.getByTestId('last-closed').textContent()).toBe(displayDate(yesterday));
   });
 });

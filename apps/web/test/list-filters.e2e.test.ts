@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { businessDate } from '@aurum/domain/system/business-time';
-import { isoToDisplay } from '../src/shared/format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 import { browserSuite, signIn, until, useLanguage, visible } from './support/harness.ts';
 
 /**
@@ -31,14 +31,14 @@ test.describe('list filters', () => {
       const statuses = modal.getByRole('group', { name: t.status });
       await statuses.getByRole('checkbox', { name: t.completed }).check();
       await statuses.getByRole('checkbox', { name: t.canceled }).check();
-      await modal.getByLabel(t.from, { exact: true }).fill(isoToDisplay(today));
-      await modal.getByLabel(t.until, { exact: true }).fill(isoToDisplay(yesterday));
+      await modal.getByLabel(t.from, { exact: true }).fill(displayDate(today));
+      await modal.getByLabel(t.until, { exact: true }).fill(displayDate(yesterday));
       await modal.getByRole('button', { name: t.apply }).click();
       // the end before the start: said under the field, and nothing is applied
       await visible(modal.getByText(t.notBefore));
       expect(new URL(page.url()).searchParams.get('status')).toBeNull();
 
-      await modal.getByLabel(t.until, { exact: true }).fill(isoToDisplay(today));
+      await modal.getByLabel(t.until, { exact: true }).fill(displayDate(today));
       await modal.getByRole('button', { name: t.apply }).click();
       await until(() => new URL(page.url()).searchParams.get('status')).toBe('completed,canceled');
       expect(new URL(page.url()).searchParams.get('createdBefore')).toBe(today);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { dayAfter } from '@aurum/domain/finance/day-close';
 import { lastDayOfMonth } from '@aurum/domain/finance/periods';
 import { businessDate } from '@aurum/domain/system/business-time';
-import { isoToDisplay } from '../src/shared/format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 import { adminApi } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { browserSuite, signIn, until, visible } from './support/harness.ts';
@@ -57,7 +57,7 @@ test.describe('finance: months, reopenings and statements', () => {
     const approver = await suite.open();
     await signIn(approver, suite.ts.url, suite.ts.demo.byRole.financeApprover!, '/finance/day-close/');
     await visible(approver.getByRole('heading', { level: 1, name: 'Day close' }));
-    await until(() => approver.getByTestId('last-closed').textContent()).toBe(isoToDisplay(last));
+    await until(() => approver.getByTestId('last-closed').textContent()).toBe(displayDate(last));
     await approver.getByRole('button', { name: `Propose closing ${shownMonth}` }).click();
     const proposeDialog = approver.getByTestId('confirm-dialog');
     await visible(proposeDialog.getByText(`Propose closing ${shownMonth}?`));
@@ -83,38 +83,38 @@ test.describe('finance: months, reopenings and statements', () => {
     await nav.getByRole('link', { name: 'Balance sheet' }).click();
     await visible(sa.getByRole('heading', { level: 1, name: 'Balance sheet' }));
     await visible(sa.getByTestId('balance-sheet-MYR'));
-    await expect(sa.getByTestId('balance-sheet-at')).toHaveText(`${isoToDisplay(dayAfter(last))} 00:00 MYT`);
+    await expect(sa.getByTestId('balance-sheet-at')).toHaveText(`${displayDate(dayAfter(last))} 00:00 MYT`);
     await expect(sa.getByTestId('balance-sheet-MYR').getByTestId('balanced')).toHaveText('Balanced');
     expect(await seriousAxeViolations(sa), 'axe: the balance sheet').toEqual([]);
     await nav.getByRole('link', { name: 'Income statement' }).click();
     await visible(sa.getByRole('heading', { level: 1, name: 'Income statement' }));
-    await expect(sa.getByTestId('income-statement-period')).toHaveText(`${isoToDisplay(`${month}-01`)} – ${isoToDisplay(last)}`);
+    await expect(sa.getByTestId('income-statement-period')).toHaveText(`${displayDate(`${month}-01`)} – ${displayDate(last)}`);
     await expect(sa.getByTestId('income-statement-net-myr')).toHaveText(/^-?[0-9,]+\.\d{2}$/);
 
     // 4. the superAdmin proposes reopening the first closed day: the later one goes with it
     await nav.getByRole('link', { name: 'Day close' }).click();
-    await sa.getByRole('table', { name: 'Closed days' }).getByRole('button', { name: `Reopen ${isoToDisplay(first)}` }).click();
+    await sa.getByRole('table', { name: 'Closed days' }).getByRole('button', { name: `Reopen ${displayDate(first)}` }).click();
     const reopenDialog = sa.getByTestId('reopen-dialog');
-    await visible(reopenDialog.getByText(`every later closed day (${isoToDisplay(last)}) open again`, { exact: false }));
+    await visible(reopenDialog.getByText(`every later closed day (${displayDate(last)}) open again`, { exact: false }));
     await reopenDialog.getByLabel('Reason').fill('a late bank statement');
     await reopenDialog.getByRole('button', { name: 'Propose reopening' }).click();
-    const reopenProposal = proposal(sa, `Reopen ${isoToDisplay(first)}`);
+    const reopenProposal = proposal(sa, `Reopen ${displayDate(first)}`);
     await visible(reopenProposal);
     await expect(reopenProposal.getByRole('button', { name: 'Approve' })).toBeDisabled();
-    await expect(reopenProposal).toContainText(`Approving reopens these closed days: ${isoToDisplay(first)}, ${isoToDisplay(last)}.`);
+    await expect(reopenProposal).toContainText(`Approving reopens these closed days: ${displayDate(first)}, ${displayDate(last)}.`);
 
     // 5. a second superAdmin approves the reopening: both days and the month are open again
     const other = await suite.open();
     await signIn(other, suite.ts.url, second, '/finance/day-close/');
-    await proposal(other, `Reopen ${isoToDisplay(first)}`).getByRole('button', { name: 'Approve' }).click();
+    await proposal(other, `Reopen ${displayDate(first)}`).getByRole('button', { name: 'Approve' }).click();
     const reopenApprove = other.getByTestId('confirm-dialog');
-    await visible(reopenApprove.getByText(`These days open again now, with their months: ${isoToDisplay(first)}, ${isoToDisplay(last)}.`, { exact: false }));
+    await visible(reopenApprove.getByText(`These days open again now, with their months: ${displayDate(first)}, ${displayDate(last)}.`, { exact: false }));
     await reopenApprove.getByRole('button', { name: 'Approve' }).click();
     await until(() => other.getByTestId('last-closed').textContent()).toBe('None yet');
     await until(() => other.getByTestId('last-closed-month').textContent()).toBe('None yet');
     const decided = other.getByRole('table', { name: 'Decided proposals' });
     await expect(decided.locator('tbody tr')).toHaveCount(2);
-    await expect(decided).toContainText(`Reopen ${isoToDisplay(first)}`);
+    await expect(decided).toContainText(`Reopen ${displayDate(first)}`);
   });
 
   for (const viewport of [

@@ -4,7 +4,7 @@ import { businessClock, businessDate } from '@aurum/domain/system/business-time'
 import { postEntry } from '../../server/src/modules/ledger/ledger-service.ts';
 import { simulatedSource } from '../../server/src/modules/market/price-sources.ts';
 import { SECURE, adminApi } from './support/api.ts';
-import { browserSuite, signIn, until, visible } from './support/harness.ts';
+import { browserSuite, docShot, signIn, until, useLanguage, visible } from './support/harness.ts';
 
 /**
  * Every business date and time is an Asia/Kuala_Lumpur one, shown as one (decision 0708; the
@@ -59,4 +59,47 @@ test.describe('business time in any browser zone', () => {
       await until(() => ordered.textContent()).toContain(klTime(placed!.at));
     }
   });
+
+  // a dealer records a hedge from a browser far from Kuala Lumpur: the time typed and the time shown
+  // are both Kuala Lumpur times, named as such, in either language and on a phone
+  for (const { language, width, timezoneId } of [
+    { language: 'en', width: 1280, timezoneId: 'America/New_York' },
+    { language: 'zh-Hant', width: 390, timezoneId: 'Pacific/Kiritimati' },
+  ] as const) {
+    test(`${language} at ${width} px in ${timezoneId}: a hedge's trade time is typed and shown in Kuala Lumpur time`, async () => {
+      const page = await suite.open(undefined, { timezoneId });
+      await signIn(page, suite.ts.url, suite.ts.demo.byRole.financeMaker!, '/treasury/?view=hedges');
+      await page.setViewportSize({ width, height: 900 });
+      await useLanguage(page, language);
+      await page.getByTestId('record-hedge').click();
+      const dialog = page.getByTestId('record-hedge-dialog');
+      const tradedAt = dialog.locator('input[type="datetime-local"]');
+      await visible(tradedAt);
+      // the field names its zone, and starts at Kuala Lumpur's clock now (not the browser's)
+      expect(await dialog.getByText(/\(MYT\)/).count()).toBeGreaterThan(0);
+      const startsAt = await tradedAt.inputValue();
+      const now = Date.now();
+      const kl = (at: number) => {
+        const c = businessClock(new Date(at));
+        return `${c.date}T${pad(Math.floor(c.minutes / 60))}:${pad(c.minutes % 60)}`;
+      };
+      expect([kl(now - 60_000), kl(now)]).toContain(startsAt);
+      await docShot(dialog, `hedge-traded-at-${language}-${width}`);
+
+      await dialog.locator('[name="provider"]').fill('Zone Desk');
+      await dialog.locator('[name="quantity"]').fill('1');
+      await dialog.locator('[name="price"]').fill('100');
+      await tradedAt.fill('2026-11-01T09:30');
+      await dialog.locator('button[type="submit"]').click();
+      // its page shows the time typed, with its zone; the server holds the instant 01:30 UTC
+      await until(() => page.getByTestId('hedge-traded-at').textContent()).toBe('01/11/2026 09:30 MYT');
+      const clientRef = (await page.getByTestId('hedge-client-ref').textContent())!;
+      const [held] = await suite.ts.db.query<{ at: string }>(
+        "SELECT to_char(traded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI') AS at FROM hedges WHERE client_ref = $1",
+        [clientRef],
+      );
+      expect(held!.at).toBe('2026-11-01T01:30');
+    });
+  }
 });
+

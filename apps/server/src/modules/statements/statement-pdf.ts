@@ -7,7 +7,7 @@ import { STATEMENT_LABELS, kindLabel, type StatementLabels } from '@aurum/domain
 import { METAL_NAMES } from '@aurum/domain/finance/chart-of-accounts';
 import { groupThousands } from '@aurum/domain/money/grouping';
 import type { StatementAnswer, StatementFiguresView, StatementLanguage } from '@aurum/domain/statements/statement-schemas';
-import { businessClock } from '@aurum/domain/system/business-time';
+import { displayBusinessMoment, displayDate } from '@aurum/domain/system/display-date';
 
 /**
  * A statement as a PDF document (decisions 1011, 1014, 1015): A4 landscape, the dealer's letterhead on every page, the labels in the asked language,
@@ -50,7 +50,7 @@ function letterhead(doc: PDFKit.PDFDocument, s: StatementAnswer, t: StatementLab
   doc.fontSize(8).text(`${t.number}: ${s.number}`, MARGIN, MARGIN, { width, align: 'right', lineBreak: false });
   if (s.interim) {
     doc.fontSize(10).fillColor('#b00020').text(t.interim, MARGIN, MARGIN + 12, { width, align: 'right', lineBreak: false });
-    doc.fontSize(7.5).text(`${t.cutOff} ${businessMoment(s.cutOffAt)} (MYT)`, MARGIN, MARGIN + 25, { width, align: 'right', lineBreak: false });
+    doc.fontSize(7.5).text(`${t.cutOff} ${displayBusinessMoment(new Date(s.cutOffAt))} (MYT)`, MARGIN, MARGIN + 25, { width, align: 'right', lineBreak: false });
     doc.fillColor('#000000');
   }
   doc.moveTo(MARGIN, MARGIN + 37).lineTo(doc.page.width - MARGIN, MARGIN + 37).lineWidth(0.75).strokeColor('#555555').stroke();
@@ -67,12 +67,6 @@ const COLUMNS = [
   { key: 'gramsBalance', width: 76 },
   { key: 'heldGrams', width: 76 },
 ] as const;
-
-/** A moment as Kuala Lumpur's clock shows it, yyyy-MM-dd HH:mm. */
-function businessMoment(iso: string): string {
-  const { date, minutes } = businessClock(new Date(iso));
-  return `${date} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
 
 /** The statement as PDF bytes. */
 export async function statementPdf(statement: StatementAnswer, lang: StatementLanguage, now: Date): Promise<Buffer> {
@@ -107,8 +101,8 @@ export async function statementPdf(statement: StatementAnswer, lang: StatementLa
   const name = statement.user.name ? `${statement.user.name} (${statement.user.username})` : statement.user.username;
   doc.text(`${t.number}: ${statement.number}`);
   doc.text(`${t.customer}: ${name} · #${statement.user.id}`);
-  doc.text(`${t.period}: ${statement.from} – ${statement.to}`);
-  doc.text(`${t.generated}: ${businessMoment(now.toISOString())} · ${t.timeZone}`);
+  doc.text(`${t.period}: ${displayDate(statement.from)} – ${displayDate(statement.to)}`);
+  doc.text(`${t.generated}: ${displayBusinessMoment(now)} · ${t.timeZone}`);
 
   // the summary: each figure's opening, movements and closing
   let y = doc.y + 10;
@@ -132,7 +126,7 @@ export async function statementPdf(statement: StatementAnswer, lang: StatementLa
 
   // the metal held at the closing mid (decision 1015)
   y += 8;
-  doc.fontSize(9).text(`${t.valuation} (${businessMoment(statement.cutOffAt)})`, MARGIN + 2, y + 4, { lineBreak: false });
+  doc.fontSize(9).text(`${t.valuation} (${displayBusinessMoment(new Date(statement.cutOffAt))})`, MARGIN + 2, y + 4, { lineBreak: false });
   y += ROW;
   summaryRow([t.metal, t.grams, t.unitPrice, t.value], y);
   y += ROW;
@@ -163,16 +157,16 @@ export async function statementPdf(statement: StatementAnswer, lang: StatementLa
   const blank = '';
   const g = grouped;
   const o = statement.opening;
-  line([statement.from, t.opening, blank, blank, g(o.myr), g(o.heldMyr), blank, g(o.grams), g(o.heldGrams)]);
+  line([displayDate(statement.from), t.opening, blank, blank, g(o.myr), g(o.heldMyr), blank, g(o.grams), g(o.heldGrams)]);
   for (const l of statement.lines) {
     const reference = l.orderId !== null ? `${t.order} #${l.orderId}` : l.requestId !== null ? `${t.request} #${l.requestId}` : blank;
     const [m, b] = [l.movement, l.balance];
-    line([businessMoment(l.at), kindLabel(lang, l.kind), reference, g(m.myr), g(b.myr), g(b.heldMyr), g(m.grams), g(b.grams), g(b.heldGrams)]);
+    line([displayBusinessMoment(new Date(l.at)), kindLabel(lang, l.kind), reference, g(m.myr), g(b.myr), g(b.heldMyr), g(m.grams), g(b.grams), g(b.heldGrams)]);
   }
   if (statement.lines.length === 0) line([blank, t.noMovements, blank, blank, blank, blank, blank, blank, blank]);
   rule(y);
   const [mv, c] = [statement.movements, statement.closing];
-  line([statement.to, t.closing, blank, g(mv.myr), g(c.myr), g(c.heldMyr), g(mv.grams), g(c.grams), g(c.heldGrams)]);
+  line([displayDate(statement.to), t.closing, blank, g(mv.myr), g(c.myr), g(c.heldMyr), g(mv.grams), g(c.grams), g(c.heldGrams)]);
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {

@@ -12,12 +12,6 @@ function exists(year: number, month: number, day: number): boolean {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** '2026-01-05' -> '05/01/2026'; anything else as it is ('' stays ''). */
-export function isoToDisplay(iso: string): string {
-  const m = ISO.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
-}
-
 /** '5/1/2026' or '05/01/2026' -> '2026-01-05'; null when it is not a real date. */
 export function displayToIso(text: string): string | null {
   const m = DISPLAY.exec(text.trim());

@@ -1,5 +1,5 @@
 import { businessClock } from '@aurum/domain/system/business-time';
-import { isoToDisplay } from './date.ts';
+import { displayBusinessMoment, displayDate } from '@aurum/domain/system/display-date';
 
 /**
  * Display formats of SPEC.md §9: en-US numbers (2 decimals by default, '-' if unparsable),
@@ -33,7 +33,7 @@ function businessParts(value: string): { date: string; minutes: number | null } 
 export function formatDate(value: string | null | undefined): string {
   if (!value) return DASH;
   const parts = businessParts(value);
-  return parts ? isoToDisplay(parts.date) : DASH;
+  return parts ? displayDate(parts.date) : DASH;
 }
 
 /** dd/MM/yyyy HH:mm MYT: business time (Asia/Kuala_Lumpur) with the zone named, whatever the browser's zone. */
@@ -41,14 +41,13 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return DASH;
   const parts = businessParts(value);
   if (!parts) return DASH;
-  if (parts.minutes === null) return isoToDisplay(parts.date);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${isoToDisplay(parts.date)} ${pad(Math.floor(parts.minutes / 60))}:${pad(parts.minutes % 60)} ${BUSINESS_ZONE_LABEL}`;
+  if (parts.minutes === null) return displayDate(parts.date);
+  return `${displayBusinessMoment(new Date(value))} ${BUSINESS_ZONE_LABEL}`;
 }
 
 /** A period of days: a day dd/MM/yyyy, a month MM/yyyy, a year as it is. */
 export function formatPeriod(period: string): string {
-  return /^\d{4}-\d{2}$/.test(period) ? `${period.slice(5)}/${period.slice(0, 4)}` : isoToDisplay(period);
+  return /^\d{4}-\d{2}$/.test(period) ? `${period.slice(5)}/${period.slice(0, 4)}` : displayDate(period);
 }
 
 export function orDash(value: string | null | undefined): string {

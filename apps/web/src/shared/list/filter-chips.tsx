@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isoToDisplay } from '../format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 import { activeFilterCount, applyFilters, queryNameOf, type FilterSubmitOptions } from './list-query.ts';
 import { multiValues, type FilterField } from './filter-field.ts';
 
@@ -8,7 +8,7 @@ import { multiValues, type FilterField } from './filter-field.ts';
 function valueLabel(field: FilterField, value: string, userLabel: (id: string) => string): string {
   if (field.kind === 'select') return field.options?.find((o) => o.value === value)?.label ?? value;
   if (field.kind === 'multi') return multiValues(value).map((v) => field.options?.find((o) => o.value === v)?.label ?? v).join(', ');
-  if (field.kind === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? isoToDisplay(value) : value;
+  if (field.kind === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? displayDate(value) : value;
   if (field.kind === 'user') return userLabel(value);
   return value;
 }

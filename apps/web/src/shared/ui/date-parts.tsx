@@ -1,7 +1,8 @@
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enUS, zhTW, type DayPickerLocale } from 'react-day-picker/locale';
-import { displayToIso, isoToDisplay } from '../format/date.ts';
+import { displayToIso } from '../format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 import type { LanguageCode } from '../i18n/languages.ts';
 
 /** The calendar's month and weekday names in the console's language (dates stay dd/MM/yyyy). */
@@ -41,7 +42,7 @@ export function CalendarIcon() {
 export function useTypedDate(value: string, onChange: (value: string) => void) {
   const [typed, setTyped] = useState<{ text: string; for: string } | null>(null);
   return {
-    text: typed && typed.for === value ? typed.text : isoToDisplay(value),
+    text: typed && typed.for === value ? typed.text : displayDate(value),
     commit: (raw: string) => {
       const trimmed = raw.trim();
       const next = trimmed === '' ? '' : (displayToIso(trimmed) ?? trimmed);

@@ -9,6 +9,7 @@ import type { StatementAnswer } from '@aurum/domain/statements/statement-schemas
 import type { UserDetail } from '@aurum/domain/users/user-views';
 import { walletBalances } from '../../wallet/wallet-service.ts';
 import { S, startOrderServer, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const DEALER = { DEALER_NAME: 'Emas Niaga Sdn. Bhd.', DEALER_ADDRESS: '8 Jalan Tun Perak, 50050 Kuala Lumpur', DEALER_REGISTRATION: '202001012345 (1371234-K)' };
@@ -169,6 +170,7 @@ describe(`statements a dealer sends on ${driver}`, () => {
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans/);
     const english = await pdfPages(await (await download(`${S}/statements/${userId}.pdf?month=2029-12&lang=en`)).arrayBuffer());
     expect(english.join('\n')).toContain('Closing balance');
+    expect(english[0]).toContain('Period: 01/12/2029 – 31/12/2029');
   });
 
   it('marks every page of an interim PDF INTERIM with its cut-off in Kuala Lumpur time', async () => {
@@ -177,7 +179,8 @@ describe(`statements a dealer sends on ${driver}`, () => {
     expect(pages.length).toBeGreaterThan(1);
     for (const [i, page] of pages.entries()) {
       expect(page, `page ${i + 1}`).toContain('INTERIM STATEMENT');
-      expect(page, `page ${i + 1}`).toMatch(new RegExp(`Figures as at ${today} \\d{2}:\\d{2} \\(MYT\\)`));
+      // dd/MM/yyyy as on the console's screens
+      expect(page, `page ${i + 1}`).toMatch(new RegExp(`Figures as at ${displayDate(today).replaceAll('/', '\\/')} \\d{2}:\\d{2} \\(MYT\\)`));
       expect(page, `page ${i + 1}`).toContain(DEALER.DEALER_NAME);
     }
     expect(s.interim).toBe(true);

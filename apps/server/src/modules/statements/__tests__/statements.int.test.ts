@@ -7,6 +7,7 @@ import { businessDate } from '@aurum/domain/system/business-time';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { walletBalances } from '../../wallet/wallet-service.ts';
 import { S, startOrderServer, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const PNG = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#d4a017' } }).png().toBuffer();
@@ -168,7 +169,7 @@ describe(`customer statements on ${driver}`, () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(await r.arrayBuffer());
-    for (const words of ['客戶結單', '期初餘額', '期末餘額', '訂單交收', '存款', 'stmtbuyer', `訂單 #${orderId}`, '350.50', '8.5000', '-2,350.50', `${yesterday} – ${tomorrow}`]) {
+    for (const words of ['客戶結單', '期初餘額', '期末餘額', '訂單交收', '存款', 'stmtbuyer', `訂單 #${orderId}`, '350.50', '8.5000', '-2,350.50', `${displayDate(yesterday)} – ${displayDate(tomorrow)}`]) {
       expect(text, words).toContain(words);
     }
     const english = await pdfText(await (await download(`${S}/statements/${userId}.pdf?from=${yesterday}&to=${tomorrow}`)).arrayBuffer());

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { UTCTimestamp } from 'lightweight-charts';
 import type { PriceData } from '@aurum/domain/system/live-messages';
-import { addLine, createLineChart, localSeconds } from '#shared/ui/line-chart.ts';
+import { addLine, createLineChart, businessSeconds } from '#shared/ui/line-chart.ts';
 import { liveStore } from '#shared/live/live.ts';
 import type { PricePoint } from '../api/market-queries.ts';
 
@@ -16,7 +16,7 @@ interface Point {
 export function toSeries(points: readonly PricePoint[], pick: (p: PricePoint) => string): Point[] {
   const out: Point[] = [];
   for (const p of points) {
-    const point = { time: localSeconds(p.at), value: Number(pick(p)) };
+    const point = { time: businessSeconds(p.at), value: Number(pick(p)) };
     const last = out.at(-1);
     if (last && point.time < last.time) continue;
     if (last && point.time === last.time) out[out.length - 1] = point;
@@ -48,7 +48,7 @@ export function PriceChart({ history, unit, labels }: { history: readonly PriceP
     let lastTime = seedBuy.at(-1)?.time ?? 0;
 
     const append = (price: PriceData) => {
-      const time = localSeconds(price.at);
+      const time = businessSeconds(price.at);
       if (time < lastTime) return;
       lastTime = time;
       const side = unit === 'myr' ? price.myr : price.usd;

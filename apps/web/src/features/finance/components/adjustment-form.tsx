@@ -7,7 +7,7 @@ import type { AdjustmentView } from '@aurum/domain/finance/ledger-adjustment-sch
 import { SCALE } from '@aurum/domain/money/decimal';
 import { HOUSE_BOOKS, type HouseBook } from '@aurum/domain/wallet/ledger';
 import { useAccountName } from '#shared/format/account-name.ts';
-import { isoToDisplay } from '#shared/format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 import { formatDecimal } from '#shared/format/number.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
@@ -120,7 +120,7 @@ export function AdjustmentProposal({ closes, reversing, onReversalDone }: Adjust
             onBlur={field.onBlur}
             min={range.min}
             max={range.max}
-            hint={t('finance:adjustments.valueDateHint', { first: isoToDisplay(range.initial) })}
+            hint={t('finance:adjustments.valueDateHint', { first: displayDate(range.initial) })}
             error={formState.errors.valueDate?.message}
           />
         )}

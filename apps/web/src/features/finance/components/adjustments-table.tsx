@@ -5,7 +5,7 @@ import { SCALE } from '@aurum/domain/money/decimal';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { useAccountName } from '#shared/format/account-name.ts';
-import { isoToDisplay } from '#shared/format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { formatDecimal } from '#shared/format/number.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
@@ -92,7 +92,7 @@ export function AdjustmentsTable({ items, onReverse }: { items: readonly Adjustm
         </ul>
       ),
     },
-    { key: 'valueDate', header: t('finance:adjustments.valueDate'), cell: (a) => orDash(a.valueDate ? isoToDisplay(a.valueDate) : null) },
+    { key: 'valueDate', header: t('finance:adjustments.valueDate'), cell: (a) => orDash(a.valueDate ? displayDate(a.valueDate) : null) },
     {
       key: 'evidence',
       header: t('finance:adjustments.evidence'),

@@ -4,7 +4,7 @@ import { isFinanceKind } from '@aurum/domain/inbox/inbox-schemas';
 import { SCALE } from '@aurum/domain/money/decimal';
 import { LEDGER_ASSETS, type LedgerAsset } from '@aurum/domain/wallet/ledger';
 import { debitCreditOf } from '#shared/format/account-name.ts';
-import { isoToDisplay } from '#shared/format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 
 export type FinanceItem = InboxItem & { kind: FinanceInboxKind; finance: NonNullable<InboxItem['finance']> };
 
@@ -29,7 +29,7 @@ export const financeLines = (item: FinanceItem): FinanceLine[] =>
 export function periodText(date: string | null): string {
   if (date === null) return '';
   if (/^\d{4}-\d{2}$/.test(date)) return `${date.slice(5)}/${date.slice(0, 4)}`;
-  return isoToDisplay(date);
+  return displayDate(date);
 }
 
 /** The item's title: what it is and the day or period it concerns. */

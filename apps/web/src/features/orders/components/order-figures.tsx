@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '@aurum/domain/orders/order-schemas';
 import { formatDecimal } from '#shared/format/number.ts';
-import { isoToDisplay } from '#shared/format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList, type DetailItem } from '#shared/ui/detail-list.tsx';
 import { orderQueries } from '../api/order-queries.ts';
@@ -69,7 +69,7 @@ export function Overview({ d }: { d: OrderDetail }) {
     { label: t('fields.pair'), value: d.pair },
     { label: t('fields.quantityGram'), value: `${formatDecimal(d.quantity.gram, 4)} g`, testId: 'quantity-gram' },
     { label: t('fields.quantityOz'), value: `${formatDecimal(d.quantity.oz, 4)} oz` },
-    { label: t('fields.expiration'), value: d.expiration.type === 'GTD' ? `GTD · ${isoToDisplay(d.expiration.date ?? '')}` : 'GTC', testId: 'expiration' },
+    { label: t('fields.expiration'), value: d.expiration.type === 'GTD' ? `GTD · ${displayDate(d.expiration.date ?? '')}` : 'GTC', testId: 'expiration' },
     { label: t('fields.executionId'), value: d.order.executionId },
   ];
   return (

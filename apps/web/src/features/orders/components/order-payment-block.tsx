@@ -4,7 +4,7 @@ import type { OrderDetail } from '@aurum/domain/orders/order-schemas';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { fractionToPercent } from '#shared/format/number.ts';
 import { orDash } from '#shared/format/display.ts';
-import { isoToDisplay } from '#shared/format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 import { DetailList, type DetailItem } from '#shared/ui/detail-list.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { TableHead } from '#shared/ui/table-head.tsx';
@@ -29,7 +29,7 @@ export function PaymentBlock({ d }: { d: OrderDetail }) {
       ? { label: t('fields.balanceDeducted'), value: money(d.order.balanceDeducted, 'MYR'), testId: 'balance-deducted' }
       : { label: t('payment.goldReserved'), value: money(d.order.goldReserved, 'g', 4), testId: 'gold-reserved' },
     { label: t('fields.creditDeducted'), value: money(d.order.creditDeducted, 'MYR') },
-    { label: t('fields.paymentDate'), value: d.paymentDate ? isoToDisplay(d.paymentDate) : '-' },
+    { label: t('fields.paymentDate'), value: d.paymentDate ? displayDate(d.paymentDate) : '-' },
     { label: t('payment.amountTotal'), value: money(p.amountTotal, unit, decimals), testId: 'pv-amount-total' },
     { label: t('payment.amountPaid'), value: money(p.amountPaid, unit, decimals), testId: 'pv-amount-paid' },
     { label: t('payment.amountOwed'), value: money(p.amountOwed, unit, decimals), testId: 'pv-amount-owed' },
@@ -60,7 +60,7 @@ export function PaymentBlock({ d }: { d: OrderDetail }) {
                 <tr key={row.id}>
                   <td className="px-4 py-2">{row.id}</td>
                   <td className="px-4 py-2 text-right">{money(row.received.value, row.received.kind === 'myr' ? 'MYR' : 'g', row.received.kind === 'myr' ? 2 : 4)}</td>
-                  <td className="px-4 py-2">{isoToDisplay(row.paymentMadeAt)}</td>
+                  <td className="px-4 py-2">{displayDate(row.paymentMadeAt)}</td>
                   <td className="px-4 py-2">{orDash(row.submittedBy)}</td>
                   <td className="px-4 py-2">{orDash(row.note)}</td>
                 </tr>

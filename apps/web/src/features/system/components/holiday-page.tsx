@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { HolidayBody, type Holiday } from '@aurum/domain/system/system-schemas';
 import { useCan } from '#shared/access/use-can.ts';
-import { isoToDisplay } from '#shared/format/date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 import { errorMessage, isApiError } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
@@ -162,7 +162,7 @@ export function HolidayPage() {
                         <input type="checkbox" aria-label={t('system:holiday.select', { name: h.name })} checked={selected.has(h.id)} onChange={() => toggle(h.id)} className="h-4 w-4 accent-amber-600" />
                       </td>
                     ) : null}
-                    <td className="px-4 py-3 font-mono whitespace-nowrap tabular-nums">{isoToDisplay(h.date)}</td>
+                    <td className="px-4 py-3 font-mono whitespace-nowrap tabular-nums">{displayDate(h.date)}</td>
                     <td className="px-4 py-3 text-slate-800">{h.name}</td>
                     {canEdit ? (
                       <RowActionCell onClick={() => setForm({ holiday: h })} label={t('system:holiday.editOne', { name: h.name })}>
@@ -185,7 +185,7 @@ export function HolidayPage() {
         title={t('system:holiday.confirmDelete', { count: chosen.length })}
         message={rows
           .filter((h) => selected.has(h.id))
-          .map((h) => `${isoToDisplay(h.date)} ${h.name}`)
+          .map((h) => `${displayDate(h.date)} ${h.name}`)
           .join(', ')}
         confirmLabel={t('common:delete')}
         danger

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ISeriesApi, UTCTimestamp } from 'lightweight-charts';
-import { addLine, createLineChart, localSeconds } from '#shared/ui/line-chart.ts';
+import { addLine, createLineChart, businessSeconds } from '#shared/ui/line-chart.ts';
 import type { PositionSnapshot } from '../api/live-position.ts';
 
 const COLOURS: Readonly<Record<string, string>> = { XAU: '#b45309', XPT: '#475569', XAG: '#0f766e' };
@@ -18,7 +18,7 @@ export function ExposureChart({ history, metals }: { history: readonly PositionS
     for (const [metal, line] of series) {
       const points: Array<{ time: UTCTimestamp; value: number }> = [];
       for (const s of history) {
-        const time = localSeconds(s.at);
+        const time = businessSeconds(s.at);
         const value = Number(s.net[metal] ?? '0');
         if (points.length > 0 && points.at(-1)!.time >= time) points[points.length - 1] = { time: points.at(-1)!.time, value };
         else points.push({ time, value });

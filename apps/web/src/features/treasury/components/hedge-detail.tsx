@@ -79,7 +79,7 @@ function HedgeScreen({ h }: { h: Hedge }) {
             { label: f('quantity'), value: `${formatDecimal(h.quantity, 4)} g`, testId: 'hedge-quantity' },
             { label: f('price'), value: `${formatDecimal(h.price, 3)} ${priceUnit(h.currency)}` },
             { label: f('fee'), value: `${formatDecimal(h.fee, 2)} ${h.currency}` },
-            { label: f('tradedAt'), value: formatDateTime(h.tradedAt) },
+            { label: f('tradedAt'), value: formatDateTime(h.tradedAt), testId: 'hedge-traded-at' },
             { label: f('positionBefore'), value: `${formatSigned(h.positionBefore, 4)} g` },
             { label: f('positionAfter'), value: `${formatSigned(h.positionAfter, 4)} g` },
             { label: f('linked'), value: `${formatDecimal(h.linked, 4)} g`, testId: 'hedge-linked' },

@@ -13,6 +13,7 @@ import { useToast } from '#shared/toast/use-toast.ts';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { HedgeForm, hedgeBodyOf, hedgeFormDefaults } from '../model/hedge-form.ts';
 import { useRecordHedge } from '../api/record-hedge.ts';
+import { BUSINESS_ZONE_LABEL } from '#shared/format/display.ts';
 
 /** Record hedge (recordHedge): the trade with the provider, and optionally one order it covers. */
 export function RecordHedgeDialog({ onClose }: { onClose: () => void }) {
@@ -58,7 +59,7 @@ export function RecordHedgeDialog({ onClose }: { onClose: () => void }) {
       <ControlledSelect control={control} name="currency" label={f('currency')} required options={HEDGE_CURRENCIES.map((c) => ({ value: c, label: c }))} />
       <TextField label={f('price')} hint={t('treasury-hedges:hedges.priceHint')} inputMode="decimal" required error={errors.price?.message} errorValues={{ count: 3 }} {...register('price', decimal)} />
       <TextField label={f('fee')} inputMode="decimal" error={errors.fee?.message} errorValues={{ count: 2 }} {...register('fee', decimal)} />
-      <TextField label={f('tradedAt')} type="datetime-local" required error={errors.tradedAt?.message} {...register('tradedAt')} />
+      <TextField label={`${f('tradedAt')} (${BUSINESS_ZONE_LABEL})`} type="datetime-local" required error={errors.tradedAt?.message} {...register('tradedAt')} />
       <TextField label={f('orderId')} hint={t('treasury-hedges:hedges.linkHint')} inputMode="numeric" error={errors.orderId?.message} {...register('orderId')} />
       <TextField label={f('linkQuantity')} inputMode="decimal" error={errors.linkQuantity?.message} errorValues={{ count: 4 }} {...register('linkQuantity', decimal)} />
     </FormModal>

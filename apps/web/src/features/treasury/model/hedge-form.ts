@@ -3,6 +3,7 @@ import { HEDGE_CURRENCIES, HEDGE_SIDES, HedgeCreateBody, type HedgeCreateBody as
 import { decimalOf } from '@aurum/domain/money/decimal-columns';
 import { TREASURY_METALS } from '@aurum/domain/treasury/treasury-metals';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
+import { BUSINESS_UTC_OFFSET, businessClock, isBusinessDateText } from '@aurum/domain/system/business-time';
 
 const shape = HedgeCreateBody.shape;
 const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
@@ -23,7 +24,7 @@ export const HedgeForm = z
     price: decimalOf('price'),
     currency: z.enum(HEDGE_CURRENCIES),
     fee: optional(decimalOf('amount', { allowZero: true })),
-    tradedAt: z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(new Date(v).getTime()), { error: ValidationMessage.invalidDate }),
+    tradedAt: z.string().refine(isBusinessMoment, { error: ValidationMessage.invalidDate }),
     orderId: optional(z.string().regex(/^[1-9]\d{0,15}$/, { error: ValidationMessage.invalidNumber })),
     linkQuantity: optional(decimalOf('grams')),
   })
@@ -33,10 +34,25 @@ export const HedgeForm = z
   });
 export type HedgeForm = z.infer<typeof HedgeForm>;
 
-/** 'yyyy-MM-ddTHH:mm' of a moment in the browser's time zone (the datetime-local input's value). */
-export function localMoment(at: Date): string {
+/**
+ * 'yyyy-MM-ddTHH:mm' of a moment in business time (the datetime-local input's value): the dealer
+ * types Kuala Lumpur time, as every time of the console is shown, whatever the browser's zone.
+ */
+export function businessMoment(at: Date): string {
+  const { date, minutes } = businessClock(at);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return `${date}T${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** A datetime-local value naming a real day and time ('2026-02-30T10:00' does not). */
+function isBusinessMoment(value: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.exec(value);
+  return m !== null && isBusinessDateText(m[1]!);
+}
+
+/** The instant of a datetime-local value read as business time. */
+export function fromBusinessMoment(value: string): Date {
+  return new Date(`${value.length === 16 ? `${value}:00` : value}${BUSINESS_UTC_OFFSET}`);
 }
 
 /** A fresh client reference: a retry of the same form sends the same one (the server answers the first hedge). */
@@ -55,7 +71,7 @@ export function hedgeFormDefaults(now: Date): HedgeForm {
     price: '',
     currency: 'MYR',
     fee: '',
-    tradedAt: localMoment(now),
+    tradedAt: businessMoment(now),
     orderId: '',
     linkQuantity: '',
   };
@@ -73,7 +89,7 @@ export function hedgeBodyOf(v: HedgeForm): Body {
     price: v.price,
     currency: v.currency,
     fee: v.fee === '' ? '0' : v.fee,
-    tradedAt: new Date(v.tradedAt).toISOString(),
+    tradedAt: fromBusinessMoment(v.tradedAt).toISOString(),
     ...(v.orderId ? { orders: [{ orderId: Number(v.orderId), quantity: v.linkQuantity }] } : {}),
   };
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { displayToIso, isoToDisplay, isoToLocalDate, localDateToIso } from '../date.ts';
+import { displayToIso, isoToLocalDate, localDateToIso } from '../date.ts';
+import { displayDate } from '@aurum/domain/system/display-date';
 
 describe('calendar dates', () => {
   it('shows yyyy-MM-dd as dd/MM/yyyy', () => {
-    expect(isoToDisplay('2026-01-05')).toBe('05/01/2026');
-    expect(isoToDisplay('')).toBe('');
+    expect(displayDate('2026-01-05')).toBe('05/01/2026');
+    expect(displayDate('')).toBe('');
   });
   it('reads dd/MM/yyyy (leading zeros optional) into yyyy-MM-dd', () => {
     expect(displayToIso('05/01/2026')).toBe('2026-01-05');
