@@ -9,6 +9,7 @@ import { useInboxDecision } from '../model/use-inbox-decision.ts';
 import { useInboxReceipts } from '../model/use-inbox-receipts.ts';
 import { useInboxSelection } from '../model/use-inbox-selection.ts';
 import { InboxConfirm } from './inbox-confirm.tsx';
+import { InboxDecided } from './inbox-decided.tsx';
 import { InboxTable } from './inbox-table.tsx';
 
 const PAGE_SIZE = 50;
@@ -54,6 +55,7 @@ export function InboxPage() {
       <p className="text-sm text-slate-600">
         {t('inbox:selected', { count: selected.size })} · {t('inbox:dropHint')}
       </p>
+      <InboxDecided decided={flow.decided} />
       <InboxTable items={list.data?.items ?? []} loaded={list.isSuccess} selection={selection} receipts={receipts} results={flow.results} />
       {lastPage > 1 ? (
         <nav aria-label={t('common:list.pagination')} className="flex items-center justify-end gap-2 text-sm">

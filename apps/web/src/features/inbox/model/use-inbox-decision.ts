@@ -9,6 +9,12 @@ import { keyOf } from './inbox-item-view.ts';
 import type { InboxReceipts } from './use-inbox-receipts.ts';
 import type { InboxSelection } from './use-inbox-selection.ts';
 
+/** The outcome of each item of one decision, kept on the page once rows have left the inbox. */
+export interface InboxDecided {
+  decision: InboxDecision;
+  outcomes: ReadonlyArray<{ item: InboxItem; result: InboxResult }>;
+}
+
 export interface InboxDecisionFlow {
   /** The decision whose confirm dialog is open, null when none is. */
   dialog: InboxDecision | null;
@@ -18,6 +24,8 @@ export interface InboxDecisionFlow {
   setReason: (reason: string) => void;
   /** The last decision's outcome of each item, by key. */
   results: ReadonlyMap<string, InboxResult>;
+  /** What the last decision did, as the rows read before they left the list (null before any). */
+  decided: InboxDecided | null;
   pending: boolean;
   submit: () => void;
 }
@@ -34,6 +42,7 @@ export function useInboxDecision(selection: InboxSelection, receipts: InboxRecei
   const [dialog, setDialog] = useState<InboxDecision | null>(null);
   const [reason, setReason] = useState('');
   const [results, setResults] = useState<ReadonlyMap<string, InboxResult>>(new Map());
+  const [decided, setDecided] = useState<InboxDecided | null>(null);
 
   const open = (decision: InboxDecision) => {
     if (selection.selected.size > 0) setDialog(decision);
@@ -49,15 +58,23 @@ export function useInboxDecision(selection: InboxSelection, receipts: InboxRecei
         onSuccess: (answer) => {
           setResults(new Map(answer.results.map((r) => [keyOf(r), r])));
           const ok = answer.results.filter((r) => r.ok);
-          const decided = new Set(ok.map(keyOf));
-          selection.drop(decided);
-          receipts.drop(decided);
+          const done = new Set(ok.map(keyOf));
+          const chosen = new Map([...selection.selected.values()].map((item) => [keyOf(item), item]));
+          setDecided({
+            decision: dialog,
+            outcomes: answer.results.flatMap((result) => {
+              const item = chosen.get(keyOf(result));
+              return item ? [{ item, result }] : [];
+            }),
+          });
+          selection.drop(done);
+          receipts.drop(done);
           setDialog(null);
           setReason('');
           // what was done, in the decision's own word; what could not be, and where its reason is
           const refused = answer.results.length - ok.length;
-          const done = t(dialog === 'approve' ? 'doneApproved' : 'doneDeclined', { count: ok.length });
-          const message = refused > 0 ? `${done} ${t('doneRefused', { count: refused })}` : done;
+          const said = t(dialog === 'approve' ? 'doneApproved' : 'doneDeclined', { count: ok.length });
+          const message = refused > 0 ? `${said} ${t('doneRefused', { count: refused })}` : said;
           if (ok.length === answer.results.length) toast.success(message);
           else toast.warning(message);
         },
@@ -75,6 +92,7 @@ export function useInboxDecision(selection: InboxSelection, receipts: InboxRecei
     reason,
     setReason,
     results,
+    decided,
     pending: decide.isPending,
     submit,
   };
