@@ -1,7 +1,9 @@
 /**
  * bench/socket-fanout: 5,000 sockets on the live socket of a real server process for at least
  * three periods of its housekeeping (the expiry sweep and the keep-alive ping run every 30 s),
- * while an admin changes the gold price every 1.7 s. Measures
+ * while the feed ticks every second (its USD/MYR rate moving, so every socket's throttle slot is
+ * in use) and an admin changes the gold price at least 60 times, 1.7 to 2.4 s apart, off the
+ * feed's tick. Measures
  *   - the delay from a price change (POST price/manual) to its arrival at every socket: p50, p99;
  *   - the server's event loop (bench/support/loop-monitor.ts, preloaded): the longest pause
  *     outside the price fan-outs (housekeeping: sweep, ping, timers) and the longest overall;
@@ -39,9 +41,14 @@ const HOUSEKEEPING_MS = 30_000;
 const PERIODS = Number(values.periods);
 const SESSIONS = Math.max(1, Math.min(Number(values.sessions), SOCKETS));
 const DRIVERS = values.db!.split(',').filter(Boolean) as Array<'postgres' | 'pglite'>;
-const GAP_MS = 1700; // above the 1500 ms price throttle, so every change goes straight through
-/** Changes from the first sweep after connecting until PERIODS periods have passed (plus one spare). */
-const TICKS = Math.ceil((PERIODS * HOUSEKEEPING_MS + 2 * GAP_MS) / GAP_MS);
+/**
+ * The gap before change i: 1.7 to 2.4 s in an order no period shares, so changes land anywhere
+ * between two of the feed's ticks (1 s) and the client's throttle slots (1.5 s), never on them.
+ */
+const GAP_MS = 1700;
+const gapBefore = (i: number) => GAP_MS + ((i * 613) % 700);
+/** Changes until PERIODS housekeeping periods have passed (plus one spare), and at least 60. */
+const TICKS = Math.max(60, Math.ceil((PERIODS * HOUSEKEEPING_MS + 2 * GAP_MS) / (GAP_MS + 350)));
 const LOOP_MONITOR = ['--import', './bench/support/loop-monitor.ts'];
 /** BENCH_VERBOSE=1: list every pause over 50 ms with its time. */
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
@@ -49,7 +56,7 @@ const GOAL_P99 = 1.5;
 const GOAL_PAUSE_MS = 100;
 process.env.TEST_DATABASE_URL = benchPostgresUrl();
 
-async function connectAll(urls: readonly string[], n: number, onMessage: (data: string, at: number) => void): Promise<WebSocket[]> {
+async function connectAll(urls: readonly string[], n: number, onMessage: (socket: number, data: string, at: number) => void): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   const batch = 200;
   for (let i = 0; i < n; i += batch) {
@@ -57,7 +64,7 @@ async function connectAll(urls: readonly string[], n: number, onMessage: (data: 
       Array.from({ length: Math.min(batch, n - i) }, (_, j) =>
         new Promise<void>((resolve, reject) => {
           const ws = new WebSocket(urls[(i + j) % urls.length]!);
-          ws.on('message', (d) => onMessage(d.toString(), Date.now()));
+          ws.on('message', (d) => onMessage(i + j, d.toString(), Date.now()));
           ws.on('open', () => resolve());
           ws.on('error', reject);
           sockets.push(ws);
@@ -103,13 +110,14 @@ async function measure(
   change: (i: number) => Promise<void>,
   marker: (data: string) => number | null,
 ): Promise<Result> {
-  const arrivals = new Map<number, number[]>();
-  const sockets = await connectAll(connectUrls, n, (data, at) => {
+  // the first frame showing change i on each socket: a feed tick that carries the same price later is not an arrival
+  const arrivals = new Map<number, Map<number, number>>();
+  const sockets = await connectAll(connectUrls, n, (socket, data, at) => {
     const tick = marker(data);
     if (tick === null) return;
-    const list = arrivals.get(tick) ?? [];
-    list.push(at);
-    arrivals.set(tick, list);
+    const seen = arrivals.get(tick) ?? new Map<number, number>();
+    if (!seen.has(socket)) seen.set(socket, at);
+    arrivals.set(tick, seen);
   });
   await sleep(2500); // let the connect burst settle and the throttle window pass
   const sentAt = new Map<number, number>();
@@ -118,13 +126,14 @@ async function measure(
   for (let i = 1; i <= TICKS; i++) {
     sentAt.set(i, Date.now());
     await change(i);
-    await sleep(GAP_MS);
+    await sleep(gapBefore(i + 1));
   }
   const t1 = Date.now();
   const cpuAfter = cpuMs(pid);
   const delays: number[] = [];
   const spans: Array<[number, number]> = [];
-  for (const [tick, at] of arrivals) {
+  for (const [tick, seen] of arrivals) {
+    const at = [...seen.values()];
     const sent = sentAt.get(tick);
     if (sent === undefined) continue;
     for (const a of at) delays.push(a - sent);
@@ -158,18 +167,19 @@ async function measure(
 }
 
 /**
- * An outside provider that answers once and then stays silent: the server gets quotes to price
- * from, and afterwards only the bench's price changes move the price (no feed ticks in between).
+ * An outside provider that keeps answering, its USD/MYR rate moving a little on every call: the
+ * feed's ticks keep every socket's throttle slot in use, as on a trading day, while the admin's
+ * manual gold price holds the USD price the bench reads its changes from.
  */
-async function onceProvider(): Promise<{ url: string; close(): void }> {
-  let served = false;
+async function movingProvider(): Promise<{ url: string; close(): void }> {
+  let calls = 0;
   const server = createServer((_req, res) => {
-    if (served) return void res.writeHead(503).end();
-    served = true;
+    calls += 1;
+    const bid = (4.47 + (calls % 20) / 10_000).toFixed(4);
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
         metals: { xau: { bid: '2650.00', ask: '2651.00' }, xpt: { bid: '980.00', ask: '981.00' }, xag: { bid: '31.40', ask: '31.60' } },
-        usdMyr: { bid: '4.4700', ask: '4.4800' },
+        usdMyr: { bid, ask: (Number(bid) + 0.01).toFixed(4) },
       }),
     );
   });
@@ -180,7 +190,7 @@ async function onceProvider(): Promise<{ url: string; close(): void }> {
 async function benchAurum(n: number, driver: 'postgres' | 'pglite'): Promise<Result> {
   const dataDir = mkdtempSync(join(tmpdir(), 'aurum-bench-'));
   const pgdb = driver === 'postgres' ? await freshPostgresDatabase() : null;
-  const provider = await onceProvider();
+  const provider = await movingProvider();
   const loop = loopCollector();
   const { child, match } = await startProcess(
     [...PGLITE_NODE_FLAGS, ...LOOP_MONITOR, 'apps/server/src/server.ts'], // as `npm start` runs it
@@ -261,7 +271,7 @@ async function benchBare(n: number): Promise<Result> {
 }
 
 console.log(
-  `socket fan-out: ${SOCKETS} sockets (${SESSIONS} sessions), ${TICKS} price changes ${GAP_MS} ms apart ` +
+  `socket fan-out: ${SOCKETS} sockets (${SESSIONS} sessions), ${TICKS} price changes ${GAP_MS}-${GAP_MS + 699} ms apart, the feed ticking every 1 s ` +
     `(${PERIODS} housekeeping periods of ${HOUSEKEEPING_MS / 1000} s); delay = change sent -> frame received\n`,
 );
 console.log('server            p50 ms   p99 ms  housekeeping pause ms  max pause ms  cpu ms/change   delivered   p50 x   p99 x');
