@@ -105,14 +105,16 @@ describe(`live socket on ${driver}`, () => {
     const sock = await openSocket(ts.url, jwt.none!);
     const first = (await sock.next(isPrice)) as { data: PriceData };
     const variant = first.data.variant === 'afterHour' ? '/aht' : '';
+    // the change comes as GlobalSetting, or, when the PostgreSQL listener lost its connection meanwhile
+    // (a heartbeat unanswered on a loaded machine), as Resync: the console then reads the settings again.
+    // Waited for from before the call: the frame may arrive before the call's answer is read.
+    const telling = sock.next((m) => m.type === 'GlobalSetting' || m.type === 'Resync');
     const wide = await api.call('POST', `${S}/adjust/xau${variant}/spread/update`, {
       token: jwt.operationApprover,
       body: { buySpread: '500.00', sellSpread: '500.00' },
     });
     expect(wide.status).toBe(200);
-    // the change comes as GlobalSetting, or, when the PostgreSQL listener lost its connection meanwhile
-    // (a heartbeat unanswered on a loaded machine), as Resync: the console then reads the settings again
-    const told = (await sock.next((m) => m.type === 'GlobalSetting' || m.type === 'Resync')) as
+    const told = (await telling) as
       | { type: 'GlobalSetting'; data: { metal: string; spread: unknown; ahtSpread: unknown } }
       | { type: 'Resync' };
     const setting =
