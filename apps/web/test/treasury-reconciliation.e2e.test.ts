@@ -63,8 +63,9 @@ test.describe('treasury reconciliation', () => {
     expect(await breaks.locator('tbody tr').filter({ hasText: /VE2E-(3|COVER)/ }).count()).toBe(0);
     await until(() => latest.getByTestId('run-bars').textContent()).toBe('3');
     expect(await seriousAxeViolations(page), 'axe: the screen with its breaks').toEqual([]);
-    // 390 px wide: the page does not scroll sideways (the breaks table scrolls in its frame)
+    // 390 px wide: each break is a card and the page does not scroll sideways
     await page.setViewportSize({ width: 390, height: 844 });
+    await visible(page.getByRole('list', { name: 'Breaks' }).getByText('VE2E-2'));
     await until(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });
 

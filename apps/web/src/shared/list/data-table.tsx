@@ -11,6 +11,8 @@ export interface Column<T> {
   className?: string;
   /** Long text (a name) wraps within the column instead of widening the table. */
   wrap?: boolean;
+  /** false: left out of a phone's cards (what a card needs is the row's point: status and amount, not every detail). */
+  inCards?: boolean;
 }
 
 export interface DataTableProps<T> {

@@ -11,8 +11,6 @@ export interface FitColumn<T> extends Column<T> {
   header: string;
   /** The reader may hide it; hidden at first on screens narrower than WIDE. */
   optional?: boolean;
-  /** false: left out of a phone's cards (what a card needs is the row's point: status and amount, not every detail). */
-  inCards?: boolean;
 }
 
 /** Below this the cards replace the table (phones); from WIDE every column shows at first. */
@@ -80,7 +78,7 @@ function ColumnChooser<T>({ columns, hidden, onToggle, label }: { columns: reado
 }
 
 /** Each row a card of label and value: every column a card holds, stacked, so nothing is cut off on a phone. */
-function RowCards<T>({ columns: all, rows, rowKey, label, testId, stale }: { columns: readonly FitColumn<T>[]; rows: readonly T[]; rowKey: (row: T) => string | number; label: string; testId?: string; stale: boolean }) {
+export function RowCards<T>({ columns: all, rows, rowKey, label, testId, stale }: { columns: readonly Column<T>[]; rows: readonly T[]; rowKey: (row: T) => string | number; label: string; testId?: string; stale: boolean }) {
   const { t } = useTranslation('common');
   const columns = all.filter((c) => c.inCards !== false);
   if (rows.length === 0) return <p className="px-4 py-6 text-center text-sm text-slate-500">{t('list.noData')}</p>;
@@ -90,7 +88,7 @@ function RowCards<T>({ columns: all, rows, rowKey, label, testId, stale }: { col
         <li key={rowKey(row)} className="rounded-lg border border-slate-200 bg-white px-3 py-2">
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 text-sm">
             {columns.map((c) => (
-              <div key={c.key} className="contents">
+              <div key={c.key} className="contents" data-column={c.key}>
                 <dt className="text-xs text-slate-500">{c.header}</dt>
                 <dd className="text-right break-words text-slate-800 tabular-nums">{c.cell(row) ?? ''}</dd>
               </div>

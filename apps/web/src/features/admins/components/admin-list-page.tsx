@@ -54,10 +54,10 @@ export function AdminListPage() {
         ),
       },
       { key: 'name', header: t('admin:fields.fullName'), cell: (a) => a.fullName },
-      { key: 'email', header: t('admin:fields.email'), sortField: 'email', cell: (a) => a.email },
+      { key: 'email', inCards: false, header: t('admin:fields.email'), sortField: 'email', cell: (a) => a.email },
       { key: 'role', header: t('admin:fields.role'), sortField: 'role', cell: (a) => <Badge>{t(`common:roles.${roleFromServer(a.role)}`)}</Badge> },
-      { key: 'createdAt', header: t('admin:fields.createdAt'), sortField: 'createdAt', cell: (a) => formatDate(a.createdAt) },
-      { key: 'createdBy', header: t('admin:fields.createdBy'), cell: (a) => orDash(a.createdBy) },
+      { key: 'createdAt', inCards: false, header: t('admin:fields.createdAt'), sortField: 'createdAt', cell: (a) => formatDate(a.createdAt) },
+      { key: 'createdBy', inCards: false, header: t('admin:fields.createdBy'), cell: (a) => orDash(a.createdBy) },
     ],
     [t],
   );

@@ -215,7 +215,7 @@ function History() {
           </span>
         ),
       },
-      { key: 'createdBy', header: t('action:fields.sentBy'), cell: (n) => orDash(n.createdBy) },
+      { key: 'createdBy', inCards: false, header: t('action:fields.sentBy'), cell: (n) => orDash(n.createdBy) },
       {
         key: 'detail',
         header: <span className="sr-only">{t('action:detail.title')}</span>,

@@ -62,12 +62,12 @@ export function HedgeList() {
           </Link>
         ),
       },
-      { key: 'provider', header: f('provider'), sortField: 'provider', cell: (h) => h.provider },
+      { key: 'provider', inCards: false, header: f('provider'), sortField: 'provider', cell: (h) => h.provider },
       { key: 'metal', header: f('metal'), cell: (h) => h.metal },
       { key: 'side', header: f('side'), cell: (h) => <HedgeSideLabel side={h.side} /> },
       { key: 'quantity', header: f('quantity'), sortField: 'quantity', className: 'text-right', cell: (h) => formatDecimal(h.quantity, 4) },
-      { key: 'price', header: f('price'), sortField: 'price', className: 'text-right', cell: (h) => `${formatDecimal(h.price, 3)} ${h.currency === 'MYR' ? 'MYR/g' : 'USD/oz'}` },
-      { key: 'linked', header: f('linked'), className: 'text-right', cell: (h) => `${formatDecimal(h.linked, 4)} g` },
+      { key: 'price', inCards: false, header: f('price'), sortField: 'price', className: 'text-right', cell: (h) => `${formatDecimal(h.price, 3)} ${h.currency === 'MYR' ? 'MYR/g' : 'USD/oz'}` },
+      { key: 'linked', inCards: false, header: f('linked'), className: 'text-right', cell: (h) => `${formatDecimal(h.linked, 4)} g` },
       { key: 'tradedAt', header: f('tradedAt'), sortField: 'tradedAt', cell: (h) => formatDateTime(h.tradedAt) },
       { key: 'state', header: f('state'), cell: (h) => <HedgeStateBadge state={h.state} /> },
     ];

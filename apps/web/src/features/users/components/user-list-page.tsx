@@ -60,8 +60,8 @@ export function UserListPage() {
         ),
       },
       { key: 'name', header: t('user:fields.name'), cell: (u) => `${u.firstName} ${u.lastName}` },
-      { key: 'email', header: t('user:fields.email'), sortField: 'email', cell: (u) => u.email },
-      { key: 'phone', header: t('user:fields.phone'), cell: (u) => (u.phone ? `+${u.phone.countryCode} ${u.phone.number}` : orDash(null)) },
+      { key: 'email', inCards: false, header: t('user:fields.email'), sortField: 'email', cell: (u) => u.email },
+      { key: 'phone', inCards: false, header: t('user:fields.phone'), cell: (u) => (u.phone ? `+${u.phone.countryCode} ${u.phone.number}` : orDash(null)) },
       {
         key: 'category',
         header: t('user:fields.category'),
@@ -73,7 +73,7 @@ export function UserListPage() {
         header: t('user:fields.bankStatus'),
         cell: (u) => <Badge variant={bankBadge(u.bankStatus)}>{t(`user:bankStatus.${u.bankStatus ?? 'none'}`)}</Badge>,
       },
-      { key: 'createdAt', header: t('user:fields.createdAt'), sortField: 'createdAt', cell: (u) => formatDate(u.createdAt) },
+      { key: 'createdAt', inCards: false, header: t('user:fields.createdAt'), sortField: 'createdAt', cell: (u) => formatDate(u.createdAt) },
     ],
     [t],
   );
