@@ -224,10 +224,14 @@ test.describe('requests console', () => {
     await confirmReview(page, 'Confirm and submit');
     await visible(page.getByRole('heading', { level: 1, name: 'Deposit details' }));
     await until(() => page.getByTestId('request-method').textContent()).toBe('Physical gold');
-    await visible(page.getByTestId('own-submission'));
-    expect(await page.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Decline' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Approve' }).getAttribute('title')).toBe('You submitted this request: another admin must approve or decline it.');
+    // the reason is written beside the buttons, which point at it (not only a tooltip)
+    const reason = page.getByTestId('blocked-reason').filter({ hasText: 'You submitted this request: another admin must approve or decline it.' });
+    await visible(reason);
+    for (const name of ['Approve', 'Decline']) {
+      const button = page.getByRole('button', { name, exact: true });
+      expect(await button.isDisabled(), name).toBe(true);
+      expect(await button.getAttribute('aria-describedby'), name).toContain(await reason.getAttribute('id'));
+    }
   });
 
   test("filters the list by status and type in the URL, and a broken receipt shows the 'image is broken' toast", async () => {

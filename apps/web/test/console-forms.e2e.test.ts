@@ -45,7 +45,7 @@ test.describe('console forms', () => {
     expect(await toast(page, '1 recipients').count()).toBe(0);
   });
 
-  test('on a bank account its submitter cannot approve or decline: both disabled, the tooltip says why', async () => {
+  test('on a bank account its submitter cannot approve or decline: both disabled, why written under them', async () => {
     const page = await suite.open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await openUser(page, suite.ts.url, 'goldenlotus');
@@ -59,6 +59,9 @@ test.describe('console forms', () => {
       const button = page.getByRole('button', { name, exact: true });
       await until(() => button.isDisabled()).toBe(true);
       expect(await button.getAttribute('title')).toBe(why);
+      const line = page.locator(`[id="${await button.getAttribute('aria-describedby')}"]`);
+      await visible(line);
+      expect(await line.textContent()).toBe(`Approve and Decline: ${why}`);
     }
   });
 

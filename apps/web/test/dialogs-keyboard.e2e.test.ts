@@ -168,7 +168,8 @@ const CASES: ReadonlyArray<DialogCase & { who?: 'superAdmin' | 'financeApprover'
   },
   {
     dialog: 'Delete user',
-    screen: user('kumar'),
+    // a user with an empty wallet: Delete is off, saying why, for one with money
+    screen: user('newcomer'),
     opener: (page) => page.getByRole('button', { name: 'Delete', exact: true }),
     tabOrder: dangerOrder('Delete'),
     submit: async (page, dialog) => {

@@ -110,7 +110,7 @@ test.describe('users', () => {
     await until(() => approver.getByRole('button', { name: 'Approve' }).count()).toBe(0);
   });
 
-  test("the submitter cannot approve or decline its own bank account: both disabled, the tooltip says why", async () => {
+  test('the submitter cannot approve or decline its own bank account: both disabled, the reason written under them', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);
     await openUser(page, suite.ts.url, 'kilnworks');
@@ -120,11 +120,13 @@ test.describe('users', () => {
     await page.getByLabel('Account number').fill('99887766');
     await page.getByRole('dialog').getByRole('button', { name: 'Add bank account' }).click();
     await visible(toast(page, 'Bank account added.'));
-    await visible(page.getByTestId('own-submission'));
-    // maker-checker (decision 0550): disabled with why as the tooltip, as requests do; the server refuses it too (bank int. tests)
+    // maker-checker (decision 0550): disabled with why written under them, naming them, as requests do;
+    // the server refuses it too (bank int. tests)
+    const reason = page.getByTestId('blocked-reason').filter({ hasText: 'Approve and Decline: You submitted this bank account: another admin must approve or decline it.' });
+    await visible(reason);
     for (const name of ['Approve', 'Decline']) {
       expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
-      expect(await page.getByRole('button', { name, exact: true }).getAttribute('title')).toBe('You submitted this bank account: another admin must approve or decline it.');
+      expect(await page.getByRole('button', { name, exact: true }).getAttribute('aria-describedby')).toContain(await reason.getAttribute('id'));
     }
     await until(() => page.getByTestId('bank-status').textContent()).toBe('Pending');
     // removal works for the submitter
@@ -134,7 +136,7 @@ test.describe('users', () => {
     await visible(page.getByText('No bank account.'));
   });
 
-  test('shows the wallet of a seeded user and refuses to delete a user with money', async () => {
+  test('shows the wallet of a seeded user; Delete is off for a user with money, saying why', async () => {
     const page = await open();
     await signIn(page, suite.ts.url, suite.ts.demo.byRole.operationApprover!);
     await openUser(page, suite.ts.url, 'aminah');
@@ -145,10 +147,11 @@ test.describe('users', () => {
     await visible(history.getByText('+25,000.00 MYR'));
     await until(() => page.getByTestId('page-range').textContent()).toBe('1-2 of 2');
 
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await visible(toast(page, 'Cannot delete user, Please check if there are any pending requests'));
-    await visible(page.getByRole('heading', { level: 1, name: 'User information' }));
+    // a wallet with money: Delete is off and says why (the server refuses it too: users int. tests)
+    const why = page.getByTestId('blocked-reason').filter({ hasText: 'The wallet is not empty: a user with anything in its wallet cannot be deleted.' });
+    await visible(why);
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).getAttribute('aria-describedby')).toContain(await why.getAttribute('id'));
 
     // the request tabs come from the requests feature (slots)
     await page.getByRole('tab', { name: 'Deposit' }).click();

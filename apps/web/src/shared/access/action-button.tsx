@@ -60,7 +60,7 @@ export interface ActionGroupProps {
  * button points at its line with aria-describedby.
  */
 export function ActionGroup({ children, align = 'end', className, reasonTestId = 'blocked-reason' }: ActionGroupProps) {
-  const { t, i18n } = useTranslation('shell');
+  const { t, i18n } = useTranslation(['shell']);
   const groupId = useId();
   const [entries, setEntries] = useState<ReadonlyMap<string, Entry>>(() => new Map());
   const registry = useMemo<Registry>(

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ExportList } from '@aurum/domain/export/export-schemas';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton } from '#shared/access/action-button.tsx';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
@@ -11,7 +11,8 @@ import { useListExport } from './export-list.ts';
  * The export button of every list screen: GET export/{list} with the list's current filter (the
  * query string the list itself sends; paging is ignored by the server, which sends every matching
  * row), the progress while the file streams in (size, rows; cancel), then the saved file's name.
- * Disabled, with the reason as its title, without the exportData permission. A screen with two
+ * Off without the exportData permission, saying why and who may (in the tool bar's ActionGroup when
+ * it stands in one, else under itself). A screen with two
  * exports names each (`label`) and tells them apart (`testId`); inside a form it sits at the start (`align`).
  */
 export function ExportButton({
@@ -30,7 +31,6 @@ export function ExportButton({
 }) {
   const { t } = useTranslation(['shell', 'common']);
   const toast = useToast();
-  const allowed = useCan('exportData');
   const exporter = useListExport(list);
   const { state } = exporter;
   const running = state.status === 'running';
@@ -42,18 +42,18 @@ export function ExportButton({
             {t('shell:export.cancel')}
           </Button>
         ) : null}
-        <Button
+        <ActionButton
           variant="secondary"
           loading={running}
-          disabled={!allowed}
-          title={allowed ? undefined : t('common:noPermission')}
+          permission="exportData"
+          align={align}
           onClick={() => {
             exporter.start(search).catch((error: unknown) => toast.error(t('common:failed'), errorMessage(error)));
           }}
           data-testid={testId}
         >
           {label ?? t('shell:export.button')}
-        </Button>
+        </ActionButton>
       </div>
       <div aria-live="polite" className={align === 'end' ? 'text-right text-xs text-slate-600' : 'text-xs text-slate-600'} data-testid={testId === 'export-csv' ? 'export-progress' : `${testId}-progress`}>
         {state.status === 'running' ? (

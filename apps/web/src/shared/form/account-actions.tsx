@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { Permission } from '@aurum/domain/access/permissions';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { PasswordDialog } from './password-dialog.tsx';
 
@@ -18,25 +19,29 @@ export interface AccountActionsProps {
   /** Whose texts: the admin or user namespace (both hold the same action and toast keys). */
   ns: 'admin' | 'user';
   username: string;
-  can: { reset: boolean; logout: boolean; remove: boolean };
-  /** Why delete is off although permitted (one's own account). */
+  /** What each action needs: without it the action is off, naming the roles that have it. */
+  permissions: { reset: Permission; logout: Permission; remove: Permission };
+  /** Why delete is off although permitted (one's own account, a wallet with money). */
   deleteBlocked?: string;
   calls: { reset: AccountCall<[password: string]>; logout: AccountCall; remove: AccountCall };
   /** The list to open once the account is deleted. */
   afterDelete: string;
   /** A failed action; `close` closes its dialog. */
   onFailure: (error: unknown, action: AccountAction, close: () => void) => void;
-  /** Actions before these (edit). */
+  /** Actions before these in the same tool bar (edit, new order). */
   children?: ReactNode;
 }
 
-/** Reset password, force logout and delete of an account (admins and users), each behind its permission and a confirmation. */
-export function AccountActions({ ns, username, can, deleteBlocked, calls, afterDelete, onFailure, children }: AccountActionsProps) {
+/**
+ * Reset password, force logout and delete of an account (admins and users), each behind its
+ * permission and a confirmation; one tool bar with the actions before them, whose reasons for
+ * being off are written under it.
+ */
+export function AccountActions({ ns, username, permissions, deleteBlocked, calls, afterDelete, onFailure, children }: AccountActionsProps) {
   const { t } = useTranslation([ns, 'common']);
   const navigate = useNavigate();
   const toast = useToast();
   const [dialog, setDialog] = useState<AccountAction | null>(null);
-  const noPermission = t('common:noPermission');
   const close = () => setDialog(null);
   const dialogOf = (action: AccountAction) => ({ open: dialog === action, onOpenChange: (open: boolean) => setDialog(open ? action : null) });
   const run = (action: AccountAction, call: Promise<unknown>, done: string) =>
@@ -50,16 +55,18 @@ export function AccountActions({ ns, username, can, deleteBlocked, calls, afterD
     );
   return (
     <>
-      {children}
-      <Button variant="secondary" disabled={!can.reset} title={can.reset ? undefined : noPermission} onClick={() => setDialog('password')}>
-        {t(`${ns}:actions.resetPassword`)}
-      </Button>
-      <Button variant="secondary" disabled={!can.logout} title={can.logout ? undefined : noPermission} onClick={() => setDialog('logout')}>
-        {t(`${ns}:actions.logout`)}
-      </Button>
-      <Button variant="danger" disabled={!can.remove || deleteBlocked !== undefined} title={!can.remove ? noPermission : deleteBlocked} onClick={() => setDialog('delete')}>
-        {t('common:delete')}
-      </Button>
+      <ActionGroup>
+        {children}
+        <ActionButton variant="secondary" permission={permissions.reset} onClick={() => setDialog('password')}>
+          {t(`${ns}:actions.resetPassword`)}
+        </ActionButton>
+        <ActionButton variant="secondary" permission={permissions.logout} onClick={() => setDialog('logout')}>
+          {t(`${ns}:actions.logout`)}
+        </ActionButton>
+        <ActionButton variant="danger" permission={permissions.remove} blocked={deleteBlocked} onClick={() => setDialog('delete')}>
+          {t('common:delete')}
+        </ActionButton>
+      </ActionGroup>
       <PasswordDialog
         strength={ns === 'admin'}
         {...dialogOf('password')}

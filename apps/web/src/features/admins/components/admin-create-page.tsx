@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCan } from '#shared/access/use-can.ts';
+import { useWhyNot } from '#shared/access/who-may.tsx';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { Notice } from '#shared/ui/notice.tsx';
@@ -15,13 +15,13 @@ export function AdminCreatePage() {
   const from = usePreviousPath();
   const save = useAccountSave();
   const create = useCreateAdmin();
-  const allowed = useCan('addAdmin');
+  const whyNot = useWhyNot('addAdmin');
   const back = from ?? '/account/admin/';
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('admin:create')} back={back} />
-      {!allowed ? (
-        <Notice>{t('common:noPermission')}</Notice>
+      {whyNot !== null ? (
+        <Notice testId="no-permission">{whyNot}</Notice>
       ) : (
         <AdminForm
           mode="create"

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { roleFromServer } from '@aurum/domain/access/roles';
-import { useCan } from '#shared/access/use-can.ts';
+import { useWhyNot } from '#shared/access/who-may.tsx';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
@@ -20,13 +20,13 @@ export function AdminEditPage() {
   const save = useAccountSave();
   const admin = useAdminDetail(adminId);
   const edit = useEditAdmin();
-  const allowed = useCan('editAdmin');
+  const whyNot = useWhyNot('editAdmin');
   const info = `/account/admin/info/?adminId=${adminId}`;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('admin:edit')} back={from ?? info} subtitle={admin.data?.username} />
-      {!allowed ? (
-        <Notice testId="no-permission">{t('common:noPermission')}</Notice>
+      {whyNot !== null ? (
+        <Notice testId="no-permission">{whyNot}</Notice>
       ) : !Number.isSafeInteger(adminId) || adminId <= 0 ? (
         <Notice>{t('admin:notFound')}</Notice>
       ) : (

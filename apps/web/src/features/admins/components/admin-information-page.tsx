@@ -4,13 +4,14 @@ import { PERMISSIONS, permissionsOf } from '@aurum/domain/access/permissions';
 import { roleFromServer } from '@aurum/domain/access/roles';
 import type { AdminDetail } from '@aurum/domain/admins/admin-views';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
+import { ActionButton } from '#shared/access/action-button.tsx';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { AccountActions } from '#shared/form/account-actions.tsx';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { Badge } from '#shared/ui/badge.tsx';
-import { Button, buttonVariants } from '#shared/ui/button.tsx';
+import { buttonVariants } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
@@ -103,7 +104,6 @@ function AdminActions({ admin }: { admin: AdminDetail }) {
   const { t } = useTranslation(['admin', 'common']);
   const me = useAdmin();
   const canEdit = useCan('editAdmin');
-  const can = { reset: useCan('resetAdminPassword'), logout: useCan('logoutAdmin'), remove: useCan('deleteAdmin') };
   const reset = useResetAdminPassword();
   const logout = useLogoutAdmin();
   const remove = useDeleteAdmin();
@@ -112,7 +112,7 @@ function AdminActions({ admin }: { admin: AdminDetail }) {
     <AccountActions
       ns="admin"
       username={admin.username}
-      can={can}
+      permissions={{ reset: 'resetAdminPassword', logout: 'logoutAdmin', remove: 'deleteAdmin' }}
       deleteBlocked={me?.id === admin.id ? t('admin:actions.notSelf') : undefined}
       calls={{
         reset: { run: (password) => reset.mutateAsync({ adminId: admin.id, password }), pending: reset.isPending },
@@ -130,9 +130,9 @@ function AdminActions({ admin }: { admin: AdminDetail }) {
           {t('common:edit')}
         </Link>
       ) : (
-        <Button variant="secondary" disabled title={t('common:noPermission')}>
+        <ActionButton variant="secondary" permission="editAdmin">
           {t('common:edit')}
-        </Button>
+        </ActionButton>
       )}
     </AccountActions>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ADMIN_ROLES, roleFromServer } from '@aurum/domain/access/roles';
 import type { AdminListItem } from '@aurum/domain/admins/admin-views';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { formatDate, orDash } from '#shared/format/display.ts';
 import type { Column } from '#shared/list/data-table.tsx';
 import { PagedTable } from '#shared/list/paged-table.tsx';
@@ -13,7 +13,6 @@ import type { FilterField } from '#shared/list/filter-field.ts';
 import { patchQuery } from '#shared/list/list-query.ts';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { Badge } from '#shared/ui/badge.tsx';
-import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { ExportButton } from '#shared/export/export-button.tsx';
 import { adminListSearch } from '../api/admin-queries.ts';
@@ -25,7 +24,6 @@ export function AdminListPage() {
   const navigate = useNavigate();
   const list = useListQuery();
   const admins = useAdminList(list.query);
-  const canAdd = useCan('addAdmin');
 
   const filters = useMemo<FilterField[]>(
     () => [
@@ -67,12 +65,12 @@ export function AdminListPage() {
       <PageHeader
         title={t('admin:list')}
         actions={
-          <>
+          <ActionGroup>
             <ExportButton list="admins" search={adminListSearch(list.query)} />
-            <Button disabled={!canAdd} title={canAdd ? undefined : t('common:noPermission')} onClick={() => void navigate('/account/admin/create/')}>
+            <ActionButton permission="addAdmin" onClick={() => void navigate('/account/admin/create/')}>
               {t('admin:create')}
-            </Button>
-          </>
+            </ActionButton>
+          </ActionGroup>
         }
       />
       <div className="flex flex-wrap items-end gap-3">

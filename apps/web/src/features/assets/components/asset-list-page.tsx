@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { REQUEST_ACTIONS, REQUEST_STATUSES, REQUEST_TYPES, type RequestView } from '@aurum/domain/assets/request-schemas';
-import { useCanCheck } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import type { Column } from '#shared/list/data-table.tsx';
 import { PagedTable } from '#shared/list/paged-table.tsx';
@@ -10,7 +10,6 @@ import { FilterButton } from '#shared/list/filter-button.tsx';
 import type { FilterField } from '#shared/list/filter-field.ts';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { Badge } from '#shared/ui/badge.tsx';
-import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { ExportButton } from '#shared/export/export-button.tsx';
 import { useRequestList } from '../api/list-requests.ts';
@@ -33,9 +32,9 @@ export function AssetListPage() {
   const list = useListQuery();
   const action = actionOf(list.query.get('action'));
   const requests = useRequestList(requestListSearch(list.query));
-  const can = useCanCheck();
   useRequestsLive();
-  const canCreate = action ? can(requestPermission('submit', action)) : REQUEST_ACTIONS.some((a) => can(requestPermission('submit', a)));
+  // the list of every kind offers a request of any kind the admin may submit
+  const submitPermissions = (action ? [action] : REQUEST_ACTIONS).map((a) => requestPermission('submit', a));
   const title = action ? t(`sidebar:${action}Requests`) : t('asset:list');
 
   const filters = useMemo<FilterField[]>(
@@ -96,13 +95,13 @@ export function AssetListPage() {
       <PageHeader
         title={title}
         actions={
-          <>
+          <ActionGroup>
             {/* one export per kind (the list without a kind mixes them; choose one from the sidebar) */}
             {action ? <ExportButton list={EXPORT_OF[action]} search={requestListSearch(list.query)} /> : null}
-            <Button disabled={!canCreate} title={canCreate ? undefined : t('common:noPermission')} onClick={() => void navigate(`/asset/create/${action ? `?action=${action}` : ''}`)}>
+            <ActionButton permission={submitPermissions} onClick={() => void navigate(`/asset/create/${action ? `?action=${action}` : ''}`)}>
               {t('asset:createButton')}
-            </Button>
-          </>
+            </ActionButton>
+          </ActionGroup>
         }
       />
       <div className="flex flex-wrap items-end gap-3">

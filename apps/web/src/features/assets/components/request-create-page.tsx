@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { methodOf, REQUEST_ACTIONS, REQUEST_TYPES, type RequestAction } from '@aurum/domain/assets/request-schemas';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton } from '#shared/access/action-button.tsx';
 import { errorToast } from '#shared/form/server-errors.ts';
 import { isApiError } from '#shared/http/api-error.ts';
 import { formatDecimal, separatorsStripped } from '#shared/format/number.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { ImageUpload } from '#shared/ui/image-upload.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
@@ -63,7 +62,6 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
   const { t } = useTranslation(['asset', 'common', 'validation']);
   const toast = useToast();
   const navigate = useNavigate();
-  const canSubmit = useCan(requestPermission('submit', action));
   const create = useCreateRequest();
   // one key per form: a resubmit after a lost answer replays the first request instead of making a second
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -206,9 +204,9 @@ function RequestForm({ action, presetUserId }: { action: RequestAction; presetUs
           />
         </div>
         <div className="flex justify-end gap-2 md:col-span-2">
-          <Button type="submit" loading={create.isPending} disabled={!canSubmit} title={canSubmit ? undefined : t('common:noPermission')}>
+          <ActionButton type="submit" loading={create.isPending} permission={requestPermission('submit', action)}>
             {t('asset:form.submit')}
-          </Button>
+          </ActionButton>
         </div>
       </form>
       {review ? (

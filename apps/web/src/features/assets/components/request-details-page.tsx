@@ -4,15 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { RequestView } from '@aurum/domain/assets/request-schemas';
 import { REQUEST_NOTE_MAX } from '@aurum/domain/assets/request-schemas';
-import { useCan } from '#shared/access/use-can.ts';
-import { BlockedReason, useWhyNot } from '#shared/access/who-may.tsx';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { formatDecimal } from '#shared/format/number.ts';
 import { userQueries } from '#shared/queries/user-queries.ts';
 import { ReviewSections } from '#shared/ui/review-dialog.tsx';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
-import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { FieldShell } from '#shared/ui/field.tsx';
@@ -113,12 +111,7 @@ function Decisions({ request }: { request: RequestView }) {
   const { t } = useTranslation(['asset', 'common']);
   const admin = useAdmin();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const approvePermission = requestPermission('approve', request.action);
-  const canApprove = useCan(approvePermission);
-  const canDecline = useCan(requestPermission('decline', request.action));
-  const whyNot = useWhyNot(approvePermission);
-  const block = decisionBlock(request, admin?.id ?? null);
-  const why = (allowed: boolean) => (!allowed ? (whyNot ?? t('common:noPermission')) : block === 'ownSubmission' ? t('asset:details.ownSubmission') : undefined);
+  const own = decisionBlock(request, admin?.id ?? null) === 'ownSubmission' ? t('asset:details.ownSubmission') : null;
   // one tree whatever the status: the open dialog stays mounted when the decision lands (the
   // answer's toast and the close are its own)
   return (
@@ -128,23 +121,14 @@ function Decisions({ request }: { request: RequestView }) {
           {t(request.status === 'approved' ? 'asset:details.approvedBy' : 'asset:details.declinedBy', { by: orDash(request.verifiedBy), at: formatDateTime(request.decidedAt) })}
         </p>
       ) : (
-        <>
-          <div className="flex flex-wrap gap-2">
-            <Button disabled={!canApprove || block !== null} title={why(canApprove)} onClick={() => setDialog('approve')}>
-              {t('asset:actions.approve')}
-            </Button>
-            <Button variant="danger" disabled={!canDecline || block !== null} title={why(canDecline)} onClick={() => setDialog('decline')}>
-              {t('asset:actions.decline')}
-            </Button>
-          </div>
-          {block === 'ownSubmission' && (canApprove || canDecline) ? (
-            <span className="text-sm text-amber-800" data-testid="own-submission">
-              {t('asset:details.ownSubmission')}
-            </span>
-          ) : (
-            <BlockedReason reason={canApprove || canDecline ? null : whyNot} />
-          )}
-        </>
+        <ActionGroup>
+          <ActionButton permission={requestPermission('approve', request.action)} blocked={own} onClick={() => setDialog('approve')}>
+            {t('asset:actions.approve')}
+          </ActionButton>
+          <ActionButton variant="danger" permission={requestPermission('decline', request.action)} blocked={own} onClick={() => setDialog('decline')}>
+            {t('asset:actions.decline')}
+          </ActionButton>
+        </ActionGroup>
       )}
       {dialog === 'approve' ? <ApproveDialog request={request} onClose={() => setDialog(null)} /> : null}
       {dialog === 'decline' ? <DeclineDialog request={request} onClose={() => setDialog(null)} /> : null}

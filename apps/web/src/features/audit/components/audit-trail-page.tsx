@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS } from '@aurum/domain/audit/classifications';
 import { AUDIT_OBJECT_KINDS } from '@aurum/domain/audit/audit-objects';
 import { Link } from 'react-router';
 import type { AuditRowView } from '@aurum/domain/audit/audit-schemas';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { deviceLabel } from '#shared/format/device.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
@@ -216,23 +216,21 @@ function AuditFilterForm({ query, onApply }: { query: URLSearchParams; onApply: 
 function HeaderActions({ query }: { query: URLSearchParams }) {
   const { t } = useTranslation(['system', 'common']);
   const toast = useToast();
-  const canVerify = useCan('verifyAudit');
   const verify = useVerifyAuditTrail();
   return (
     <div className="flex flex-col items-end gap-2">
-      <div className="flex flex-wrap gap-2">
-        <Button
+      <ActionGroup>
+        <ActionButton
           variant="secondary"
-          disabled={!canVerify}
-          title={canVerify ? undefined : t('common:noPermission')}
+          permission="verifyAudit"
           loading={verify.isPending}
           onClick={() => verify.mutate(undefined, { onError: (error) => toast.error(t('common:failed'), errorMessage(error)) })}
           data-testid="verify-chain"
         >
           {t('system:audit.verify.button')}
-        </Button>
+        </ActionButton>
         <ExportButton list="audit_trail" search={exportSearch(query)} />
-      </div>
+      </ActionGroup>
       {verify.data ? (
         <p
           role="status"

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GlMappingAnswer } from '@aurum/domain/finance/gl-mapping';
 import { GL_MAPPING_REASONS } from '@aurum/domain/finance/gl-mapping';
+import { ActionButton } from '#shared/access/action-button.tsx';
 import { useCan } from '#shared/access/use-can.ts';
 import { ExportButton } from '#shared/export/export-button.tsx';
 import { formatDateTime } from '#shared/format/display.ts';
 import { errorMessage, isApiError } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { ErrorAlert } from '#shared/ui/error-alert.tsx';
 import { FieldShell, INPUT_CLASSES, inputBorder } from '#shared/ui/field.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
@@ -117,9 +117,9 @@ export function GlMappingSection() {
             }}
           />
         </FieldShell>
-        <Button variant="primary" disabled={!allowed || file === null} loading={replace.isPending} title={allowed ? undefined : t('common:noPermission')} onClick={submit} data-testid="gl-mapping-upload">
+        <ActionButton variant="primary" permission="editGlMapping" disabled={file === null} loading={replace.isPending} align="start" onClick={submit} data-testid="gl-mapping-upload">
           {t('finance:glMapping.upload')}
-        </Button>
+        </ActionButton>
       </div>
       {replace.isError ? (
         <ErrorAlert testId="gl-mapping-refused">{refusalText(replace.error)}</ErrorAlert>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { NOTIFICATION_CONTENT_MAX, NOTIFICATION_SUBJECT_MAX, type NotificationSummary } from '@aurum/domain/notifications/notification-schemas';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { fullName } from '@aurum/domain/users/full-name';
 import { UserMultiPicker, type UserLabel } from '#shared/form/user-picker.tsx';
 import { lengthValues } from '#shared/form/server-errors.ts';
@@ -52,7 +52,6 @@ const SERVER_FIELDS = ['subject', 'content', 'userIds', 'recipients'] as const;
 function SendForm() {
   const { t } = useTranslation(['action', 'common', 'validation']);
   const toast = useToast();
-  const canSend = useCan('sendNotification');
   const send = useSendNotification();
   const [confirming, setConfirming] = useState<NotificationFormValues | null>(null);
   const { register, control, handleSubmit, watch, reset, setError, formState } = useForm<NotificationFormValues>({
@@ -132,14 +131,14 @@ function SendForm() {
             {t('action:form.noUsersAtAll')}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
+        <ActionGroup className="self-end">
           <Button variant="secondary" onClick={() => reset(EMPTY_NOTIFICATION)}>
             {t('action:clear')}
           </Button>
-          <Button type="submit" disabled={!canSend} title={canSend ? undefined : t('common:noPermission')} data-testid="send-notification">
+          <ActionButton type="submit" permission="sendNotification" data-testid="send-notification">
             {t('action:send')}
-          </Button>
-        </div>
+          </ActionButton>
+        </ActionGroup>
       </form>
       <ConfirmDialog
         open={confirming !== null}

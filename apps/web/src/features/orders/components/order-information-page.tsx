@@ -4,11 +4,10 @@ import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MODES } from '@aurum/domain/orders/order-status';
 import { canTransition, permissionFor, type OrderAction } from '@aurum/domain/orders/order-machine';
-import { useCanCheck } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { liveStore } from '#shared/live/live.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
-import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { useLiveOrders } from '../api/live-orders.ts';
@@ -49,7 +48,6 @@ export function OrderInformationPage() {
   const client = useQueryClient();
   const from = usePreviousPath();
   const updates = useLiveOrders();
-  const can = useCanCheck();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   // an update of this order on the socket: show its status at once, refetch the rest
@@ -81,23 +79,22 @@ export function OrderInformationPage() {
         title={t('order:detail.title', { id: d.id })}
         back={back}
         subtitle={<OrderStatusBadge status={status} interestStartAt={node.interestStartAt} />}
-        actions={ACTIONS.map(({ dialog: name, action }) => {
-          const permission = permissionFor(action);
-          const allowedByRole = permission === null ? false : can(permission);
-          const allowedByStatus = canTransition(action, status);
-          return (
-            <Button
-              key={name}
-              variant={name === 'revert' || name === 'cancel' ? 'secondary' : 'primary'}
-              disabled={!allowedByRole || !allowedByStatus}
-              title={!allowedByRole ? t('common:noPermission') : !allowedByStatus ? t('order:detail.notFromStatus') : undefined}
-              onClick={() => setDialog(name)}
-              data-testid={`action-${name}`}
-            >
-              {t(`order:${name === 'pay' ? 'payment' : name}.button`)}
-            </Button>
-          );
-        })}
+        actions={
+          <ActionGroup>
+            {ACTIONS.map(({ dialog: name, action }) => (
+              <ActionButton
+                key={name}
+                variant={name === 'revert' || name === 'cancel' ? 'secondary' : 'primary'}
+                permission={permissionFor(action) ?? undefined}
+                blocked={canTransition(action, status) ? null : t('order:detail.notFromStatus')}
+                onClick={() => setDialog(name)}
+                data-testid={`action-${name}`}
+              >
+                {t(`order:${name === 'pay' ? 'payment' : name}.button`)}
+              </ActionButton>
+            ))}
+          </ActionGroup>
+        }
       />
       <div className="flex flex-col gap-6" data-testid="order-overview">
         <SummaryHeader d={d} status={status} interestStartAt={node.interestStartAt} />

@@ -5,12 +5,11 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DISPLAY_STATUSES, ORDER_MODES, displayStatus, type DisplayStatus, type OrderMode } from '@aurum/domain/orders/order-status';
 import { isDecimalText } from '@aurum/domain/money/decimal';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { FilterButton } from '#shared/list/filter-button.tsx';
 import type { FilterField } from '#shared/list/filter-field.ts';
 import { TableSkeleton } from '#shared/list/table-skeleton.tsx';
 import { stripSeparators } from '#shared/format/number.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { ExportButton } from '#shared/export/export-button.tsx';
 import { searchOfVariables } from '#shared/export/export-list.ts';
@@ -45,7 +44,6 @@ export function OrderListPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const mode = modeOf(query.get('orderMode'));
-  const canCreate = useCan('createOrder');
   const paging = readCursorState(query);
   const filters = filterVariables(query, mode);
   const variables = { ...filters, ...pageVariables(paging) };
@@ -84,12 +82,12 @@ export function OrderListPage() {
       <PageHeader
         title={title}
         actions={
-          <>
+          <ActionGroup>
             <ExportButton list={mode === 'tr' ? 'trade_requests' : mode === 'th' ? 'trade_history' : 'orders'} search={searchOfVariables({ ...filters })} />
-            <Button disabled={!canCreate} title={canCreate ? undefined : t('common:noPermission')} onClick={() => void navigate('/order/create')} data-testid="create-order">
+            <ActionButton permission="createOrder" onClick={() => void navigate('/order/create')} data-testid="create-order">
               {t('order:createOrder')}
-            </Button>
-          </>
+            </ActionButton>
+          </ActionGroup>
         }
       />
       <div className="flex flex-wrap items-center gap-3">

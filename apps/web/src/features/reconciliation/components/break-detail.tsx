@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import { RESOLVE_NOTE_MAX, ResolveBreakBody, type BreakView, type ExplainingPosting } from '@aurum/domain/reconciliation/reconciliation-schemas';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { lengthValues } from '#shared/form/server-errors.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { formatDecimal } from '#shared/format/number.ts';
@@ -88,7 +88,6 @@ function Postings({ postings }: { postings: readonly ExplainingPosting[] }) {
 function ResolveForm({ id, onDone }: { id: number; onDone: () => void }) {
   const { t } = useTranslation(['treasury-reconciliation', 'common']);
   const toast = useToast();
-  const allowed = useCan('resolveReconciliationBreak');
   const resolve = useResolveBreak();
   const { register, handleSubmit, formState, setError } = useForm<ResolveBreakBody>({ resolver: zodResolver(ResolveBreakBody), defaultValues: { note: '' } });
   const error = formState.errors.note?.message;
@@ -136,14 +135,14 @@ function ResolveForm({ id, onDone }: { id: number; onDone: () => void }) {
           {...register('note')}
         />
       </FieldShell>
-      <div className="flex justify-end gap-2">
+      <ActionGroup className="self-end">
         <Button variant="secondary" onClick={onDone}>
           {t('treasury-reconciliation:detail.close')}
         </Button>
-        <Button type="submit" loading={resolve.isPending} disabled={!allowed} title={allowed ? undefined : t('common:noPermission')} data-testid="resolve-break">
+        <ActionButton type="submit" loading={resolve.isPending} permission="resolveReconciliationBreak" data-testid="resolve-break">
           {t('treasury-reconciliation:detail.resolve')}
-        </Button>
-      </div>
+        </ActionButton>
+      </ActionGroup>
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BREAK_KINDS } from '@aurum/domain/reconciliation/reconciliation-matcher';
 import type { BreakView, RunView } from '@aurum/domain/reconciliation/reconciliation-schemas';
 import { TREASURY_METALS } from '@aurum/domain/treasury/treasury-metals';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton } from '#shared/access/action-button.tsx';
 import { ExportButton } from '#shared/export/export-button.tsx';
 import { formatDate, formatDateTime, orDash } from '#shared/format/display.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
@@ -46,13 +46,11 @@ function LatestRun() {
   const toast = useToast();
   const latest = useLatestRun();
   const run = useRunReconciliation();
-  const allowed = useCan('resolveReconciliationBreak');
   const action = (
-    <Button
+    <ActionButton
       data-testid="run-reconciliation"
       loading={run.isPending}
-      disabled={!allowed}
-      title={allowed ? undefined : t('common:noPermission')}
+      permission="resolveReconciliationBreak"
       onClick={() =>
         run.mutate(undefined, {
           onSuccess: (r) => toast.success(t('treasury-reconciliation:toast.ran'), t('treasury-reconciliation:toast.ranSummary', { found: r.breaksFound, opened: r.breaksOpened })),
@@ -61,7 +59,7 @@ function LatestRun() {
       }
     >
       {t('treasury-reconciliation:latest.runNow')}
-    </Button>
+    </ActionButton>
   );
   return (
     <TitledCard title={t('treasury-reconciliation:latest.title')} action={action}>

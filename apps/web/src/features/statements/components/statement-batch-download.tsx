@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StatementBatchFormat } from '@aurum/domain/statements/statement-schemas';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Button } from '#shared/ui/button.tsx';
@@ -14,7 +14,6 @@ import { useStatementBatch } from '../model/use-statement-batch.ts';
 export function StatementBatchDownload({ month, ready }: { month: string; ready: boolean }) {
   const { t } = useTranslation(['statements', 'common']);
   const toast = useToast();
-  const canExport = useCan('exportData');
   const batch = useStatementBatch();
   const { state } = batch;
   const running = state.status === 'running';
@@ -25,16 +24,16 @@ export function StatementBatchDownload({ month, ready }: { month: string; ready:
       .catch((error: unknown) => toast.error(t('common:failed'), errorMessage(error)));
   };
   const button = (format: StatementBatchFormat) => (
-    <Button
+    <ActionButton
       variant="secondary"
       loading={running && state.format === format}
-      disabled={!ready || !canExport || running}
-      title={canExport ? undefined : t('common:noPermission')}
+      permission="exportData"
+      disabled={!ready || running}
       onClick={() => start(format)}
       data-testid={`statement-batch-${format}`}
     >
       {t(`statements:batch.${format}`)}
-    </Button>
+    </ActionButton>
   );
   const percent = running && state.progress.total ? Math.round((100 * state.progress.done) / state.progress.total) : 0;
   return (
@@ -45,7 +44,7 @@ export function StatementBatchDownload({ month, ready }: { month: string; ready:
       <p className="text-sm text-slate-600">
         {t('statements:batch.hint', { month })} {t('statements:batchLanguages')}
       </p>
-      <div className="flex flex-wrap items-center gap-2">
+      <ActionGroup align="start">
         {button('csv')}
         {button('pdf')}
         {running ? (
@@ -53,7 +52,7 @@ export function StatementBatchDownload({ month, ready }: { month: string; ready:
             {t('statements:batch.cancel')}
           </Button>
         ) : null}
-      </div>
+      </ActionGroup>
       <div aria-live="polite" className="text-xs text-slate-600" data-testid="statement-batch-progress">
         {running ? (
           <span className="flex items-center gap-2">

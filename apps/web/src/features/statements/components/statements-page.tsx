@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ValidationMessage } from '@aurum/domain/validation/rules';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { UserPicker, type UserLabel } from '#shared/form/user-picker.tsx';
 import { formatDate } from '#shared/format/display.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { Notice } from '#shared/ui/notice.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
@@ -30,7 +29,6 @@ const userLabel: UserLabel = (u) => [u.username, `${u.firstName} ${u.lastName}`.
 export function StatementsPage() {
   const { t } = useTranslation(['statements', 'sidebar', 'common']);
   const toast = useToast();
-  const canExport = useCan('exportData');
   const [params, setParams] = useSearchParams();
   const [userId, setUserId] = useState<number | null>(() => userIdOf(params.get('userId')));
   const [month, setMonth] = useState(() => params.get('month') ?? currentMonth(new Date()));
@@ -54,16 +52,16 @@ export function StatementsPage() {
   };
   const ready = userId !== null && valid;
   const downloadButton = (format: StatementFormat) => (
-    <Button
+    <ActionButton
       variant="secondary"
       loading={downloading === format}
-      disabled={!ready || !canExport || downloading !== null}
-      title={canExport ? undefined : t('common:noPermission')}
+      permission="exportData"
+      disabled={!ready || downloading !== null}
       onClick={() => void download(format)}
       data-testid={`statement-${format}`}
     >
       {t(`statements:download.${format}`)}
-    </Button>
+    </ActionButton>
   );
   return (
     <div className="flex flex-col gap-6">
@@ -71,10 +69,10 @@ export function StatementsPage() {
         title={t('sidebar:statements')}
         subtitle={t('statements:subtitle')}
         actions={
-          <div className="flex gap-2">
+          <ActionGroup>
             {downloadButton('csv')}
             {downloadButton('pdf')}
-          </div>
+          </ActionGroup>
         }
       />
       <div className="flex flex-wrap items-start gap-4">

@@ -7,6 +7,7 @@ import { SCALE, cmp } from '@aurum/domain/money/decimal';
 import { METALS, isMetal, type Metal } from '@aurum/domain/system/metals';
 import { ManualPriceBody } from '@aurum/domain/system/system-schemas';
 import { useCan } from '#shared/access/use-can.ts';
+import { BlockedReason, useWhyNot } from '#shared/access/who-may.tsx';
 import { formatDateTime } from '#shared/format/display.ts';
 import { formatDecimal, separatorsStripped } from '#shared/format/number.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
@@ -48,6 +49,7 @@ export function localToIso(value: string): string | null {
 export function ManualPricePage() {
   const { t } = useTranslation(['system', 'common']);
   const toast = useToast();
+  const whyNot = useWhyNot('setManualPrice');
   const allowed = useCan('setManualPrice');
   const prices = useManualPrices();
   const set = useSetManualPrice();
@@ -154,7 +156,7 @@ export function ManualPricePage() {
           </form>
         </Card>
       ) : (
-        <p className="text-sm text-slate-500">{t('common:noPermission')}</p>
+        <BlockedReason reason={whyNot} />
       )}
       <ConfirmDialog
         open={withdrawing !== null}

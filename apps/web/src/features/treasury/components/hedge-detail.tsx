@@ -5,13 +5,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HedgeDetail as Hedge } from '@aurum/domain/hedges/hedge-schemas';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { formatDecimal, formatSigned, separatorsStripped } from '#shared/format/number.ts';
 import { FormModal } from '#shared/form/form-modal.tsx';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
@@ -39,14 +38,13 @@ export function HedgeDetail({ hedgeId }: { hedgeId: number }) {
 
 function HedgeScreen({ h }: { h: Hedge }) {
   const { t } = useTranslation(['treasury-hedges', 'common']);
-  const canRecord = useCan('recordHedge');
   const [dialog, setDialog] = useState<null | 'link' | 'settle' | 'cancel'>(null);
   const change = useHedgeState();
   const toast = useToast();
   const fail = useFailureToast();
   const filled = h.state === 'filled';
   const f = (key: Parameters<typeof fieldKey>[0]) => t(fieldKey(key));
-  const stateTitle = !canRecord ? t('common:noPermission') : !filled ? t('treasury-hedges:hedges.onlyFilled') : undefined;
+  const notFilled = filled ? null : t('treasury-hedges:hedges.onlyFilled');
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -54,17 +52,17 @@ function HedgeScreen({ h }: { h: Hedge }) {
         back="/treasury/?view=hedges"
         subtitle={<HedgeStateBadge state={h.state} />}
         actions={
-          <>
-            <Button disabled={!canRecord || !filled} title={stateTitle} onClick={() => setDialog('link')} data-testid="hedge-link">
+          <ActionGroup>
+            <ActionButton permission="recordHedge" blocked={notFilled} onClick={() => setDialog('link')} data-testid="hedge-link">
               {t('treasury-hedges:hedges.link')}
-            </Button>
-            <Button variant="secondary" disabled={!canRecord || !filled} title={stateTitle} onClick={() => setDialog('settle')} data-testid="hedge-settle">
+            </ActionButton>
+            <ActionButton variant="secondary" permission="recordHedge" blocked={notFilled} onClick={() => setDialog('settle')} data-testid="hedge-settle">
               {t('treasury-hedges:hedges.settle')}
-            </Button>
-            <Button variant="secondary" disabled={!canRecord || !filled} title={stateTitle} onClick={() => setDialog('cancel')} data-testid="hedge-cancel">
+            </ActionButton>
+            <ActionButton variant="secondary" permission="recordHedge" blocked={notFilled} onClick={() => setDialog('cancel')} data-testid="hedge-cancel">
               {t('treasury-hedges:hedges.cancel')}
-            </Button>
-          </>
+            </ActionButton>
+          </ActionGroup>
         }
       />
       <TitledCard title={t('treasury-hedges:hedges.information')}>

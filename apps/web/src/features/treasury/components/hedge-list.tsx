@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HEDGE_STATES, type HedgeView } from '@aurum/domain/hedges/hedge-schemas';
 import { TREASURY_METALS } from '@aurum/domain/treasury/treasury-metals';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton } from '#shared/access/action-button.tsx';
 import { formatDateTime } from '#shared/format/display.ts';
 import { formatDecimal } from '#shared/format/number.ts';
 import type { Column } from '#shared/list/data-table.tsx';
@@ -12,7 +12,6 @@ import { FilterButton } from '#shared/list/filter-button.tsx';
 import type { FilterField } from '#shared/list/filter-field.ts';
 import { PagedTable } from '#shared/list/paged-table.tsx';
 import { useListQuery } from '#shared/list/use-list-query.ts';
-import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { hedgeListSearch, treasuryQueries } from '../api/treasury-queries.ts';
 import { HedgeSideLabel, HedgeStateBadge } from './hedge-labels.tsx';
@@ -23,7 +22,6 @@ export function HedgeList() {
   const { t } = useTranslation(['treasury-hedges', 'common']);
   const list = useListQuery();
   const hedges = useQuery(treasuryQueries.hedgeList(hedgeListSearch(list.query)));
-  const canRecord = useCan('recordHedge');
   const [recording, setRecording] = useState(false);
 
   const filters = useMemo<FilterField[]>(
@@ -78,9 +76,9 @@ export function HedgeList() {
       <PageHeader
         title={t('treasury-hedges:hedges.title')}
         actions={
-          <Button disabled={!canRecord} title={canRecord ? undefined : t('common:noPermission')} onClick={() => setRecording(true)} data-testid="record-hedge">
+          <ActionButton permission="recordHedge" onClick={() => setRecording(true)} data-testid="record-hedge">
             {t('treasury-hedges:hedges.record')}
-          </Button>
+          </ActionButton>
         }
       />
       <div className="flex flex-wrap items-end gap-3">

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PositionItem } from '@aurum/domain/treasury/position-schemas';
 import { troyOunces } from '@aurum/domain/treasury/treasury-books';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton } from '#shared/access/action-button.tsx';
 import { formatDateTime } from '#shared/format/display.ts';
 import { formatDecimal, formatSigned } from '#shared/format/number.ts';
 import { Badge } from '#shared/ui/badge.tsx';
-import { Button } from '#shared/ui/button.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
@@ -68,7 +67,6 @@ export function TreasuryPosition() {
 
 function MetalPosition({ item }: { item: PositionItem }) {
   const { t } = useTranslation(['treasury-hedges', 'common']);
-  const canSet = useCan('setTreasuryLimits');
   const [editing, setEditing] = useState(false);
   const cell = 'px-3 py-2 whitespace-nowrap';
   const money = (value: string | null, currency: string) => (value === null ? t('treasury-hedges:treasury.noPrice') : `${formatSigned(value, 2)} ${currency}`);
@@ -124,9 +122,9 @@ function MetalPosition({ item }: { item: PositionItem }) {
           <TitledCard
             title={t('treasury-hedges:treasury.limits')}
             action={
-              <Button variant="secondary" size="sm" disabled={!canSet} title={canSet ? undefined : t('common:noPermission')} onClick={() => setEditing(true)} data-testid={`edit-limits-${item.metal}`}>
+              <ActionButton variant="secondary" size="sm" permission="setTreasuryLimits" onClick={() => setEditing(true)} data-testid={`edit-limits-${item.metal}`}>
                 {t('treasury-hedges:treasury.editLimits')}
-              </Button>
+              </ActionButton>
             }
           >
             <DetailList

@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { mayDecide } from '@aurum/domain/access/maker-checker';
 import { BankAccountBody } from '@aurum/domain/users/user-schemas';
 import type { BankAccountView } from '@aurum/domain/users/user-views';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { lengthValues } from '#shared/form/server-errors.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { Badge } from '#shared/ui/badge.tsx';
-import { Button } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { ConfirmDialog } from '#shared/ui/confirm-dialog.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
@@ -35,11 +34,9 @@ export function BankSection({ userId, bank }: { userId: number; bank: BankAccoun
   const { t } = useTranslation(['user', 'common']);
   const admin = useAdmin();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const can = { add: useCan('addBankInfo'), update: useCan('updateBankInfo'), remove: useCan('deleteBankInfo'), approve: useCan('approveBankInfo'), decline: useCan('declineBankInfo') };
   const approve = useApproveBankAccount();
   const decline = useDeclineBankAccount();
   const remove = useRemoveBankAccount();
-  const noPermission = t('common:noPermission');
   // a decision's dialog closes once it is answered, whatever the answer
   const outcome = useCallOutcome(() => setDialog(null), true);
   const decisions = [
@@ -49,62 +46,55 @@ export function BankSection({ userId, bank }: { userId: number; bank: BankAccoun
   ] as const;
   const pending = bank?.status === 'pending';
   const ownSubmission = pending && admin !== null && !mayDecide({ submittedBy: bank.submittedById }, admin.id);
-  // a decision its maker may not take is disabled, with why as its tooltip (as deposit, withdrawal and transfer requests do)
-  const why = (allowed: boolean) => (!allowed ? noPermission : ownSubmission ? t('user:bank.ownSubmission') : undefined);
+  // a decision its maker may not take is off, with why under the buttons (as deposit, withdrawal and transfer requests do)
+  const own = ownSubmission ? t('user:bank.ownSubmission') : null;
 
   return (
     <Card>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-slate-900">{t('user:sections.bank')}</h2>
-        <div className="flex flex-wrap gap-2">
+        <ActionGroup>
           {bank === null ? (
-            <Button variant="secondary" disabled={!can.add} title={can.add ? undefined : noPermission} onClick={() => setDialog('add')}>
+            <ActionButton variant="secondary" permission="addBankInfo" onClick={() => setDialog('add')}>
               {t('user:bank.add')}
-            </Button>
+            </ActionButton>
           ) : (
             <>
               {bank.status !== 'approved' ? (
-                <Button variant="secondary" disabled={!can.update} title={can.update ? undefined : noPermission} onClick={() => setDialog('update')}>
+                <ActionButton variant="secondary" permission="updateBankInfo" onClick={() => setDialog('update')}>
                   {t('user:bank.update')}
-                </Button>
+                </ActionButton>
               ) : null}
               {pending ? (
                 <>
-                  <Button disabled={!can.approve || ownSubmission} title={why(can.approve)} onClick={() => setDialog('approve')}>
+                  <ActionButton permission="approveBankInfo" blocked={own} onClick={() => setDialog('approve')}>
                     {t('user:bank.approve')}
-                  </Button>
-                  <Button variant="secondary" disabled={!can.decline || ownSubmission} title={why(can.decline)} onClick={() => setDialog('decline')}>
+                  </ActionButton>
+                  <ActionButton variant="secondary" permission="declineBankInfo" blocked={own} onClick={() => setDialog('decline')}>
                     {t('user:bank.decline')}
-                  </Button>
+                  </ActionButton>
                 </>
               ) : null}
-              <Button variant="danger" disabled={!can.remove} title={can.remove ? undefined : noPermission} onClick={() => setDialog('remove')}>
+              <ActionButton variant="danger" permission="deleteBankInfo" onClick={() => setDialog('remove')}>
                 {t('user:bank.remove')}
-              </Button>
+              </ActionButton>
             </>
           )}
-        </div>
+        </ActionGroup>
       </div>
       {bank ? (
-        <>
-          <DetailList
-            columns={3}
-            items={[
-              { label: t('user:bank.bankName'), value: bank.bankName, testId: 'bank-name' },
-              { label: t('user:bank.accountOwner'), value: bank.accountOwner },
-              { label: t('user:bank.accountNumber'), value: bank.accountNumber },
-              { label: t('user:bank.status'), value: <Badge variant={bankBadge(bank.status)}>{t(`user:bankStatus.${bank.status}`)}</Badge>, testId: 'bank-status' },
-              { label: t('user:bank.submittedBy'), value: `${orDash(bank.submittedBy)} · ${formatDateTime(bank.submittedAt)}` },
-              { label: t('user:bank.decidedBy'), value: bank.decidedBy ? `${bank.decidedBy} · ${formatDateTime(bank.decidedAt)}` : orDash(null) },
-              { label: t('user:bank.approvedAt'), value: formatDateTime(bank.approvedAt) },
-            ]}
-          />
-          {ownSubmission && (can.approve || can.decline) ? (
-            <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="own-submission">
-              {t('user:bank.ownSubmission')}
-            </p>
-          ) : null}
-        </>
+        <DetailList
+          columns={3}
+          items={[
+            { label: t('user:bank.bankName'), value: bank.bankName, testId: 'bank-name' },
+            { label: t('user:bank.accountOwner'), value: bank.accountOwner },
+            { label: t('user:bank.accountNumber'), value: bank.accountNumber },
+            { label: t('user:bank.status'), value: <Badge variant={bankBadge(bank.status)}>{t(`user:bankStatus.${bank.status}`)}</Badge>, testId: 'bank-status' },
+            { label: t('user:bank.submittedBy'), value: `${orDash(bank.submittedBy)} · ${formatDateTime(bank.submittedAt)}` },
+            { label: t('user:bank.decidedBy'), value: bank.decidedBy ? `${bank.decidedBy} · ${formatDateTime(bank.decidedAt)}` : orDash(null) },
+            { label: t('user:bank.approvedAt'), value: formatDateTime(bank.approvedAt) },
+          ]}
+        />
       ) : (
         <p className="text-sm text-slate-500">{t('user:bank.none')}</p>
       )}

@@ -1,15 +1,11 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCan } from '#shared/access/use-can.ts';
-import { Button } from '#shared/ui/button.tsx';
+import { ActionButton } from '#shared/access/action-button.tsx';
 
-/** A section's edit button: off, saying why, without editUser. */
+/** A section's edit button: off without editUser, saying why and who may. */
 export function EditButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
-  const { t } = useTranslation(['common']);
-  const canEdit = useCan('editUser');
   return (
-    <Button variant="secondary" disabled={!canEdit} title={canEdit ? undefined : t('common:noPermission')} onClick={onClick}>
+    <ActionButton variant="secondary" permission="editUser" onClick={onClick}>
       {children}
-    </Button>
+    </ActionButton>
   );
 }

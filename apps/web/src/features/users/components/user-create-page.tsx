@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserCreateBody } from '@aurum/domain/users/user-schemas';
-import { useCan } from '#shared/access/use-can.ts';
+import { useWhyNot } from '#shared/access/who-may.tsx';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { Notice } from '#shared/ui/notice.tsx';
@@ -16,14 +16,14 @@ export function UserCreatePage() {
   const from = usePreviousPath();
   const save = useAccountSave();
   const create = useCreateUser();
-  const allowed = useCan('addUser');
+  const whyNot = useWhyNot('addUser');
   const back = from ?? '/account/user/';
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('user:create')} back={back} />
-      {!allowed ? (
-        <Notice>{t('common:noPermission')}</Notice>
+      {whyNot !== null ? (
+        <Notice testId="no-permission">{whyNot}</Notice>
       ) : (
         <UserForm
           mode="create"

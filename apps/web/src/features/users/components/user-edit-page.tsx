@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { UserEditBody } from '@aurum/domain/users/user-schemas';
-import { useCan } from '#shared/access/use-can.ts';
+import { useWhyNot } from '#shared/access/who-may.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
 import { Notice } from '#shared/ui/notice.tsx';
@@ -18,14 +18,14 @@ export function UserEditPage() {
   const save = useAccountSave();
   const user = useUser(userId);
   const edit = useEditUser();
-  const allowed = useCan('editUser');
+  const whyNot = useWhyNot('editUser');
   const back = `/account/user/${userId}`;
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('user:edit')} back={back} subtitle={user.data?.profile.username} />
-      {!allowed ? (
-        <Notice>{t('common:noPermission')}</Notice>
+      {whyNot !== null ? (
+        <Notice testId="no-permission">{whyNot}</Notice>
       ) : (
         <QueryContent query={user}>
           {(found) => (

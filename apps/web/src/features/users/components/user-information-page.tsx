@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useFailureToast } from '#shared/form/use-failure-toast.ts';
+import { ActionButton } from '#shared/access/action-button.tsx';
 import { useCan } from '#shared/access/use-can.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
 import { AccountActions } from '#shared/form/account-actions.tsx';
@@ -9,7 +10,7 @@ import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { usePreviousPath } from '#shared/navigation/previous-path-provider.tsx';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { Badge } from '#shared/ui/badge.tsx';
-import { Button, buttonVariants } from '#shared/ui/button.tsx';
+import { buttonVariants } from '#shared/ui/button.tsx';
 import { Card } from '#shared/ui/card.tsx';
 import { DetailList } from '#shared/ui/detail-list.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
@@ -18,6 +19,7 @@ import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { USER_TAB_SLOTS, userTabComponent, type UserTabSlot } from '#shared/slots/slots.ts';
 import { QueryContent } from '#shared/ui/query-content.tsx';
 import type { UserDetail } from '@aurum/domain/users/user-views';
+import { isWalletEmpty } from '@aurum/domain/wallet/wallet-view';
 import { useUser } from '../api/get-user.ts';
 import { useWalletLive } from '../api/use-wallet-live.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -106,9 +108,9 @@ function ProfileSection({ user }: { user: UserDetail }) {
             {t('common:edit')}
           </Link>
         ) : (
-          <Button variant="secondary" disabled title={t('common:noPermission')}>
+          <ActionButton variant="secondary" permission="editUser">
             {t('common:edit')}
-          </Button>
+          </ActionButton>
         )
       }
     >
@@ -135,10 +137,13 @@ function ProfileSection({ user }: { user: UserDetail }) {
   );
 }
 
-/** Reset password, force logout and delete, each behind its permission and a confirmation. */
+/**
+ * New order, reset password, force logout and delete, each behind its permission and a
+ * confirmation; delete is off while the wallet holds anything (the server refuses it too, and also
+ * while requests are pending, which this page does not know).
+ */
 function UserActions({ user }: { user: UserDetail }) {
   const toast = useToast();
-  const can = { reset: useCan('resetUserPassword'), logout: useCan('logoutUser'), remove: useCan('deleteUser') };
   const reset = useResetUserPassword();
   const logout = useLogoutUser();
   const remove = useDeleteUser();
@@ -147,16 +152,11 @@ function UserActions({ user }: { user: UserDetail }) {
   const { t } = useTranslation('user');
   const canTrade = useCan('createOrder');
   return (
-    <>
-      {canTrade ? (
-        <Link to={`/order/create?userId=${id}`} className={buttonVariants({ size: 'sm' })} data-testid="user-new-order">
-          {t('newOrder')}
-        </Link>
-      ) : null}
-      <AccountActions
+    <AccountActions
       ns="user"
       username={user.profile.username}
-      can={can}
+      permissions={{ reset: 'resetUserPassword', logout: 'logoutUser', remove: 'deleteUser' }}
+      deleteBlocked={isWalletEmpty(user.wallet) ? undefined : t('actions.walletNotEmpty')}
       calls={{
         reset: { run: (password) => reset.mutateAsync({ userId: id, password }), pending: reset.isPending },
         logout: { run: () => logout.mutateAsync(id), pending: logout.isPending },
@@ -168,7 +168,12 @@ function UserActions({ user }: { user: UserDetail }) {
         close();
         toast.error(errorMessage(error));
       }}
-    />
-    </>
+    >
+      {canTrade ? (
+        <Link to={`/order/create?userId=${id}`} className={buttonVariants({ size: 'sm' })} data-testid="user-new-order">
+          {t('newOrder')}
+        </Link>
+      ) : null}
+    </AccountActions>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { USER_CATEGORIES, USER_SEARCH_CONDITIONS } from '@aurum/domain/users/user-enums';
 import type { UserListItem } from '@aurum/domain/users/user-views';
-import { useCan } from '#shared/access/use-can.ts';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import type { Column } from '#shared/list/data-table.tsx';
 import { PagedTable } from '#shared/list/paged-table.tsx';
 import { SearchForm } from '#shared/list/search-form.tsx';
@@ -13,7 +13,6 @@ import { patchQuery } from '#shared/list/list-query.ts';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { formatDate, orDash } from '#shared/format/display.ts';
 import { Badge } from '#shared/ui/badge.tsx';
-import { Button } from '#shared/ui/button.tsx';
 import { PageHeader } from '#shared/ui/page-header.tsx';
 import { ExportButton } from '#shared/export/export-button.tsx';
 import { Select } from '#shared/ui/select.tsx';
@@ -29,8 +28,6 @@ export function UserListPage() {
   const navigate = useNavigate();
   const list = useListQuery();
   const users = useUserList(list.query);
-  const canAdd = useCan('addUser');
-  const canEditFees = useCan('editAllUsersFee');
   const [feesOpen, setFeesOpen] = useState(false);
 
   const filters = useMemo<FilterField[]>(
@@ -83,15 +80,15 @@ export function UserListPage() {
       <PageHeader
         title={t('user:list')}
         actions={
-          <>
+          <ActionGroup>
             <ExportButton list="users" search={userListSearch(list.query)} />
-            <Button variant="secondary" disabled={!canEditFees} title={canEditFees ? undefined : t('common:noPermission')} onClick={() => setFeesOpen(true)}>
+            <ActionButton variant="secondary" permission="editAllUsersFee" onClick={() => setFeesOpen(true)}>
               {t('user:allFees.open')}
-            </Button>
-            <Button disabled={!canAdd} title={canAdd ? undefined : t('common:noPermission')} onClick={() => void navigate('/account/user/create/')}>
+            </ActionButton>
+            <ActionButton permission="addUser" onClick={() => void navigate('/account/user/create/')}>
               {t('user:create')}
-            </Button>
-          </>
+            </ActionButton>
+          </ActionGroup>
         }
       />
       <div className="flex flex-wrap items-end gap-3">
