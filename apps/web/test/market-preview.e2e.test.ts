@@ -9,7 +9,7 @@ import { browserSuite, signIn, until, visible } from './support/harness.ts';
  * After regular hours with trading-period mode on, XAU/MYR is open and XAU/USD
  * is closed (decision 0611). The Create Order preview reads each pair's status as the top bar reads the frame:
  * XAU/MYR says 'trading period mode' (never 'bank closed'), XAU/USD says it is closed; the top bar
- * says what still trades beside its error colour, in English at 1400 px and Traditional Chinese at 390 px.
+ * says what still trades beside its error colour, in both languages at 1280 (or 1400) and 390 px.
  */
 const suite = browserSuite({
   env: { PRICE_TICK_MS: '200' },
@@ -70,5 +70,14 @@ test.describe('create order preview: market status', () => {
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
     await until(() => page.getByTestId('market-status-open').textContent()).toBe('· XAU/MYR和線下訂單 仍可交易');
+    // and the other two pairings of language and width: Traditional Chinese at 1280 px, English at 390 px
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await until(() => page.getByTestId('market-status-open').textContent()).toBe('· XAU/MYR和線下訂單 仍可交易');
+    expect(await page.getByTestId('market-status').getAttribute('data-state')).toBe('error');
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await until(() => page.getByTestId('market-status-open').textContent()).toBe('· XAU/MYR and offline orders still trading');
+    expect(await page.getByTestId('market-status').getAttribute('data-state')).toBe('error');
   });
 });

@@ -96,7 +96,7 @@ test.describe('shell', () => {
 });
 
 test.describe('shell: the keyboard and the palette', () => {
-  for (const [language, width] of [['en', 1280], ['zh-Hant', 390]] as const) {
+  for (const [language, width] of [['en', 1280], ['en', 390], ['zh-Hant', 1280], ['zh-Hant', 390]] as const) {
     test(`${language} at ${width} px: the first Tab offers a skip to the page, and the top bar opens the palette`, async () => {
       const page = await open();
       await signIn(page, suite.ts.url, suite.ts.demo.superAdmin);

@@ -78,14 +78,28 @@ function ColumnChooser<T>({ columns, hidden, onToggle, label }: { columns: reado
 }
 
 /** Each row a card of label and value: every column a card holds, stacked, so nothing is cut off on a phone. */
-export function RowCards<T>({ columns: all, rows, rowKey, label, testId, stale }: { columns: readonly Column<T>[]; rows: readonly T[]; rowKey: (row: T) => string | number; label: string; testId?: string; stale: boolean }) {
+export interface RowCardsProps<T> {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  label: string;
+  testId?: string;
+  stale: boolean;
+  /** What an empty list says (the list's own words; 'No Data' when not given). */
+  empty?: ReactNode;
+  /** A card's test id and extra classes (a selected row's tint), as its table row has them. */
+  rowTestId?: (row: T) => string;
+  rowClassName?: (row: T) => string;
+}
+
+export function RowCards<T>({ columns: all, rows, rowKey, label, testId, stale, empty, rowTestId, rowClassName }: RowCardsProps<T>) {
   const { t } = useTranslation('common');
   const columns = all.filter((c) => c.inCards !== false);
-  if (rows.length === 0) return <p className="px-4 py-6 text-center text-sm text-slate-500">{t('list.noData')}</p>;
+  if (rows.length === 0) return <p className="px-4 py-6 text-center text-sm text-slate-500">{empty ?? t('list.noData')}</p>;
   return (
     <ul aria-label={label} data-testid={testId} className={`flex flex-col gap-2 ${stale ? 'opacity-60' : ''}`}>
       {rows.map((row) => (
-        <li key={rowKey(row)} className="rounded-lg border border-slate-200 bg-white px-3 py-2">
+        <li key={rowKey(row)} data-testid={rowTestId?.(row)} className={`rounded-lg border border-slate-200 px-3 py-2 ${rowClassName?.(row) || 'bg-white'}`}>
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 text-sm">
             {columns.map((c) => (
               <div key={c.key} className="contents" data-column={c.key}>

@@ -9,11 +9,14 @@ import { TableSkeleton } from './table-skeleton.tsx';
 import type { ListQuery } from './use-list-query.ts';
 import { QueryContent, type QueryLike } from '#shared/ui/query-content.tsx';
 
+/** A paged list's column: a sortable one's header is text, the name of its sort field above a phone's cards. */
+export type PagedColumn<T> = Column<T> & ({ sortField: string; header: string } | { sortField?: undefined });
+
 export interface PagedTableProps<T> {
   /** The page query: its data is one page of rows and the total. */
   query: QueryLike<{ items: readonly T[]; total: number }> & { isPlaceholderData: boolean };
   list: ListQuery;
-  columns: readonly Column<T>[];
+  columns: readonly PagedColumn<T>[];
   rowKey: (row: T) => string | number;
   label: string;
   testId: string;
@@ -59,9 +62,9 @@ export function PagedTable<T>({ query, list, columns, rowKey, label, testId, ske
 }
 
 /** The cards' sort: the sortable columns by name, and the order reversed by a button (the headers' toggle). */
-function CardSort<T>({ columns, list }: { columns: readonly Column<T>[]; list: ListQuery }) {
+function CardSort<T>({ columns, list }: { columns: readonly PagedColumn<T>[]; list: ListQuery }) {
   const { t } = useTranslation('shell');
-  const sortable = columns.filter((c): c is Column<T> & { sortField: string } => c.sortField !== undefined);
+  const sortable = columns.filter((c): c is Column<T> & { sortField: string; header: string } => c.sortField !== undefined);
   if (sortable.length === 0) return null;
   const order: SortOrder = list.order;
   return (
@@ -78,7 +81,7 @@ function CardSort<T>({ columns, list }: { columns: readonly Column<T>[]; list: L
           {list.sort === null || list.sort === undefined ? <option value="">—</option> : null}
           {sortable.map((c) => (
             <option key={c.key} value={c.sortField}>
-              {typeof c.header === 'string' ? c.header : c.key}
+              {c.header}
             </option>
           ))}
         </select>

@@ -5,7 +5,7 @@ import { ADMIN_ROLES, roleFromServer } from '@aurum/domain/access/roles';
 import type { AdminListItem } from '@aurum/domain/admins/admin-views';
 import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { formatDate, orDash } from '#shared/format/display.ts';
-import type { Column } from '#shared/list/data-table.tsx';
+import type { PagedColumn } from '#shared/list/paged-table.tsx';
 import { PagedTable } from '#shared/list/paged-table.tsx';
 import { SearchForm } from '#shared/list/search-form.tsx';
 import { FilterButton } from '#shared/list/filter-button.tsx';
@@ -38,7 +38,7 @@ export function AdminListPage() {
     [t],
   );
 
-  const columns = useMemo<Column<AdminListItem>[]>(
+  const columns = useMemo<PagedColumn<AdminListItem>[]>(
     () => [
       { key: 'id', header: t('admin:fields.id'), sortField: 'id', cell: (a) => a.id },
       {

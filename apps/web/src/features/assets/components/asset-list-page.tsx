@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { REQUEST_ACTIONS, REQUEST_STATUSES, REQUEST_TYPES, type RequestView } from '@aurum/domain/assets/request-schemas';
 import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
-import type { Column } from '#shared/list/data-table.tsx';
+import type { PagedColumn } from '#shared/list/paged-table.tsx';
 import { PagedTable } from '#shared/list/paged-table.tsx';
 import { FilterButton } from '#shared/list/filter-button.tsx';
 import type { FilterField } from '#shared/list/filter-field.ts';
@@ -66,7 +66,7 @@ export function AssetListPage() {
     [t],
   );
 
-  const columns = useMemo<Column<RequestView>[]>(
+  const columns = useMemo<PagedColumn<RequestView>[]>(
     () => [
       {
         key: 'id',

@@ -10,7 +10,7 @@ import { UserMultiPicker, type UserLabel } from '#shared/form/user-picker.tsx';
 import { lengthValues } from '#shared/form/server-errors.ts';
 import { formatDateTime, orDash } from '#shared/format/display.ts';
 import { errorMessage, isApiError } from '#shared/http/api-error.ts';
-import type { Column } from '#shared/list/data-table.tsx';
+import type { PagedColumn } from '#shared/list/paged-table.tsx';
 import { PagedTable } from '#shared/list/paged-table.tsx';
 import { useListQuery } from '#shared/list/use-list-query.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
@@ -190,7 +190,7 @@ function History() {
   const list = useListQuery({ sort: 'createdAt', order: 'desc' });
   const history = useNotificationList({ page: list.page, limit: list.limit, sort: list.sort, order: list.order });
   const [shown, setShown] = useState<number | null>(null);
-  const columns = useMemo<Column<NotificationSummary>[]>(
+  const columns = useMemo<PagedColumn<NotificationSummary>[]>(
     () => [
       { key: 'createdAt', header: t('action:fields.sentAt'), sortField: 'createdAt', cell: (n) => <span className="tabular-nums">{formatDateTime(n.createdAt)}</span> },
       {

@@ -7,7 +7,7 @@ import { ActionButton } from '#shared/access/action-button.tsx';
 import { ExportButton } from '#shared/export/export-button.tsx';
 import { formatDate, formatDateTime, orDash } from '#shared/format/display.ts';
 import { errorMessage } from '#shared/http/api-error.ts';
-import type { Column } from '#shared/list/data-table.tsx';
+import type { PagedColumn } from '#shared/list/paged-table.tsx';
 import { patchQuery } from '#shared/list/list-query.ts';
 import { PagedTable } from '#shared/list/paged-table.tsx';
 import { useListQuery } from '#shared/list/use-list-query.ts';
@@ -113,7 +113,7 @@ function Breaks() {
   const breaks = useBreakList(search);
   const [shown, setShown] = useState<BreakView | null>(null);
   const all = { value: '', label: t('treasury-reconciliation:breaks.all') };
-  const columns = useMemo<Column<BreakView>[]>(
+  const columns = useMemo<PagedColumn<BreakView>[]>(
     () => [
       { key: 'kind', header: t('treasury-reconciliation:breaks.kind'), sortField: 'kind', cell: (b) => <span className="whitespace-nowrap">{t(`treasury-reconciliation:kinds.${b.kind}`)}</span> },
       { key: 'metal', header: t('treasury-reconciliation:breaks.metal'), sortField: 'metal', cell: (b) => b.metal },

@@ -22,7 +22,7 @@ import { useDeleteHolidays } from '../api/delete-holidays.ts';
 import { useHolidays } from '../api/get-holidays.ts';
 import { useUpdateHoliday } from '../api/update-holiday.ts';
 import { FormActions } from '#shared/form/form-actions.tsx';
-import { RowActionCell } from '#shared/ui/row-action-cell.tsx';
+import { HolidayTable } from './holiday-table.tsx';
 
 const NAME_MAX = 100;
 
@@ -128,52 +128,14 @@ export function HolidayPage() {
         ) : holidays.isError ? (
           <p className="p-6 text-sm text-red-600">{t('system:loadFailed')}</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="holiday-table">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
-              <tr>
-                {canDelete ? (
-                  <th className="w-10 px-4 py-3">
-                    <input
-                      type="checkbox"
-                      aria-label={t('system:holiday.selectAll')}
-                      checked={allChosen}
-                      onChange={() => setSelected(allChosen ? new Set() : new Set(rows.map((h) => h.id)))}
-                      className="h-4 w-4 accent-amber-600"
-                    />
-                  </th>
-                ) : null}
-                <th className="px-4 py-3 font-medium">{t('system:holiday.date')}</th>
-                <th className="px-4 py-3 font-medium">{t('system:holiday.name')}</th>
-                {canEdit ? <th className="px-4 py-3 text-right font-medium">{t('system:holiday.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className="px-4 py-8 text-center text-slate-500">
-                    {t('common:list.noData')}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((h) => (
-                  <tr key={h.id} data-testid="holiday-row" className={selected.has(h.id) ? 'bg-amber-50/60' : undefined}>
-                    {canDelete ? (
-                      <td className="px-4 py-3">
-                        <input type="checkbox" aria-label={t('system:holiday.select', { name: h.name })} checked={selected.has(h.id)} onChange={() => toggle(h.id)} className="h-4 w-4 accent-amber-600" />
-                      </td>
-                    ) : null}
-                    <td className="px-4 py-3 font-mono whitespace-nowrap tabular-nums">{displayDate(h.date)}</td>
-                    <td className="px-4 py-3 text-slate-800">{h.name}</td>
-                    {canEdit ? (
-                      <RowActionCell onClick={() => setForm({ holiday: h })} label={t('system:holiday.editOne', { name: h.name })}>
-                        {t('common:edit')}
-                      </RowActionCell>
-                    ) : null}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+          <HolidayTable
+            rows={rows}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={() => setSelected(allChosen ? new Set() : new Set(rows.map((h) => h.id)))}
+            canDelete={canDelete}
+            onEdit={canEdit ? (holiday) => setForm({ holiday }) : null}
+          />
         )}
       </Card>
       <Modal open={form !== null} onOpenChange={(open) => !open && setForm(null)} title={form?.holiday ? t('system:holiday.update') : t('system:holiday.add')} testId="holiday-dialog">

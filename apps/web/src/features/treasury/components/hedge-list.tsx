@@ -7,7 +7,7 @@ import { TREASURY_METALS } from '@aurum/domain/treasury/treasury-metals';
 import { ActionButton } from '#shared/access/action-button.tsx';
 import { formatDateTime } from '#shared/format/display.ts';
 import { formatDecimal } from '#shared/format/number.ts';
-import type { Column } from '#shared/list/data-table.tsx';
+import type { PagedColumn } from '#shared/list/paged-table.tsx';
 import { FilterButton } from '#shared/list/filter-button.tsx';
 import type { FilterField } from '#shared/list/filter-field.ts';
 import { PagedTable } from '#shared/list/paged-table.tsx';
@@ -47,7 +47,7 @@ export function HedgeList() {
     [t],
   );
 
-  const columns = useMemo<Column<HedgeView>[]>(() => {
+  const columns = useMemo<PagedColumn<HedgeView>[]>(() => {
     const f = (key: 'id' | 'clientRef' | 'provider' | 'metal' | 'side' | 'quantity' | 'price' | 'tradedAt' | 'state' | 'linked') => t(`treasury-hedges:hedges.fields.${key}`);
     return [
       { key: 'id', header: f('id'), sortField: 'id', cell: (h) => h.id },

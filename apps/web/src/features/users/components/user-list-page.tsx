@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { USER_CATEGORIES, USER_SEARCH_CONDITIONS } from '@aurum/domain/users/user-enums';
 import type { UserListItem } from '@aurum/domain/users/user-views';
 import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
-import type { Column } from '#shared/list/data-table.tsx';
+import type { PagedColumn } from '#shared/list/paged-table.tsx';
 import { PagedTable } from '#shared/list/paged-table.tsx';
 import { SearchForm } from '#shared/list/search-form.tsx';
 import { FilterButton } from '#shared/list/filter-button.tsx';
@@ -43,7 +43,7 @@ export function UserListPage() {
     [t],
   );
 
-  const columns = useMemo<Column<UserListItem>[]>(
+  const columns = useMemo<PagedColumn<UserListItem>[]>(
     () => [
       { key: 'id', header: t('user:fields.id'), sortField: 'id', cell: (u) => u.id },
       {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderKit } from '#testing/render-kit.tsx';
-import { CARDS_QUERY, FitTable, WIDE_QUERY, type FitColumn } from '../fit-table.tsx';
+import { CARDS_QUERY, FitTable, RowCards, WIDE_QUERY, type FitColumn } from '../fit-table.tsx';
 
 interface Row {
   code: string;
@@ -97,5 +97,18 @@ describe('FitTable (the finance tables at any width)', () => {
     window.localStorage.setItem('aurum.columns.t', JSON.stringify([]));
     renderKit(<FitTable label="Figures" chooserId="t" addressParam="hide" columns={columns} rows={rows} rowKey={(r) => r.code} />, { route: '/orders?hide=grams' });
     expect(headers()).toEqual(['Code', 'Debit']);
+  });
+
+  it('marks a card as its row is marked (a test id, a selected row’s tint) and says the list’s own words when empty', () => {
+    const { unmount } = renderKit(
+      <RowCards label="Figures" columns={columns} rows={rows} rowKey={(r) => r.code} stale={false} rowTestId={(r) => `row-${r.code}`} rowClassName={(r) => (r.code === '2000' ? 'bg-amber-50' : '')} />,
+    );
+    expect(screen.getByTestId('row-2000').className).toContain('bg-amber-50');
+    // an unmarked card keeps the cards' white
+    expect(screen.getByTestId('row-1000').className).toContain('bg-white');
+    unmount();
+    renderKit(<RowCards label="Figures" columns={columns} rows={[]} rowKey={(r) => r.code} stale={false} empty="Nothing awaits your decision." />);
+    expect(screen.getByText('Nothing awaits your decision.')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
   });
 });

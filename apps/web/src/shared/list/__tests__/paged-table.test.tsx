@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderKit } from '#testing/render-kit.tsx';
 import { CARDS_QUERY } from '../fit-table.tsx';
-import type { Column } from '../data-table.tsx';
+import type { PagedColumn } from '../paged-table.tsx';
 import { PagedTable } from '../paged-table.tsx';
 import { useListQuery } from '../use-list-query.ts';
 
@@ -17,7 +17,7 @@ const rows: Request[] = [
   { id: 17, user: 'aminah', amount: '2,000.00', status: 'Pending', maker: 'financemaker' },
   { id: 18, user: 'kumar', amount: '100.00', status: 'Approved', maker: 'financemaker' },
 ];
-const columns: Column<Request>[] = [
+const columns: PagedColumn<Request>[] = [
   { key: 'id', header: 'ID', sortField: 'id', cell: (r) => r.id },
   { key: 'user', header: 'User', cell: (r) => r.user },
   { key: 'amount', header: 'Amount', sortField: 'amount', cell: (r) => r.amount },
