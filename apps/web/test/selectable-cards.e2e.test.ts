@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { adminApi } from './support/api.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { browserSuite, docShot, signIn, until, useLanguage, visible } from './support/harness.ts';
 
 /**
  * The lists with checkboxes fit a phone too: the checker's inbox and the holidays are a table at
  * 1280 px and a card per row at 390 px, with select-all above the cards, each card's checkbox
- * choosing that row for the page's action, and nothing scrolling sideways.
+ * choosing that row for the page's action, nothing scrolling sideways, and no serious axe finding.
  */
 const suite = browserSuite();
 
@@ -50,6 +51,7 @@ for (const language of ['en', 'zh-Hant'] as const) {
       await until(() => page.getByTestId('inbox-approve').textContent()).toBe(text.approve);
       await until(() => first.getAttribute('class')).toContain('bg-amber-50');
       await until(() => noSideways(page)).toBe(true);
+      expect(await seriousAxeViolations(page), 'inbox').toEqual([]);
       if (cards) await docShot(page, `inbox-cards-${language}-${width}`);
 
       // the holidays: check one, Delete counts it; Edit opens it
@@ -68,6 +70,7 @@ for (const language of ['en', 'zh-Hant'] as const) {
       await dialog.getByRole('button', { name: text.cancel }).click();
       await until(() => dialog.count()).toBe(0);
       await until(() => noSideways(page)).toBe(true);
+      expect(await seriousAxeViolations(page), 'holidays').toEqual([]);
       if (cards) await docShot(page, `holiday-cards-${language}-${width}`);
     });
   }
