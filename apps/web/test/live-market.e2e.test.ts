@@ -210,6 +210,11 @@ test.describe('live market', () => {
     await until(() => page.getByTestId('mode-autoSettle-now').textContent()).toBe('Now: XAU/USD orders are settled automatically.');
     expect(await page.getByTestId('mode-panic-now').textContent()).toBe('Now: gold trades under the normal market rules.');
     expect(await page.getByTestId('mode-blocked').allTextContents()).toEqual(Array(3).fill('Your role cannot do this. Roles that can: Super admin and Operation approver.'));
+    // and each switch points at its line, for a screen reader
+    for (const name of ['Panic mode', 'Trading period mode', 'Auto settle mode']) {
+      const line = await page.getByRole('switch', { name }).getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${line}"]`).textContent(), name).toBe('Your role cannot do this. Roles that can: Super admin and Operation approver.');
+    }
     await page.goto(`${suite.ts.url}/system/holiday/`);
     await visible(page.getByTestId('holiday-table'));
     expect(await page.getByTestId('add-holiday').count()).toBe(0);

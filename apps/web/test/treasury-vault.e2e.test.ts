@@ -38,8 +38,12 @@ test.describe('treasury vault', () => {
     await until(() => makerRow.getByTestId('bar-status').textContent()).toBe('Pending approval');
     const pending = maker.getByTestId('movement-row').filter({ hasText: 'E2E-0001' });
     await visible(pending.getByRole('link', { name: `request #${requestId}` }));
-    // the maker may not decide: no approve button
-    expect(await pending.getByTestId('approve-movement').count()).toBe(0);
+    // the maker may not decide: approve and decline are off, and the row says who may
+    expect(await pending.getByTestId('approve-movement').isDisabled()).toBe(true);
+    expect(await pending.getByTestId('decline-movement').isDisabled()).toBe(true);
+    await until(() => pending.getByTestId('blocked-reason').textContent()).toMatch(/^Your role cannot do this\. Roles that can: Super admin.*Finance approver/);
+    const reasonId = await pending.getByTestId('blocked-reason').getAttribute('id');
+    expect(await pending.getByTestId('approve-movement').getAttribute('aria-describedby')).toContain(reasonId!);
 
     // the checker approves, in Traditional Chinese
     const checker = await suite.open();

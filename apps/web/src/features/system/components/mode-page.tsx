@@ -24,13 +24,14 @@ const MODES: ReadonlyArray<{ mode: ModeName; on: Permission; off: Permission }> 
 const pad = (n: number) => String(n).padStart(2, '0');
 const REENABLE_TIME = `${pad(AUTO_SETTLE_REENABLES.hour)}:${pad(AUTO_SETTLE_REENABLES.minute)}`;
 
-function Switch({ checked, disabled, label, onClick, testId }: { checked: boolean; disabled: boolean; label: string; onClick: () => void; testId: string }) {
+function Switch({ checked, disabled, label, onClick, testId, describedBy }: { checked: boolean; disabled: boolean; label: string; onClick: () => void; testId: string; describedBy?: string }) {
   return (
     <button
       type="button"
       role="switch"
       aria-checked={checked}
       aria-label={label}
+      aria-describedby={describedBy}
       disabled={disabled}
       onClick={onClick}
       data-testid={testId}
@@ -102,6 +103,7 @@ export function ModePage() {
                     disabled={!allowed || setMode.isPending}
                     label={t(`system:mode.${mode}.name`)}
                     testId={`switch-${mode}`}
+                    describedBy={allowed ? undefined : `mode-${mode}-blocked`}
                     onClick={() => setAsking({ mode, enabled: !enabled })}
                   />
                 </div>
@@ -117,7 +119,7 @@ export function ModePage() {
                       : t('system:mode.autoSettle.reenables', { time: REENABLE_TIME })}
                   </p>
                 ) : null}
-                {!allowed ? <ModeBlocked permission={enabled ? off : on} /> : null}
+                {!allowed ? <ModeBlocked permission={enabled ? off : on} id={`mode-${mode}-blocked`} /> : null}
               </Card>
             );
           })}
@@ -137,7 +139,7 @@ export function ModePage() {
   );
 }
 
-/** Why a switch is off for this admin, naming the roles that may turn it. */
-function ModeBlocked({ permission }: { permission: Permission }) {
-  return <BlockedReason reason={useWhyNot(permission)} testId="mode-blocked" />;
+/** Why a switch is off for this admin, naming the roles that may turn it; the switch points at it. */
+function ModeBlocked({ permission, id }: { permission: Permission; id: string }) {
+  return <BlockedReason reason={useWhyNot(permission)} testId="mode-blocked" id={id} />;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SETTABLE_STATUSES, nextBarStatus, stepOf, type BarStatus, type SettableStatus } from '@aurum/domain/vault/bar-rules';
 import type { BarView, MovementView, VaultView } from '@aurum/domain/vault/vault-schemas';
+import { ActionButton, ActionGroup } from '#shared/access/action-button.tsx';
 import { useCan } from '#shared/access/use-can.ts';
 import { useAdmin } from '#shared/auth/use-auth.ts';
 import { formatDateTime, formatNumber } from '#shared/format/display.ts';
@@ -62,7 +63,6 @@ function Totals({ totals }: { totals: ReadonlyArray<{ metal: string; bars: numbe
 function PendingMovements({ onDecline }: { onDecline: (m: MovementView) => void }) {
   const { t } = useTranslation(['treasury-vault', 'common']);
   const toast = useToast();
-  const canApprove = useCan('approveBarMovement');
   const me = useAdmin();
   const movements = useMovements('status=pending&limit=50');
   const approve = useApproveMovement();
@@ -120,30 +120,33 @@ function PendingMovements({ onDecline }: { onDecline: (m: MovementView) => void 
                     <td className={TD}>{m.submittedBy?.username ?? '-'}</td>
                     <td className={`${TD} tabular-nums`}>{formatDateTime(m.createdAt)}</td>
                     <td className={TD}>
-                      {canApprove ? (
-                        <div className="flex gap-2">
-                          <Button
-                            size="sm"
-                            disabled={own}
-                            title={own ? t('treasury-vault:movements.ownMovement') : undefined}
-                            loading={approve.isPending && approve.variables === m.id}
-                            data-testid="approve-movement"
-                            onClick={() =>
-                              approve.mutate(m.id, {
-                                onSuccess: () => toast.success(t('treasury-vault:toast.approved')),
-                                onError: (error) => toast.error(t('common:failed'), errorMessage(error)),
-                              })
-                            }
-                          >
-                            {t('treasury-vault:movements.approve')}
-                          </Button>
-                          <Button size="sm" variant="secondary" disabled={own} data-testid="decline-movement" onClick={() => onDecline(m)}>
-                            {t('treasury-vault:movements.decline')}
-                          </Button>
-                        </div>
-                      ) : (
-                        '-'
-                      )}
+                      <ActionGroup align="start">
+                        <ActionButton
+                          size="sm"
+                          permission="approveBarMovement"
+                          blocked={own ? t('treasury-vault:movements.ownMovement') : null}
+                          loading={approve.isPending && approve.variables === m.id}
+                          data-testid="approve-movement"
+                          onClick={() =>
+                            approve.mutate(m.id, {
+                              onSuccess: () => toast.success(t('treasury-vault:toast.approved')),
+                              onError: (error) => toast.error(t('common:failed'), errorMessage(error)),
+                            })
+                          }
+                        >
+                          {t('treasury-vault:movements.approve')}
+                        </ActionButton>
+                        <ActionButton
+                          size="sm"
+                          variant="secondary"
+                          permission="approveBarMovement"
+                          blocked={own ? t('treasury-vault:movements.ownMovement') : null}
+                          data-testid="decline-movement"
+                          onClick={() => onDecline(m)}
+                        >
+                          {t('treasury-vault:movements.decline')}
+                        </ActionButton>
+                      </ActionGroup>
                     </td>
                   </tr>
                 );
@@ -192,19 +195,17 @@ export function VaultPage() {
         title={t('sidebar:vault')}
         subtitle={t('treasury-vault:subtitle')}
         actions={
-          canRecord ? (
-            <>
-              <Button variant="secondary" onClick={() => setDialog('vault')} data-testid="new-vault">
-                {t('treasury-vault:newVault')}
-              </Button>
-              <Button variant="secondary" disabled={vaultList.length === 0} onClick={() => setDialog('import')} data-testid="import-list">
-                {t('treasury-vault:import')}
-              </Button>
-              <Button disabled={vaultList.length === 0} onClick={() => setDialog('receive')} data-testid="receive-bars">
-                {t('treasury-vault:receive')}
-              </Button>
-            </>
-          ) : null
+          <ActionGroup>
+            <ActionButton variant="secondary" permission="recordBarMovement" onClick={() => setDialog('vault')} data-testid="new-vault">
+              {t('treasury-vault:newVault')}
+            </ActionButton>
+            <ActionButton variant="secondary" permission="recordBarMovement" disabled={vaultList.length === 0} onClick={() => setDialog('import')} data-testid="import-list">
+              {t('treasury-vault:import')}
+            </ActionButton>
+            <ActionButton permission="recordBarMovement" disabled={vaultList.length === 0} onClick={() => setDialog('receive')} data-testid="receive-bars">
+              {t('treasury-vault:receive')}
+            </ActionButton>
+          </ActionGroup>
         }
       />
       {bars.data ? <Totals totals={bars.data.totals} /> : null}
