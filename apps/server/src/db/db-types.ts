@@ -112,6 +112,22 @@ export interface BankAccountsTable {
   removed_at: Timestamp | null;
 }
 
+export interface ComplianceHoldsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: string;
+  source: string;
+  note: string;
+  placed_by: number | null;
+  placed_at: Timestamp;
+  proposal: string | null;
+  proposed_by: number | null;
+  proposed_at: Timestamp | null;
+  proposal_note: string | null;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+}
+
 export interface CustodianBarListsTable {
   id: Generated<number>;
   custodian: string;
@@ -706,6 +722,7 @@ export interface Database {
   admins: AdminsTable;
   audit_log: AuditLogTable;
   bank_accounts: BankAccountsTable;
+  compliance_holds: ComplianceHoldsTable;
   custodian_bar_lists: CustodianBarListsTable;
   custodian_bars: CustodianBarsTable;
   finance_proposals: FinanceProposalsTable;

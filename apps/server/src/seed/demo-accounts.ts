@@ -7,6 +7,8 @@ export const DEMO_ADMINS: ReadonlyArray<{ username: string; role: Exclude<AdminR
   { username: 'operationmaker', role: 'operationMaker', firstName: 'Oliver', lastName: 'Maker', password: 'Operation#Maker1' },
   { username: 'operationapprover', role: 'operationApprover', firstName: 'Olivia', lastName: 'Approver', password: 'Operation#Approve1' },
   { username: 'viewer', role: 'none', firstName: 'Vera', lastName: 'Viewer', password: 'Viewer#Read1' },
+  { username: 'complianceofficer', role: 'complianceOfficer', firstName: 'Chandra', lastName: 'Officer', password: 'Compliance#Officer1' },
+  { username: 'complianceapprover', role: 'complianceApprover', firstName: 'Citra', lastName: 'Approver', password: 'Compliance#Approve1' },
 ];
 
 /** Demo users, one per category. */

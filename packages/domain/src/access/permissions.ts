@@ -72,6 +72,10 @@ export const PERMISSIONS = [
   'approveLedgerAdjustment',
   // the accountant's mapping of GL codes, applied to the accounting exports (decision 1018)
   'editGlMapping',
+  // the compliance desk (decision 1101): holds read, placed and proposed by an officer, agreed by a second
+  'readCompliance',
+  'placeComplianceHold',
+  'decideComplianceHold',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -113,6 +117,9 @@ const GRANTS: ReadonlyArray<readonly [readonly Permission[], readonly Grantee[]]
   [['proposeLedgerAdjustment'], ['superAdmin', 'financeMaker']],
   [['reopenBusinessDay'], ['superAdmin']],
   [['editGlMapping'], ['superAdmin', 'financeApprover']],
+  // why a customer is held is the compliance desk's alone (tipping off is an offence): no other role reads it
+  [['readCompliance', 'placeComplianceHold'], ['superAdmin', 'complianceOfficer', 'complianceApprover']],
+  [['decideComplianceHold'], ['superAdmin', 'complianceApprover']],
 ];
 
 function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {
@@ -123,6 +130,8 @@ function buildTable(): Readonly<Record<AdminRole, ReadonlySet<Permission>>> {
     financeMaker: new Set(),
     operationApprover: new Set(),
     operationMaker: new Set(),
+    complianceOfficer: new Set(),
+    complianceApprover: new Set(),
   };
   for (const [permissions, roles] of GRANTS) {
     for (const role of roles) for (const permission of permissions) table[role].add(permission);

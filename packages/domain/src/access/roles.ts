@@ -6,6 +6,9 @@ export const ADMIN_ROLES = [
   'financeMaker',
   'operationApprover',
   'operationMaker',
+  // the compliance desk (decision 1101): an officer places holds and proposes; an approver agrees
+  'complianceOfficer',
+  'complianceApprover',
 ] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
@@ -17,6 +20,8 @@ export const SERVER_ROLE_OF: Readonly<Record<AdminRole, string>> = {
   financeMaker: 'FINANCE_MAKER',
   operationApprover: 'OPERATION_APPROVER',
   operationMaker: 'OPERATION_MAKER',
+  complianceOfficer: 'COMPLIANCE_OFFICER',
+  complianceApprover: 'COMPLIANCE_APPROVER',
 };
 
 /** Maps a role from the server to the internal name; an unknown role becomes none (SPEC.md §3). */

@@ -69,6 +69,8 @@ const BY_NOUN: Record<string, ObjectRule> = {
   holiday: rule('holiday', 'holidayId'),
   hedge: rule('hedge', 'hedgeId'),
   savedView: rule('savedView', 'savedViewId'),
+  // a hold is about its customer: the trail finds it under the user
+  compliance: rule('user', 'userId', false),
 };
 
 /** Vault movements are numbered; a vault's own creation and a weight-list import are not about one movement. */

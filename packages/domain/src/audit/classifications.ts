@@ -64,6 +64,10 @@ export const AUDIT_ACTIONS = [
   // notifications
   'notification.send',
   // saved views of the lists
+  // the compliance desk's holds (decision 1101): the customer is the object; the desk's notes stay out of the trail
+  'compliance.holdPlace',
+  'compliance.holdPropose',
+  'compliance.holdAgree',
   'savedView.create',
   'savedView.update',
   'savedView.delete',

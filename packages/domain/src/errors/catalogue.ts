@@ -137,6 +137,16 @@ export const ErrorCode = {
    * {rule: 'periodNotStarted', from, today}.
    */
   StatementPeriodNotStarted: 3236,
+  /**
+   * 409 (decision 1101): the customer is under a compliance hold or freeze, so nothing that moves
+   * value out (an order, a fill, a withdrawal or transfer, a bank account change) goes through.
+   * The context is only 'compliance hold': why is the compliance desk's, never said to others.
+   */
+  ComplianceHold: 3240,
+  /** 409 (decision 1101): the hold's state does not allow the step (a proposal pending, none pending, released); the context says why. */
+  ComplianceHoldConflict: 3241,
+  /** 403 (decision 1101): the same officer may not take both steps (agree to one's own proposal, release a hold one placed). */
+  ComplianceFourEyes: 3242,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -211,6 +221,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.ProposalNotPending]: { status: 409 },
   [ErrorCode.ProposalPending]: { status: 409 },
   [ErrorCode.StatementPeriodNotStarted]: { status: 422 },
+  [ErrorCode.ComplianceHold]: { status: 409 },
+  [ErrorCode.ComplianceHoldConflict]: { status: 409 },
+  [ErrorCode.ComplianceFourEyes]: { status: 403 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */
@@ -245,6 +258,8 @@ const FIXED_MESSAGES: Readonly<Record<number, string>> = {
   2091: 'The quoted price has expired, Please get a new quote.',
   2092: 'A price is far from the live market, Please check it and confirm.',
   3230: 'This business day is closed, Please post a late fix as an adjustment.',
+  3240: 'This customer is under a compliance hold, Please contact the compliance desk.',
+  3242: 'Another officer must take this step.',
 };
 
 /**

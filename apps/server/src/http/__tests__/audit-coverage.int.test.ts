@@ -179,6 +179,16 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('DELETE', `${S}/saved_view/:id`, { path });
   });
 
+  it('compliance: a hold placed, its release proposed by another officer and agreed by a third', async () => {
+    const [user] = await ts.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'newcomer'");
+    const hold = await step('POST', `${S}/compliance/holds`, { body: { userId: user!.id, note: 'Audit probe' } });
+    const path = (verb: string) => `${S}/compliance/holds/${hold.id as number}/${verb}`;
+    const officer = ts.demo.byRole.complianceApprover!;
+    const token = (await api.login(officer.username, officer.password)).body.jwt;
+    await step('POST', `${S}/compliance/holds/:id/propose`, { path: path('propose'), token, body: { decision: 'release', note: 'A false hit' } });
+    await step('POST', `${S}/compliance/holds/:id/agree`, { path: path('agree'), token: await secondSuperAdmin() });
+  });
+
   it('finance: the income reclassification (nothing to move on the demo data, still one audit row)', async () => {
     const answer = await step('POST', `${S}/ledger/reclassify-income`, { as: 'financeApprover' });
     expect(answer.entryId).toBeNull();

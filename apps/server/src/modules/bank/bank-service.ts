@@ -7,6 +7,7 @@ import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { lockUser } from '../users/user-service.ts';
+import { refuseIfHeld } from '../compliance/hold-service.ts';
 import {
   countPendingBankAccounts,
   bankAccountBatch,
@@ -60,6 +61,8 @@ export async function hasApprovedBankAccount(q: Queryable, userId: number): Prom
 
 export async function addBankAccount(c: Change, userId: number, body: BankAccountBody): Promise<BankAccountView> {
   const user = await lockUser(c.q, userId);
+  // a held or frozen customer's bank accounts do not change (decision 1101): read under the user's row lock, which a hold takes too
+  await refuseIfHeld(c.q, [user.id]);
   const id = await insertBankAccount(c.q, user.id, body, c.by, c.now);
   if (id === null) throw bankExists();
   const after = toBankView((await findBankAccountById(c.q, id))!);
@@ -71,6 +74,7 @@ export async function addBankAccount(c: Change, userId: number, body: BankAccoun
 
 export async function changeBankAccount(c: Change, userId: number, body: BankAccountBody): Promise<BankAccountView> {
   const user = await lockUser(c.q, userId);
+  await refuseIfHeld(c.q, [user.id]);
   const before = await liveBankAccount(c.q, user.id);
   if (!(await updateBankAccount(c.q, before.id, body, c.by, c.now))) throw appError(ErrorCode.BankAccountApproved, BANK_CONTEXT.approved);
   const after = toBankView((await findBankAccountById(c.q, before.id))!);
@@ -101,6 +105,11 @@ export async function decideBankById(c: Change, bankAccountId: number, decision:
 async function decideBankRow(c: Change, bank: BankRow, decision: 'approved' | 'declined'): Promise<BankAccountView> {
   const userId = bank.user_id;
   if (!mayDecide({ submittedBy: bank.submitted_by }, c.by)) throw selfApproval();
+  if (decision === 'approved') {
+    // no account of a held or frozen customer becomes one money may leave to
+    await lockUser(c.q, userId);
+    await refuseIfHeld(c.q, [userId]);
+  }
   const decided = await decideBankAccount(c.q, bank.id, decision, c.by, c.now);
   if (decided === null) {
     // another decision or an update got there first: tell which
@@ -118,6 +127,7 @@ async function decideBankRow(c: Change, bank: BankRow, decision: 'approved' | 'd
 
 export async function deleteBankAccount(c: Change, userId: number): Promise<{ id: number }> {
   const user = await lockUser(c.q, userId);
+  await refuseIfHeld(c.q, [user.id]);
   const bank = await liveBankAccount(c.q, user.id);
   await removeBankAccount(c.q, bank.id, c.by, c.now);
   c.audit.note('userId', user.id);

@@ -11,6 +11,7 @@ import { lockForMoney } from '../wallet/wallet-service.ts';
 import { findOrder, type OrderRow } from './order-repository.ts';
 import { coverageRefusedLately, expiredGtdBatch, interestStartedBatch, orderSavepoint, tryEngineLock, usdFilledBatch, waitingLimitBatch } from './engine-repository.ts';
 import { businessDate, cancelOrder, fillOrder, livePrices, markOverdue, publishOrder, settleOrder, tradeUser, type OrderContext } from './order-life-cycle-service.ts';
+import { isHeld } from '../compliance/hold-service.ts';
 
 export const ENGINE_JOBS = ['expire', 'match', 'autoSettle', 'overdue'] as const;
 export type EngineJob = (typeof ENGINE_JOBS)[number];
@@ -141,6 +142,8 @@ export class OrderEngine implements Job {
       let uncovered: RefusalAudit | null = null;
       changed += await this.each(ctx, [id], async (row) => {
         if (row.status !== 'CREATED' || row.limit_price === null) return false;
+        // a held or frozen customer's open order waits, unfilled, until the hold is released (decision 1101)
+        if (await isHeld(ctx.q, row.user_id)) return false;
         const pair = row.symbol === 'XAU/MYR' ? 'myr' : 'usd';
         if (!pricing.status[pair].available) return false;
         const user = await tradeUser(ctx.q, row.user_id);

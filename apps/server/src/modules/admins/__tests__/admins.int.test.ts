@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 import { client } from '../../../testing/client.ts';
 import type { AdminDetail, AdminListItem } from '@aurum/domain/admins/admin-views';
 import { ADMIN_CONTEXT } from '../admin-service.ts';
+import { DEMO_ADMINS } from '../../../seed/demo-accounts.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';
@@ -44,7 +45,8 @@ describe(`admins on ${driver}`, () => {
 
   it('lists admins with paging, search, role filter and sort', async () => {
     const all = await api.call<{ items: AdminListItem[]; total: number }>('GET', `${S}/admin/list`, { token: root.jwt });
-    expect(all.body.total).toBe(6);
+    // the superAdmin and one demo admin per other role
+    expect(all.body.total).toBe(1 + DEMO_ADMINS.length);
     expect(all.body.items[0]).toMatchObject({ username: ts.demo.superAdmin.username, role: 'SUPER_ADMIN', createdBy: null, fullName: 'Aurum Administrator' });
     expect(all.body.items[1]!.createdBy).toBe(ts.demo.superAdmin.username);
     const byRole = await api.call<{ items: Array<{ username: string }> }>('GET', `${S}/admin/list?role=operationMaker`, { token: root.jwt });
@@ -52,7 +54,7 @@ describe(`admins on ${driver}`, () => {
     const byInput = await api.call<{ items: Array<{ username: string }> }>('GET', `${S}/admin/list?input=APPROVER&sort=username&order=desc`, {
       token: root.jwt,
     });
-    expect(byInput.body.items.map((a) => a.username)).toEqual(['operationapprover', 'financeapprover']);
+    expect(byInput.body.items.map((a) => a.username)).toEqual(['operationapprover', 'financeapprover', 'complianceapprover']);
     expect((await api.call('GET', `${S}/admin/list?role=king`, { token: root.jwt })).body).toEqual({ code: 1001, context: 'role' });
   });
 
