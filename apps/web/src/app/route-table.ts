@@ -134,6 +134,8 @@ export const ROUTES: readonly RouteEntry[] = [
     namespaces: ['statements', 'validation'],
     title: 'sidebar:statements',
   },
+  // the compliance desk: holds in force, placed at once, frozen or released by two officers (decision 1101)
+  { path: '/compliance/holds', module: 'features/compliance/components/holds-page.tsx', exportName: 'HoldsPage', layout: 'shell', namespaces: ['compliance', 'validation'], title: 'sidebar:holds' },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

@@ -114,6 +114,8 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'inbox', path: '/inbox/' },
     { name: 'security', path: '/account/security/' },
     { name: 'treasury-reconciliation', path: '/treasury/reconciliation/' },
+    // the super admin reads the compliance desk: the place form and the holds in force (none in the demo data)
+    { name: 'compliance-holds', path: '/compliance/holds/' },
     { name: 'treasury', path: '/treasury/' },
     { name: 'hedges', path: '/treasury/?view=hedges' },
     { name: 'hedge-detail', path: `/treasury/?hedge=${id.hedge}` },

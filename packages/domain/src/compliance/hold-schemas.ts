@@ -1,8 +1,19 @@
 import { z } from 'zod';
+import { ValidationMessage } from '../validation/rules.ts';
 import { HOLD_DECISIONS, HOLD_STATUSES } from './hold-rules.ts';
 
+export const HOLD_NOTE_MAX = 2000;
+
 /** An officer's note: why, for the desk's file (never shown outside compliance). */
-const note = z.string().trim().min(1).max(2000);
+const note = z
+  .string({ error: ValidationMessage.required })
+  .trim()
+  .min(1, { error: ValidationMessage.required })
+  .max(HOLD_NOTE_MAX, { error: ValidationMessage.maxLength });
+
+/** The console's form to hold a customer: the picked user (its id as text) and the note. */
+export const PlaceHoldForm = z.object({ userId: z.string({ error: ValidationMessage.required }).regex(/^\d{1,10}$/, { error: ValidationMessage.required }), note });
+export type PlaceHoldForm = z.infer<typeof PlaceHoldForm>;
 
 /** POST compliance/holds: hold a customer now. */
 export const PlaceHoldBody = z.object({ userId: z.number().int().positive().max(2_147_483_647), note }).strict();

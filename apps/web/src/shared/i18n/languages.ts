@@ -31,6 +31,8 @@ export const NAMESPACES = [
   'finance',
   // customer statements (decision 1010)
   'statements',
+  // the compliance desk (decision 1101)
+  'compliance',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

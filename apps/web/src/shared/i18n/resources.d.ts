@@ -23,6 +23,7 @@ import type treasuryReconciliation from '../../locales/en/treasury-reconciliatio
 import type treasuryHedges from '../../locales/en/treasury-hedges.json';
 import type finance from '../../locales/en/finance.json';
 import type statements from '../../locales/en/statements.json';
+import type compliance from '../../locales/en/compliance.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -47,6 +48,7 @@ declare module 'i18next' {
       'treasury-hedges': typeof treasuryHedges;
       finance: typeof finance;
       statements: typeof statements;
+      compliance: typeof compliance;
     };
   }
 }

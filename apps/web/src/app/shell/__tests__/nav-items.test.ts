@@ -35,6 +35,7 @@ describe('sidebar entries', () => {
       ['holiday', '/system/holiday/'],
       ['log', '/system/log/'],
       ['notification', '/action/notification/'],
+      ['holds', '/compliance/holds/'],
     ]);
   });
 
