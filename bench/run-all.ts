@@ -36,6 +36,7 @@ const BENCHES: ReadonlyArray<{ name: string; args: readonly string[]; full: read
   { name: 'finance-close', args: ['--orders', '100000', '--postings', '500000'], full: ['--full', '--db', 'postgres'] },
   { name: 'journal-export', args: ['--postings', '300000', '--days', '31'], full: ['--postings', '3000000', '--days', '366'] },
   { name: 'coverage-check', args: ['--seconds', '3', '--rounds', '3'], full: ['--seconds', '10', '--rounds', '5', '--db', 'postgres'] },
+  { name: 'compliance-hold-check', args: ['--calls', '150', '--rounds', '2'], full: ['--calls', '500', '--rounds', '3', '--db', 'postgres'] },
 ];
 
 const only = values.only?.split(',');
