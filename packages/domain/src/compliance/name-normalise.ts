@@ -43,7 +43,7 @@ const ARABIC_WORDS: Readonly<Record<string, string>> = {
   محمد: 'muhammad', احمد: 'ahmad', أحمد: 'ahmad', عبدالله: 'abdullah', الله: 'allah', عبد: 'abdul',
   علي: 'ali', حسين: 'hussein', حسن: 'hassan', عمر: 'omar', يوسف: 'yusuf', ابراهيم: 'ibrahim',
   إبراهيم: 'ibrahim', خالد: 'khalid', محمود: 'mahmoud', مصطفى: 'mustafa', فاطمة: 'fatimah',
-  عائشة: 'aisyah', بن: 'bin', بنت: 'binti', ابن: 'ibn', سعيد: 'said', صالح: 'salleh',
+  عائشة: 'aisyah', بن: 'bin', بنت: 'binti', ابن: 'ibn', سعيد: 'said', صالح: 'salleh', جمال: 'jamal',
 };
 
 const toSimplified = OpenCC.Converter({ from: 'hk', to: 'cn' });

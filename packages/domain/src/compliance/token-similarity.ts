@@ -18,6 +18,8 @@ export interface TokenMatch {
 }
 
 const FLOOR = 0.72;
+/** Above the floor, a gentle curve: a typo in a short name still keeps two thirds. */
+const CURVE = 0.7;
 const NONE: TokenMatch = { score: 0, kind: 'none' };
 
 /** The rescaled similarity of two spellings (Jaro-Winkler or edit distance, the better). */
@@ -26,7 +28,7 @@ export function fuzzy(a: string, b: string): number {
   const longest = Math.max(a.length, b.length);
   const ed = longest === 0 ? 0 : 1 - distance(a, b) / longest;
   const raw = Math.max(jw, ed);
-  return raw <= FLOOR ? 0 : (raw - FLOOR) / (1 - FLOOR);
+  return raw <= FLOOR ? 0 : ((raw - FLOOR) / (1 - FLOOR)) ** CURVE;
 }
 
 export function tokenSimilarity(a: PreparedToken, b: PreparedToken): TokenMatch {
@@ -44,7 +46,7 @@ export function tokenSimilarity(a: PreparedToken, b: PreparedToken): TokenMatch 
       if (fa === fb) take(alt ? 0.96 : 1, alt ? 'variant' : 'exact');
       else if (a.canon[i] === b.canon[j]) take(0.97, 'equivalent');
       else {
-        if (fa.length >= 3 && fb.length >= 3 && a.keys[i] === b.keys[j]) take(alt ? 0.8 : 0.85, 'phonetic');
+        if (a.keys[i]!.length >= 2 && a.keys[i] === b.keys[j] && Math.abs(fa.length - fb.length) <= 2) take(alt ? 0.8 : 0.85, 'phonetic');
         if (best.score < 0.85) take(fuzzy(fa, fb) * (alt ? 0.92 : 1), 'fuzzy');
       }
       if (best.score === 1) return best;
