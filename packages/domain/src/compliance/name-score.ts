@@ -48,6 +48,18 @@ interface Unit {
   weight: number;
 }
 
+// a list name's units are built on its first screen and kept with it, as its preparation is
+const UNITS = new WeakMap<PreparedVariant, Unit[]>();
+
+function unitsOf(variant: PreparedVariant): Unit[] {
+  let cached = UNITS.get(variant);
+  if (!cached) {
+    cached = units(variant.tokens);
+    UNITS.set(variant, cached);
+  }
+  return cached;
+}
+
 function units(tokens: readonly PreparedToken[]): Unit[] {
   const out: Unit[] = tokens.map((token, i) => ({ at: [i], token, weight: token.weight }));
   for (let i = 0; i + 1 < tokens.length; i++) {
@@ -80,8 +92,8 @@ function scoreVariants(q: PreparedVariant, c: PreparedVariant): NameScore {
   if (q.text === c.text && q.text !== '') {
     return { score: 1, reasons: [{ kind: 'exact', query: q.text, candidate: c.text, score: 1 }] };
   }
-  const qu = units(q.tokens);
-  const cu = units(c.tokens);
+  const qu = unitsOf(q);
+  const cu = unitsOf(c);
   const pairs: Pair[] = [];
   for (const a of qu) {
     for (const b of cu) {
