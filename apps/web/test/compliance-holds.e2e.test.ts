@@ -26,6 +26,7 @@ const TEXT = {
     proposed: 'Proposed: it waits for a second officer.',
     agree: 'Agree',
     released: (u: string) => `${u} is released.`,
+    badge: 'Compliance hold',
     whoMay: /^Your role cannot do this\. Roles that can: Super admin, Compliance officer,? and Compliance approver\.$/,
   },
   'zh-Hant': {
@@ -41,6 +42,7 @@ const TEXT = {
     proposed: '已提議：等待第二位專員同意。',
     agree: '同意',
     released: (u: string) => `${u} 已解除暫停。`,
+    badge: '合規暫停',
     whoMay: /超級管理員.*合規專員.*合規核准人/,
   },
 } as const;
@@ -87,6 +89,12 @@ for (const { language, width, customer, walk } of CASES) {
     // the hold is in force in the database, for the money's own transactions to read
     const [held] = await suite.ts.db.query<{ status: string }>("SELECT h.status FROM compliance_holds h JOIN users u ON u.id = h.user_id WHERE u.username = $1 AND h.status <> 'released'", [customer]);
     expect(held?.status).toBe('held');
+    // the customer's page tells every member of staff that much, and not why
+    await officer.getByRole('link', { name: customer, exact: true }).click();
+    await until(() => officer.getByTestId('compliance-hold').textContent()).toBe(text.badge);
+    expect(await officer.locator('main').textContent()).not.toContain('passport under review');
+    await officer.goBack();
+    await visible(row);
     expect(await seriousAxeViolations(officer)).toEqual([]);
     await until(() => noSideways(officer)).toBe(true);
     await docShot(officer, `compliance-holds-${language}-${width}`);

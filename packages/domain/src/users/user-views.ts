@@ -68,6 +68,8 @@ export const UserDetail = z.object({
   tradeConfig: TradeConfigView,
   bankAccount: BankAccountView.nullable(),
   wallet: WalletView,
+  /** Held or frozen by the compliance desk (decision 1101): staff read that much, never why. */
+  complianceHold: z.boolean(),
 });
 export type UserDetail = z.infer<typeof UserDetail>;
 

@@ -66,6 +66,10 @@ describe(`compliance holds on ${driver}`, () => {
     const hold = await place(userId);
     expect(hold.status, hold.text).toBe(200);
     expect(hold.body).toMatchObject({ userId, status: 'held', source: 'officer', placedBy: 'complianceofficer', proposal: null });
+    // every member of staff reads on the customer's record that a hold is in force, and not why
+    const detail = await o.call<{ complianceHold: boolean }>('financeApprover', 'GET', `${S}/user/${userId}`);
+    expect(detail.body.complianceHold).toBe(true);
+    expect(detail.text).not.toMatch(/UN entry|QDi/);
 
     const before = { counts: await counts(), wallet: await walletBalances(o.ts.db, userId) };
     const refused = [
@@ -103,6 +107,7 @@ describe(`compliance holds on ${driver}`, () => {
     expect((await agree(hold.body.id, 'superAdmin')).body).toMatchObject({ status: 'released', proposal: null, decidedBy: 'admin' });
     await o.ts.app.orders.runOnce(new Date(now));
     expect(await orderStatus(limit.body.id)).toBe('FILLED');
+    expect((await o.call<{ complianceHold: boolean }>('financeApprover', 'GET', `${S}/user/${userId}`)).body.complianceHold).toBe(false);
     expect((await request('withdrawal', 'financeApprover', {}, withdrawal.body.id)).status).toBe(200);
     o.source.xau = { bid: '2000.00', ask: '2001.00' };
     await o.waitForPrice();

@@ -1,8 +1,7 @@
 import { HoldView } from '@aurum/domain/compliance/hold-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { useWrite } from '#shared/http/use-write.ts';
-import { holdQueries } from './holds-queries.ts';
+import { useHoldWrite } from './use-hold-write.ts';
 
 /** POST compliance/holds/{id}/agree (decideComplianceHold): the pending freeze or release takes effect. */
 export function agreeHold(id: number) {
@@ -10,5 +9,5 @@ export function agreeHold(id: number) {
 }
 
 export function useAgreeHold() {
-  return useWrite(agreeHold, holdQueries.all());
+  return useHoldWrite(agreeHold);
 }

@@ -1,8 +1,7 @@
 import { HoldView, type PlaceHoldBody } from '@aurum/domain/compliance/hold-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { useWrite } from '#shared/http/use-write.ts';
-import { holdQueries } from './holds-queries.ts';
+import { useHoldWrite } from './use-hold-write.ts';
 
 /** POST compliance/holds {userId, note} (placeComplianceHold): 409 (3241) when the customer is held already. */
 export function placeHold(body: PlaceHoldBody) {
@@ -10,5 +9,5 @@ export function placeHold(body: PlaceHoldBody) {
 }
 
 export function usePlaceHold() {
-  return useWrite(placeHold, holdQueries.all());
+  return useHoldWrite(placeHold);
 }

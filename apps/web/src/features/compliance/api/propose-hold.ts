@@ -1,8 +1,7 @@
 import { HoldView, type ProposeHoldBody } from '@aurum/domain/compliance/hold-schemas';
 import { http } from '#shared/http/client.ts';
 import { SECURE_API } from '#shared/http/paths.ts';
-import { useWrite } from '#shared/http/use-write.ts';
-import { holdQueries } from './holds-queries.ts';
+import { useHoldWrite } from './use-hold-write.ts';
 
 /** POST compliance/holds/{id}/propose {decision, note}: freeze or release, for a second officer to agree. */
 export function proposeHold({ id, body }: { id: number; body: ProposeHoldBody }) {
@@ -10,5 +9,5 @@ export function proposeHold({ id, body }: { id: number; body: ProposeHoldBody })
 }
 
 export function useProposeHold() {
-  return useWrite(proposeHold, holdQueries.all());
+  return useHoldWrite(proposeHold);
 }

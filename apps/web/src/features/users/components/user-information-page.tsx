@@ -49,7 +49,18 @@ export function UserInformationPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={t('user:information')} back={back} subtitle={user.data ? `${user.data.profile.username} · #${user.data.profile.id}` : undefined} actions={user.data ? <UserActions user={user.data} /> : null} />
+      <PageHeader title={t('user:information')} back={back} subtitle={
+          user.data ? (
+            <>
+              {`${user.data.profile.username} · #${user.data.profile.id}`}
+              {user.data.complianceHold ? (
+                <span className="ml-2" data-testid="compliance-hold">
+                  <Badge variant="declined">{t('user:complianceHold')}</Badge>
+                </span>
+              ) : null}
+            </>
+          ) : undefined
+        } actions={user.data ? <UserActions user={user.data} /> : null} />
       <TabList
         label={t('user:information')}
         tabs={USER_TABS.map((name) => ({ value: name, label: t(`user:tabs.${name}`) }))}
