@@ -9,6 +9,7 @@
  *   node bench/name-screening.ts [--names 40000] [--queries 200] [--seed 7]
  */
 import { parseArgs } from 'node:util';
+import { seededRandom } from '../packages/domain/src/system/seeded-random.ts';
 import { performance } from 'node:perf_hooks';
 import { prepareName, type PreparedName } from '../packages/domain/src/compliance/prepared-name.ts';
 import { scoreName } from '../packages/domain/src/compliance/name-score.ts';
@@ -18,7 +19,7 @@ import { CHINESE_SURNAMES } from '../packages/domain/src/compliance/chinese-surn
 import { CHINESE_GIVEN_SYLLABLES } from '../packages/domain/src/compliance/chinese-given-syllables.ts';
 import {
   ARABIC_NAMES, CYRILLIC_GIVEN, CYRILLIC_SURNAME, INDIAN_FATHER, INDIAN_FEMALE, INDIAN_MALE, MALAY_FATHER, MALAY_FEMALE,
-  MALAY_MALE, MUHAMMAD_SPELLINGS, NICKNAMES, picker, seededRandom,
+  MALAY_MALE, MUHAMMAD_SPELLINGS, NICKNAMES, picker,
 } from '../scripts/screening-name-pools.ts';
 import { fmt, percentile, reportBench } from './support/bench-kit.ts';
 

@@ -12,11 +12,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { seededRandom } from '../packages/domain/src/system/seeded-random.ts';
 import { CHINESE_SURNAMES } from '../packages/domain/src/compliance/chinese-surnames.ts';
 import { CHINESE_GIVEN_SYLLABLES } from '../packages/domain/src/compliance/chinese-given-syllables.ts';
 import {
   ARABIC_NAMES, CYRILLIC_GIVEN, CYRILLIC_SURNAME, IBAN_FATHER, IBAN_GIVEN, INDIAN_FATHER, INDIAN_FEMALE, INDIAN_MALE,
-  MALAY_FATHER, MALAY_FEMALE, MALAY_MALE, MUHAMMAD_SPELLINGS, NICKNAMES, picker, seededRandom,
+  MALAY_FATHER, MALAY_FEMALE, MALAY_MALE, MUHAMMAD_SPELLINGS, NICKNAMES, picker,
 } from './screening-name-pools.ts';
 
 export interface LabelledPair {

@@ -72,18 +72,6 @@ export const ARABIC_NAMES: ReadonlyArray<readonly [string, readonly string[]]> =
   ['حمزة', ['Hamza', 'Hamzah']], ['عثمان', ['Othman', 'Osman', 'Uthman']], ['فاطمة', ['Fatima', 'Fatimah']],
 ];
 
-/** mulberry32: a small seeded generator, so that a run with the same seed gives the same names. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function picker(random: () => number) {
   return <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 }

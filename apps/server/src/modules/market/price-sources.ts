@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import type { Quotes } from '../../live/event-bus.ts';
+import { seededRandom } from '@aurum/domain/system/seeded-random';
 
 /**
  * The outside USD/MYR references of the exchange prices (SPEC.md §3: integral and investing),
@@ -40,17 +41,6 @@ export interface SimulatedLevels {
   seed?: number;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const gaussian = (random: () => number) => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
 
 /** How the simulated references sit around the market's USD/MYR: half their spread, and how far they wander. */
@@ -69,8 +59,8 @@ const SIMULATED_REFERENCES: Record<ReferenceSource, { halfSpread: string; wander
  */
 export function simulatedSource(levels: SimulatedLevels): PriceSource {
   const seed = levels.seed ?? Date.now();
-  const random = mulberry32(seed);
-  const referenceRandom = mulberry32(seed ^ 0x5bd1e995);
+  const random = seededRandom(seed);
+  const referenceRandom = seededRandom(seed ^ 0x5bd1e995);
   const current: Record<'xau' | 'xpt' | 'xag' | 'usdMyr', Decimal> = {
     xau: new Decimal(levels.xau),
     xpt: new Decimal(levels.xpt),
