@@ -56,6 +56,27 @@ export async function journalBalance(db: Queryable, account: string): Promise<st
   return row!.balance;
 }
 
+/**
+ * An offline order (order/customize) of `quantity` g of XAU/MYR at fixed prices around 390 MYR/g.
+ * The simulated feed walks away from them, so they are acknowledged, as the desk would (decision 0751).
+ */
+export function offlineOrderBody(userId: number, buy: boolean, quantity: string, note: string) {
+  return {
+    userId,
+    action: buy ? 0 : 1,
+    symbol: 'XAU/MYR',
+    currency: 'MYR',
+    quantity,
+    costPrice: buy ? '395.000' : '385.000',
+    quotePrice: buy ? '398.000' : '382.000',
+    exchangeRate: '4.4700',
+    finalPrice: buy ? '400.000' : '380.000',
+    note,
+    useAhtConfig: false,
+    priceBandAcknowledged: true,
+  };
+}
+
 export type Op = 'approve' | 'buy' | 'sell' | 'submit';
 
 export interface RaceOptions {
@@ -178,25 +199,7 @@ export async function runMoneyRace(options: RaceOptions): Promise<RaceReport> {
           form: receiptForm({ userId: String(userId), type: 'MYR', amount: DEPOSIT_AMOUNT, note: 'race submit' }, 'slip.png'),
         });
       } else {
-        const buy = op === 'buy';
-        answer = await call(url, `${SECURE}/order/customize`, {
-          token: tokens[p]!.desk,
-          json: {
-            userId,
-            action: buy ? 0 : 1,
-            symbol: 'XAU/MYR',
-            currency: 'MYR',
-            quantity: '1.0000',
-            costPrice: buy ? '395.000' : '385.000',
-            quotePrice: buy ? '398.000' : '382.000',
-            exchangeRate: '4.4700',
-            finalPrice: buy ? '400.000' : '380.000',
-            note: 'race',
-            useAhtConfig: false,
-            // fixed prices the simulated feed walks away from: acknowledged, as the desk would (decision 0751)
-            priceBandAcknowledged: true,
-          },
-        });
+        answer = await call(url, `${SECURE}/order/customize`, { token: tokens[p]!.desk, json: offlineOrderBody(userId, op === 'buy', '1.0000', 'race') });
       }
     } catch (error) {
       byStatus.network = (byStatus.network ?? 0) + 1;

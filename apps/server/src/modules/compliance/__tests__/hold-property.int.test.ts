@@ -9,7 +9,7 @@ import type { Db } from '../../../db/db.ts';
 import { openPostgres } from '../../../db/pg-db.ts';
 import { call, type Answer } from '../../../testing/http-call.ts';
 import { freshPostgresDatabase } from '../../../testing/postgres-databases.ts';
-import { startServerProcess, type ServerProcess } from '../../../testing/money-race.ts';
+import { offlineOrderBody, startServerProcess, type ServerProcess } from '../../../testing/money-race.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { DEMO_ADMINS } from '../../../seed/demo-accounts.ts';
 import { postEntry } from '../../ledger/ledger-service.ts';
@@ -107,23 +107,7 @@ describe(`compliance holds under random interleavings on ${driver}`, () => {
     return call(url, path, { form, token: approve === undefined ? tokens.financemaker : tokens.financeapprover });
   }
 
-  const offline = (url: string, userId: number, buy: boolean) =>
-    call(url, `${S}/order/customize`, {
-      token: tokens.admin,
-      json: {
-        userId,
-        action: buy ? 0 : 1,
-        symbol: 'XAU/MYR',
-        currency: 'MYR',
-        quantity: '0.1000',
-        costPrice: buy ? '395.000' : '385.000',
-        quotePrice: buy ? '398.000' : '382.000',
-        exchangeRate: '4.4700',
-        finalPrice: buy ? '400.000' : '380.000',
-        priceBandAcknowledged: true,
-        note: 'property',
-      },
-    });
+  const offline = (url: string, userId: number, buy: boolean) => call(url, `${S}/order/customize`, { token: tokens.admin, json: offlineOrderBody(userId, buy, '0.1000', 'property') });
 
   const opArb = fc.record({ op: fc.constantFrom<Op>('buy', 'sell', 'withdraw', 'approve', 'deposit', 'hold', 'hold', 'release'), process: fc.nat({ max: 1 }) });
   const stepsArb = fc.array(fc.array(opArb, { minLength: 1, maxLength: 4 }), { minLength: 4, maxLength: 10 });
