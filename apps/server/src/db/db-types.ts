@@ -150,6 +150,45 @@ export interface CustodianBarsTable {
   fine_weight: string;
 }
 
+export interface DueDiligenceFilesTable {
+  user_id: number;
+  status: string;
+  occupation: string | null;
+  source_of_funds: string | null;
+  source_of_wealth: string | null;
+  purpose: string | null;
+  expected_monthly_myr: string | null;
+  expected_monthly_grams: string | null;
+  onboarding: string | null;
+  verified_by: number | null;
+  verified_at: Timestamp | null;
+  next_review_on: DateOnly | null;
+  edd_note: string | null;
+  edd_proposed_by: number | null;
+  edd_proposed_at: Timestamp | null;
+  edd_approved_by: number | null;
+  edd_approved_at: Timestamp | null;
+  version: Generated<number>;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+export interface DueDiligencePeopleTable {
+  id: Generated<number>;
+  user_id: number;
+  role: string;
+  full_name: string;
+  name_parts: Json;
+  document_kind: string | null;
+  document_number: string | null;
+  document_country: string | null;
+  birth_date: DateOnly | null;
+  nationality: string | null;
+  residence: string | null;
+  ownership_percent: string | null;
+  pep: Json | null;
+}
+
 export interface FinanceProposalsTable {
   id: Generated<number>;
   kind: string;
@@ -556,6 +595,55 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Timestamp>;
 }
 
+export interface ScreeningEntriesTable {
+  id: Generated<number>;
+  version_id: number;
+  reference: string;
+  entry_type: string;
+  primary_name: string;
+  birth_dates: Generated<string[]>;
+  nationalities: Generated<string[]>;
+  documents: Generated<Json>;
+  details: Generated<Json>;
+  content_hash: string;
+}
+
+export interface ScreeningEntryNamesTable {
+  id: Generated<number>;
+  entry_id: number;
+  name: string;
+  quality: string;
+  key: string;
+  phonetic: string;
+}
+
+export interface ScreeningListVersionsTable {
+  id: Generated<number>;
+  list_id: number;
+  status: string;
+  sha256: string;
+  file_name: string;
+  byte_size: number;
+  entry_count: number;
+  diff: Json;
+  large_drop: boolean;
+  uploaded_by: number;
+  uploaded_at: Timestamp;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  active_from: Timestamp | null;
+  active_until: Timestamp | null;
+}
+
+export interface ScreeningListsTable {
+  id: Generated<number>;
+  code: string;
+  kind: string;
+  format: string;
+  name: string;
+  created_at: Timestamp;
+}
+
 export interface SecondFactorRolesTable {
   role: string;
   set_by: number | null;
@@ -725,6 +813,8 @@ export interface Database {
   compliance_holds: ComplianceHoldsTable;
   custodian_bar_lists: CustodianBarListsTable;
   custodian_bars: CustodianBarsTable;
+  due_diligence_files: DueDiligenceFilesTable;
+  due_diligence_people: DueDiligencePeopleTable;
   finance_proposals: FinanceProposalsTable;
   gl_mapping_lines: GlMappingLinesTable;
   gl_mappings: GlMappingsTable;
@@ -762,6 +852,10 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   saved_views: SavedViewsTable;
   schema_migrations: SchemaMigrationsTable;
+  screening_entries: ScreeningEntriesTable;
+  screening_entry_names: ScreeningEntryNamesTable;
+  screening_list_versions: ScreeningListVersionsTable;
+  screening_lists: ScreeningListsTable;
   second_factor_roles: SecondFactorRolesTable;
   server_secrets: ServerSecretsTable;
   system_modes: SystemModesTable;

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable } from './db.ts';
 import { retryTransaction } from './transaction-retry.ts';
 
@@ -61,6 +63,8 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   const pg = await PGlite.create(dataDir, {
     parsers,
     startParams: START_PARAMS,
+    // the screening candidates' trigram and phonetic indexes (migration 041)
+    extensions: { pg_trgm, fuzzystrmatch },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const asQueryable = (q: { query: PGlite['query'] }): Queryable => ({
