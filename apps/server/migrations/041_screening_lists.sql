@@ -54,15 +54,16 @@ CREATE TABLE screening_entries (
 );
 
 -- Each name of an entry (the primary, its aliases with their quality, original-script names),
--- with its folded Latin key: the trigram and phonetic indexes find candidates on the key.
+-- with its index keys (domain nameIndexKeys): the trigram index finds candidates on the key, the
+-- array index on the spelling classes and phonetic keys of its tokens.
 CREATE TABLE screening_entry_names (
   id         bigserial PRIMARY KEY,
   entry_id   bigint NOT NULL REFERENCES screening_entries (id),
   name       text NOT NULL CHECK (length(name) BETWEEN 1 AND 500),
   quality    text NOT NULL CHECK (quality IN ('good', 'low')),
   key        text NOT NULL,
-  phonetic   text NOT NULL
+  tokens     text[] NOT NULL
 );
 CREATE INDEX screening_entry_names_by_entry ON screening_entry_names (entry_id);
 CREATE INDEX screening_entry_names_trgm ON screening_entry_names USING gin (key gin_trgm_ops);
-CREATE INDEX screening_entry_names_phonetic ON screening_entry_names (phonetic);
+CREATE INDEX screening_entry_names_tokens ON screening_entry_names USING gin (tokens);

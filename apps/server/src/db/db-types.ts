@@ -614,7 +614,7 @@ export interface ScreeningEntryNamesTable {
   name: string;
   quality: string;
   key: string;
-  phonetic: string;
+  tokens: string[];
 }
 
 export interface ScreeningListVersionsTable {
