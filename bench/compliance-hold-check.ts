@@ -12,7 +12,7 @@ import { startTestServer } from '../apps/server/src/testing/test-server.ts';
 import { client } from '../apps/server/src/testing/client.ts';
 import { controlledSource } from '../apps/server/src/testing/controlled-source.ts';
 import { postEntry } from '../apps/server/src/modules/ledger/ledger-service.ts';
-import { skipHoldCheckForBench } from '../apps/server/src/modules/compliance/hold-service.ts';
+import { skipHoldCheckForBench } from '../apps/server/src/modules/compliance/gate-service.ts';
 import { benchPostgresUrl, fmt, percentile, reportBench } from './support/bench-kit.ts';
 
 const { values } = parseArgs({

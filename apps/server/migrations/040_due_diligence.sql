@@ -8,8 +8,8 @@ CREATE TABLE due_diligence_files (
   source_of_funds         text CHECK (length(source_of_funds) BETWEEN 1 AND 500),
   source_of_wealth        text CHECK (length(source_of_wealth) BETWEEN 1 AND 500),
   purpose                 text CHECK (length(purpose) BETWEEN 1 AND 500),
-  expected_monthly_myr    numeric(20, 2) CHECK (expected_monthly_myr >= 0),
-  expected_monthly_grams  numeric(20, 4) CHECK (expected_monthly_grams >= 0),
+  expected_monthly_myr    numeric(24, 2) CHECK (expected_monthly_myr >= 0),
+  expected_monthly_grams  numeric(24, 4) CHECK (expected_monthly_grams >= 0),
   onboarding              text CHECK (onboarding IN ('faceToFace', 'remote')),
   -- who verified it and when; the next periodic review falls due on next_review_on
   verified_by             bigint REFERENCES admins (id),

@@ -49,14 +49,17 @@ async function main(): Promise<void> {
         log: logger,
       })
     : null;
-  const [{ buildApp }, { createMailer }, { seedDemo }, { countAdmins }, { createEventBus }, { httpPollingSource, simulatedSource }] = await Promise.all([
+  const [{ buildApp }, { createMailer }, { seedDemo }, { countAdmins }, { createEventBus }, { httpPollingSource, simulatedSource }, { ensureCompliancePolicy }] = await Promise.all([
     import('./app.ts'),
     import('./mail/mailer.ts'),
     import('./seed/seed.ts'),
     import('./modules/admins/admin-service.ts'),
     import('./live/event-bus.ts'),
     import('./modules/market/price-sources.ts'),
+    import('./modules/compliance/policy-service.ts'),
   ]);
+  // due diligence enforced from a production database's first start (decision 1106)
+  await ensureCompliancePolicy(db, config.nodeEnv === 'production', new Date());
   let seeded: Awaited<ReturnType<typeof seedDemo>> = [];
   if (config.nodeEnv === 'production') {
     if ((await countAdmins(db)) === 0) {

@@ -112,6 +112,13 @@ export interface BankAccountsTable {
   removed_at: Timestamp | null;
 }
 
+export interface ComplianceFreezeReportsTable {
+  hold_id: number;
+  user_id: number;
+  drafted_at: Timestamp;
+  content: Json;
+}
+
 export interface ComplianceHoldsTable {
   id: Generated<number>;
   user_id: number;
@@ -126,6 +133,17 @@ export interface ComplianceHoldsTable {
   proposal_note: string | null;
   decided_by: number | null;
   decided_at: Timestamp | null;
+}
+
+export interface CompliancePolicyTable {
+  id: number;
+  enforce: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+  proposed_enforce: boolean | null;
+  proposed_by: number | null;
+  proposed_at: Timestamp | null;
+  proposal_note: string | null;
 }
 
 export interface CustodianBarListsTable {
@@ -810,7 +828,9 @@ export interface Database {
   admins: AdminsTable;
   audit_log: AuditLogTable;
   bank_accounts: BankAccountsTable;
+  compliance_freeze_reports: ComplianceFreezeReportsTable;
   compliance_holds: ComplianceHoldsTable;
+  compliance_policy: CompliancePolicyTable;
   custodian_bar_lists: CustodianBarListsTable;
   custodian_bars: CustodianBarsTable;
   due_diligence_files: DueDiligenceFilesTable;

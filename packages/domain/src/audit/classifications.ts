@@ -63,11 +63,15 @@ export const AUDIT_ACTIONS = [
   'inbox.decide',
   // notifications
   'notification.send',
-  // saved views of the lists
   // the compliance desk's holds (decision 1101): the customer is the object; the desk's notes stay out of the trail
   'compliance.holdPlace',
   'compliance.holdPropose',
   'compliance.holdAgree',
+  // the due diligence enforcement switch (decision 1106)
+  'compliance.policyPropose',
+  'compliance.policyAgree',
+  'compliance.policyDecline',
+  // saved views of the lists
   'savedView.create',
   'savedView.update',
   'savedView.delete',

@@ -147,6 +147,14 @@ export const ErrorCode = {
   ComplianceHoldConflict: 3241,
   /** 403 (decision 1101): the same officer may not take both steps (agree to one's own proposal, release a hold one placed). */
   ComplianceFourEyes: 3242,
+  /**
+   * 409 (decision 1106): due diligence enforcement is on and the customer's file is not verified,
+   * or its periodic review is overdue: a deposit is received, an order, withdrawal or outgoing
+   * transfer is not. The context is 'due diligence'.
+   */
+  DueDiligenceRequired: 3280,
+  /** 409 (decision 1106): the enforcement switch's state does not allow the step (one pending, none pending, no change); the context says why. */
+  CompliancePolicyConflict: 3281,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -224,6 +232,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.ComplianceHold]: { status: 409 },
   [ErrorCode.ComplianceHoldConflict]: { status: 409 },
   [ErrorCode.ComplianceFourEyes]: { status: 403 },
+  [ErrorCode.DueDiligenceRequired]: { status: 409 },
+  [ErrorCode.CompliancePolicyConflict]: { status: 409 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */
@@ -260,6 +270,7 @@ const FIXED_MESSAGES: Readonly<Record<number, string>> = {
   3230: 'This business day is closed, Please post a late fix as an adjustment.',
   3240: 'This customer is under a compliance hold, Please contact the compliance desk.',
   3242: 'Another officer must take this step.',
+  3280: "This customer's due diligence is not verified or is due for review, Please contact the compliance desk.",
 };
 
 /**

@@ -14,7 +14,7 @@ export const DECIMAL_KINDS = {
   amount: {
     precision: 24,
     scale: 2,
-    columns: ['orders.amount', 'orders.usd_amount', 'orders.balance_deducted', 'orders.credit_deducted', 'payment_requests.amount', 'hedges.fee', 'treasury_history.mtm_myr', 'treasury_history.mtm_usd', 'order_income_reclassified.spread', 'order_income_reclassified.fee'],
+    columns: ['orders.amount', 'orders.usd_amount', 'orders.balance_deducted', 'orders.credit_deducted', 'payment_requests.amount', 'hedges.fee', 'treasury_history.mtm_myr', 'treasury_history.mtm_usd', 'order_income_reclassified.spread', 'order_income_reclassified.fee', 'due_diligence_files.expected_monthly_myr'],
   },
   /** Grams of metal (quantities, trade limits), 4 decimals. */
   grams: {
@@ -40,6 +40,7 @@ export const DECIMAL_KINDS = {
       'treasury_settings.band',
       'treasury_history.net',
       'reconciliation_breaks.difference',
+      'due_diligence_files.expected_monthly_grams',
     ],
   },
   /** Ledger postings and order payments: MYR or grams, 4 decimals. */
@@ -100,6 +101,8 @@ export const DECIMAL_KINDS = {
     scale: 6,
     columns: ['adjust_settings.interest_rate', 'users.interest_rate', 'orders.interest_rate_personal', 'orders.interest_rate_global'],
   },
+  /** A share of ownership, in percent, 2 decimals. */
+  ownershipPercent: { precision: 5, scale: 2, columns: ['due_diligence_people.ownership_percent'] },
 } as const satisfies Record<string, { precision: number; scale: number; columns: readonly string[] }>;
 export type DecimalKind = keyof typeof DECIMAL_KINDS;
 

@@ -189,6 +189,17 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('POST', `${S}/compliance/holds/:id/agree`, { path: path('agree'), token: await secondSuperAdmin() });
   });
 
+  it('compliance: the enforcement switch proposed and withdrawn, then turned on and off by two admins each', async () => {
+    const note = 'Audit probe';
+    await step('POST', `${S}/compliance/policy/propose`, { body: { enforce: true, note } });
+    await step('POST', `${S}/compliance/policy/decline`);
+    await step('POST', `${S}/compliance/policy/propose`, { body: { enforce: true, note } });
+    await step('POST', `${S}/compliance/policy/agree`, { token: await secondSuperAdmin() });
+    // off again: the steps after this one run SPEC.md's flows on unverified customers
+    await step('POST', `${S}/compliance/policy/propose`, { body: { enforce: false, note } });
+    await step('POST', `${S}/compliance/policy/agree`, { token: await secondSuperAdmin() });
+  });
+
   it('finance: the income reclassification (nothing to move on the demo data, still one audit row)', async () => {
     const answer = await step('POST', `${S}/ledger/reclassify-income`, { as: 'financeApprover' });
     expect(answer.entryId).toBeNull();

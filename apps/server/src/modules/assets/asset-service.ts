@@ -15,7 +15,7 @@ import { RECEIPT_APPROVE_LIMITS, ReceiptField, isUploadedFile, type Receipt } fr
 import { reencodeReceipt } from './receipt-image.ts';
 import { fileReceiptStorage, receiptKey, receiptRoot, type ReceiptStorage } from './receipt-storage.ts';
 import { countPendingRequests, decideRequest, findRequest, insertRequest, listRequests, pendingRequests, setRequestLinks, toRequestView, type RequestRow } from './request-repository.ts';
-import { refuseIfHeld } from '../compliance/hold-service.ts';
+import { refuseIfRestricted } from '../compliance/gate-service.ts';
 
 export { countPendingRequests, listRequests, pendingRequests, toRequestView };
 export type { RequestRow };
@@ -116,8 +116,9 @@ export async function createRequest(c: RequestChange, action: RequestAction, fie
   const receipt = await reencodeReceipt(upload); // decodes as what it claims to be, or 400 1001 'receipt'
   const people = [fields.userId, ...(fields.receiverUserId !== undefined ? [fields.receiverUserId] : [])];
   await lockForMoney(c.q, { userIds: people, userRows: people }); // the lock order of money-moving transactions
-  // value leaving a held or frozen customer is refused; a deposit or an incoming transfer is received (decision 1101)
-  if (action !== 'deposit') await refuseIfHeld(c.q, [fields.userId]);
+  // value leaving a held or frozen customer, or an unverified one under enforcement, is refused; a
+  // deposit or an incoming transfer is received (decisions 1101, 1106)
+  if (action !== 'deposit') await refuseIfRestricted(c.q, [fields.userId], { now: c.now, dueDiligence: true });
   // both users locked in id order: no deletion between the checks and the insert
   for (const id of [...people].sort((a, b) => a - b)) {
     const user = await findUser(c.q, id, { forUpdate: true });
@@ -160,7 +161,7 @@ export async function approveRequest(c: RequestChange, action: RequestAction, re
   const before = await requestOfKind(c.q, requestId, action);
   if (!mayDecide({ submittedBy: before.submitted_by }, c.by)) throw selfApproval();
   if (before.status !== 'pending') throw notPending();
-  if (action !== 'deposit') await refuseIfHeld(c.q, [before.user_id]);
+  if (action !== 'deposit') await refuseIfRestricted(c.q, [before.user_id], { now: c.now, dueDiligence: true });
   if (action === 'withdrawal' && before.type === 'MYR' && !(await hasApprovedBankAccount(c.q, before.user_id))) throw noBankAccount();
   const key = receiptKey(before.id, 'verified', upload.extension);
   const decided = await decideRequest(c.q, before.id, {

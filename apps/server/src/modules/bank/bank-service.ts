@@ -7,7 +7,7 @@ import { appError, notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { lockUser } from '../users/user-service.ts';
-import { refuseIfHeld } from '../compliance/hold-service.ts';
+import { refuseIfHeld } from '../compliance/gate-service.ts';
 import {
   countPendingBankAccounts,
   bankAccountBatch,

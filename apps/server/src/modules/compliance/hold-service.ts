@@ -8,25 +8,6 @@ import { lockUser } from '../users/user-service.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
 import { applyDecision, findHold, holdUser, insertHold, listHolds, lockHoldRow, setProposal, toHoldView, usersHeld, type HoldRow } from './hold-repository.ts';
 
-/** What every refusal of a held customer's money says: that there is a hold, never why (tipping off, AMLA s.14A). */
-export const HOLD_CONTEXT = 'compliance hold';
-
-/**
- * Refuses (409, 3240) when any of `userIds` is held or frozen. Called inside the transaction that
- * moves value, after its wallet locks (lockForMoney) or the user's row lock: a hold placed takes
- * the same locks, so once its call has answered, every later transaction on any process sees it.
- */
-export async function refuseIfHeld(q: Queryable, userIds: readonly number[]): Promise<void> {
-  if (skipForBench) return;
-  if ((await usersHeld(q, userIds)).length > 0) throw appError(ErrorCode.ComplianceHold, HOLD_CONTEXT);
-}
-
-let skipForBench = false;
-/** bench/compliance-hold-check.ts only: the same calls with the read skipped, the check's cost by difference. */
-export function skipHoldCheckForBench(skip: boolean): void {
-  skipForBench = skip;
-}
-
 /** Whether the user is held or frozen (the engine leaves such a user's open orders waiting). */
 export async function isHeld(q: Queryable, userId: number): Promise<boolean> {
   return (await usersHeld(q, [userId])).length > 0;

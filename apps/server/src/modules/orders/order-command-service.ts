@@ -25,7 +25,7 @@ import {
   tradeUser,
   type OrderContext,
 } from './order-life-cycle-service.ts';
-import { refuseIfHeld } from '../compliance/hold-service.ts';
+import { refuseIfRestricted } from '../compliance/gate-service.ts';
 
 /**
  * The orders' commands, as REST routes call them: the locks first through lockForMoney (the lock
@@ -86,8 +86,9 @@ async function forNewOrder(
 ): Promise<{ id: number }> {
   const settings = await market.inForce(ctx.q);
   await lockForMoney(ctx.q, { userIds: [body.userId] });
-  // a held or frozen customer places no order, buy or sell (decision 1101): read after the wallet lock
-  await refuseIfHeld(ctx.q, [body.userId]);
+  // a held or frozen customer places no order, buy or sell (decision 1101), nor one whose due
+  // diligence is not current under enforcement (decision 1106): read after the wallet lock
+  await refuseIfRestricted(ctx.q, [body.userId], { now: ctx.now, dueDiligence: true });
   const side = body.action === 0 ? 'BUY' : 'SELL';
   const user = await tradeUser(ctx.q, body.userId);
   checkTradeRules(user, side, body.symbol, body.quantity, minGrams);
