@@ -221,7 +221,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerMarketRoutes(app, deps, market);
   registerOrderRoutes(app, deps, market);
   registerSavedViewRoutes(app, deps);
-  registerHoldRoutes(app, deps);
+  registerHoldRoutes(app, deps, market);
   registerPolicyRoutes(app, deps);
   registerHedgeRoutes(app, deps, market);
   registerOrderGraphql(app, deps);

@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import { FreezeReport } from '@aurum/domain/compliance/freeze-report';
+import { customerPrice } from '@aurum/domain/orders/order-pricing';
 import { HoldIdParams, HoldList, HoldListQuery, HoldView, PlaceHoldBody, ProposeHoldBody } from '@aurum/domain/compliance/hold-schemas';
 import { route } from '../../http/route.ts';
 import { changeOf } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import type { MarketService } from '../market/market-service.ts';
+import { freezeReport } from './freeze-report-service.ts';
 import { agreeHold, holds, placeHold, proposeHold } from './hold-service.ts';
 
 const SECURE = '/v0/web/secure';
 const tags = ['compliance'];
 
 /** The compliance desk's holds (decision 1101): placed at once, frozen or released by two officers. */
-export function registerHoldRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerHoldRoutes(app: FastifyInstance, deps: AppDeps, market: MarketService): void {
+  // what the metal frozen is worth: the price at which the dealer would buy it back now
+  const goldBuyBack = () => {
+    const p = market.orderPricing();
+    return p ? customerPrice(p.quote, p.fx, p.settings).myr.sell : null;
+  };
+
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/compliance/holds`,
@@ -59,6 +69,18 @@ export function registerHoldRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'compliance.holdAgree',
     params: HoldIdParams,
     response: HoldView,
-    handler: (ctx) => agreeHold(changeOf(ctx, deps), ctx.params.id),
+    handler: (ctx) => agreeHold(changeOf(ctx, deps), ctx.params.id, goldBuyBack),
+  });
+
+  route(app, deps, {
+    method: 'GET',
+    url: `${SECURE}/compliance/holds/:id/freeze-report`,
+    summary: "The freeze report drafted when the hold was frozen: the customer, what is frozen in MYR and grams, its value at the dealer's buy-back price then, since when; 404 for a hold never frozen",
+    tags,
+    auth: 'admin',
+    permission: 'readCompliance',
+    params: HoldIdParams,
+    response: FreezeReport,
+    handler: ({ db, params }) => freezeReport(db, params.id),
   });
 }

@@ -6,6 +6,7 @@ import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { lockUser } from '../users/user-service.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
+import { draftFreezeReport, type GoldBuyBack } from './freeze-report-service.ts';
 import { applyDecision, findHold, holdUser, insertHold, listHolds, lockHoldRow, setProposal, toHoldView, usersHeld, type HoldRow } from './hold-repository.ts';
 
 /** Whether the user is held or frozen (the engine leaves such a user's open orders waiting). */
@@ -64,9 +65,10 @@ export async function proposeHold(c: Change, id: number, body: ProposeHoldBody):
 
 /**
  * A second officer agrees to the pending proposal: the customer is frozen or released. Locked as
- * a money transaction is (the wallet, then the row), so a release is never half seen.
+ * a money transaction is (the wallet, then the row), so a release is never half seen. A freeze
+ * drafts its report in the same transaction (decision 1107).
  */
-export async function agreeHold(c: Change, id: number): Promise<HoldView> {
+export async function agreeHold(c: Change, id: number, goldBuyBack: GoldBuyBack): Promise<HoldView> {
   const userId = await holdUser(c.q, id);
   if (userId === undefined) throw notFound('hold');
   await lockForMoney(c.q, { userIds: [userId] });
@@ -78,6 +80,7 @@ export async function agreeHold(c: Change, id: number): Promise<HoldView> {
   const status: HoldStatus = statusAfter(state.proposal!.decision);
   await applyDecision(c.q, id, { status, by: c.by, at: c.now });
   const after = await viewOf(c.q, id);
+  if (status === 'frozen') await draftFreezeReport(c.q, after, row.proposed_by_name, goldBuyBack, c.now);
   c.audit.note('userId', userId);
   c.audit.before(audited(toHoldView(row)));
   c.audit.after(audited(after));

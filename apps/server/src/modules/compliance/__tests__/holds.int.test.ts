@@ -114,8 +114,10 @@ describe(`compliance holds on ${driver}`, () => {
   });
 
   it('freezing and releasing take two officers; the officer who placed a hold does not release it', async () => {
-    const userId = await o.newUser('frozen1', { fund: '1000.00' });
+    const userId = await o.newUser('frozen1', { fund: '1000.00', gold: '2.5000' });
     const hold = (await place(userId)).body;
+    // held, not frozen: no freeze report yet
+    expect((await o.call('complianceOfficer', 'GET', `${S}/compliance/holds/${hold.id}/freeze-report`)).status).toBe(404);
     // one hold in force at a time
     expect((await place(userId, 'complianceApprover')).body).toMatchObject({ code: ErrorCode.ComplianceHoldConflict });
     // the placer proposes to release: refused; another officer proposes to freeze
@@ -127,6 +129,23 @@ describe(`compliance holds on ${driver}`, () => {
     const frozen = await agree(hold.id, 'complianceApprover');
     expect(frozen.body).toMatchObject({ status: 'frozen', decidedBy: 'complianceapprover' });
     expect((await order(userId)).body).toMatchObject(HELD);
+    // the freeze drafted its report: who, what is frozen, its value at the buy-back price then, since when
+    const buyBack = livePrice('sell');
+    const report = await o.call<Record<string, unknown>>('complianceOfficer', 'GET', `${S}/compliance/holds/${hold.id}/freeze-report`);
+    expect(report.status, report.text).toBe(200);
+    expect(report.body).toMatchObject({
+      holdId: hold.id,
+      customer: { id: userId, username: 'frozen1' },
+      heldSince: hold.placedAt,
+      proposedBy: 'complianceofficer',
+      frozenBy: 'complianceapprover',
+      frozen: { fundMyr: '1000.00', goldGrams: '2.5000', fundHeldMyr: '0.00', goldHeldGrams: '0.0000' },
+      value: { goldMyrPerGram: buyBack, goldMyr: roundTo(new Decimal(buyBack).times('2.5'), 2), totalMyr: roundTo(new Decimal(buyBack).times('2.5').plus(1000), 2) },
+      pendingRequests: 0,
+      openOrders: 0,
+    });
+    // the desk's alone
+    expect((await o.call('financeApprover', 'GET', `${S}/compliance/holds/${hold.id}/freeze-report`)).status).toBe(403);
     // no decision pending: nothing to agree to
     expect((await agree(hold.id, 'superAdmin')).body).toMatchObject({ code: ErrorCode.ComplianceHoldConflict });
     // a release of a frozen customer: proposed by one, agreed by another; the placer may not agree to it

@@ -7,6 +7,7 @@ import { SectionSpinner } from '#shared/ui/spinner.tsx';
 import { useHolds } from '../api/get-holds.ts';
 import { HoldsTable } from './holds-table.tsx';
 import { PlaceHoldCard } from './place-hold-card.tsx';
+import { PolicyCard } from './policy-card.tsx';
 
 /**
  * Compliance holds (/compliance/holds; decision 1101): the customers held or frozen and why, a
@@ -28,6 +29,7 @@ export function HoldsPage() {
           <QueryContent query={holds} pending={<SectionSpinner />}>
             {(data) => <HoldsTable holds={data.items} />}
           </QueryContent>
+          <PolicyCard />
         </>
       )}
     </div>

@@ -18,6 +18,7 @@ import { Modal } from '#shared/ui/modal.tsx';
 import { TextField } from '#shared/ui/text-field.tsx';
 import { useAgreeHold } from '../api/agree-hold.ts';
 import { useProposeHold } from '../api/propose-hold.ts';
+import { FreezeReportDialog } from './freeze-report-dialog.tsx';
 
 /** The holds in force: who, since when, why (the desk's note), the pending proposal; propose and agree. */
 export function HoldsTable({ holds }: { holds: readonly HoldView[] }) {
@@ -26,6 +27,7 @@ export function HoldsTable({ holds }: { holds: readonly HoldView[] }) {
   const me = useAdmin();
   const agree = useAgreeHold();
   const [proposing, setProposing] = useState<{ hold: HoldView; decision: HoldDecision } | null>(null);
+  const [reportOf, setReportOf] = useState<number | null>(null);
   const columns: Column<HoldView>[] = [
     {
       key: 'customer',
@@ -56,6 +58,11 @@ export function HoldsTable({ holds }: { holds: readonly HoldView[] }) {
         const pending = h.proposal !== null;
         return (
           <ActionGroup align="start">
+            {h.status === 'frozen' ? (
+              <Button size="sm" variant="secondary" data-testid={`freeze-report-${h.id}`} onClick={() => setReportOf(h.id)}>
+                {t('compliance:report.open')}
+              </Button>
+            ) : null}
             {h.status === 'held' ? (
               <ActionButton size="sm" variant="secondary" permission="placeComplianceHold" blocked={pending ? t('compliance:blocked.pending') : null} data-testid={`propose-freeze-${h.id}`} onClick={() => setProposing({ hold: h, decision: 'freeze' })}>
                 {t('compliance:propose.freeze')}
@@ -94,6 +101,7 @@ export function HoldsTable({ holds }: { holds: readonly HoldView[] }) {
   return (
     <>
       <DataTable label={t('compliance:listLabel')} testId="holds-table" columns={columns} rows={holds} rowKey={(h) => h.id} />
+      <FreezeReportDialog holdId={reportOf} onClose={() => setReportOf(null)} />
       <Modal open={proposing !== null} onOpenChange={(open) => !open && setProposing(null)} title={proposing ? t(`compliance:propose.${proposing.decision}Title`, { username: proposing.hold.username }) : ''} testId="propose-dialog">
         {proposing ? <ProposeForm hold={proposing.hold} decision={proposing.decision} onDone={() => setProposing(null)} /> : null}
       </Modal>
