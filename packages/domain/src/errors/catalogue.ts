@@ -147,6 +147,16 @@ export const ErrorCode = {
   ComplianceHoldConflict: 3241,
   /** 403 (decision 1101): the same officer may not take both steps (agree to one's own proposal, release a hold one placed). */
   ComplianceFourEyes: 3242,
+  /**
+   * 422 (decision 1103): a screening list file that cannot be read as its list's format: too large,
+   * a DOCTYPE or entity declaration, off-schema, unknown columns, not UTF-8. The context names the
+   * element, column or line; the detail carries {rule, where}. Nothing is stored.
+   */
+  ScreeningListFileRefused: 3260,
+  /** 409 (decision 1103): the list's versions do not allow the step (a version proposed already, the version not proposed); the context says why. */
+  ScreeningListVersionConflict: 3261,
+  /** 422 (decision 1103): the version drops over a fifth of the active entries: activate it with {confirmLargeDrop: true}. The detail carries {rule: 'largeDrop', removed, active}. */
+  ScreeningListLargeDrop: 3262,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -224,6 +234,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.ComplianceHold]: { status: 409 },
   [ErrorCode.ComplianceHoldConflict]: { status: 409 },
   [ErrorCode.ComplianceFourEyes]: { status: 403 },
+  [ErrorCode.ScreeningListFileRefused]: { status: 422 },
+  [ErrorCode.ScreeningListVersionConflict]: { status: 409 },
+  [ErrorCode.ScreeningListLargeDrop]: { status: 422 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */
