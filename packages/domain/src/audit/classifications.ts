@@ -68,6 +68,11 @@ export const AUDIT_ACTIONS = [
   'compliance.holdPlace',
   'compliance.holdPropose',
   'compliance.holdAgree',
+  // screening lists (decision 1103): which file, its hash and counts; a version activated or rejected by a second officer
+  'compliance.listCreate',
+  'compliance.listUpload',
+  'compliance.listActivate',
+  'compliance.listReject',
   'savedView.create',
   'savedView.update',
   'savedView.delete',
