@@ -58,10 +58,11 @@ describe(`screening lists on ${driver}`, () => {
   let un: ListView;
   let first: ListVersionView;
 
-  it('an officer creates the UN list and uploads its XML; a second officer reads the diff and activates it', async () => {
-    const created = await createList('un-sc', 'un', 'unXml', 'UN Security Council consolidated list');
-    expect(created.status, created.text).toBe(200);
-    un = created.body;
+  const seeded = async (code: string) => (await call<ListsAnswer>('complianceOfficer', 'GET', `${S}/compliance/lists`)).body.items.find((l) => l.code === code)!;
+
+  it('an officer uploads the XML of the seeded UN list; a second officer reads the diff and activates it', async () => {
+    un = await seeded('un-sc');
+    expect(un).toMatchObject({ kind: 'un', format: 'unXml', active: null, proposed: null });
     expect((await createList('un-sc', 'un', 'unXml', 'Again')).body).toMatchObject({ code: ErrorCode.InvalidFormat, context: 'code' });
 
     const r = await upload(un.id, UN, 'consolidated.xml');
@@ -152,7 +153,7 @@ describe(`screening lists on ${driver}`, () => {
   });
 
   it("the ministry's PDF: unknown columns refused by name; the uploader may not activate; another officer rejects or activates", async () => {
-    const ministry = (await createList('kdn-66b', 'ministry', 'ministryPdf', 'Home Ministry s.66B list')).body;
+    const ministry = await seeded('kdn-66b');
     const before = await counts();
     const changed = await ministryPdf([{ heading: 'A. INDIVIDUALS', columns: [...INDIVIDUAL_COLUMNS, { label: 'Remarks', width: 40 }], rows: [] }, { heading: 'B. ENTITIES', columns: ENTITY_COLUMNS, rows: [] }]);
     const columns = await upload(ministry.id, changed, 'kdn.pdf');
@@ -182,7 +183,9 @@ describe(`screening lists on ${driver}`, () => {
   });
 
   it('the CSV template: wrong headers refused by name; 10,000 entries of 4 names load in one upload', async () => {
-    const internal = (await createList('internal', 'internal', 'csv', 'Internal watch list')).body;
+    const created = await createList('internal', 'internal', 'csv', 'Internal watch list');
+    expect(created.body).toMatchObject({ code: 'internal', kind: 'internal', format: 'csv', active: null, proposed: null });
+    const internal = created.body;
     const wrong = await upload(internal.id, 'Ref,Type,Full Name\nA,individual,B\n', 'watch.csv');
     expect([wrong.status, wrong.body.context]).toEqual([422, `unknown columns: Ref, Full Name (expected ${CSV_HEADER.split(',').join(', ')})`]);
 
