@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListView } from '@aurum/domain/compliance/list-schemas';
+import type { ListVersionView, ListView } from '@aurum/domain/compliance/list-schemas';
 import { ActionButton } from '#shared/access/action-button.tsx';
 import { useCan } from '#shared/access/use-can.ts';
 import { formatDateTime } from '#shared/format/display.ts';
@@ -12,9 +12,8 @@ import { ErrorAlert } from '#shared/ui/error-alert.tsx';
 import { FieldShell, INPUT_CLASSES, inputBorder } from '#shared/ui/field.tsx';
 import { QueryContent } from '#shared/ui/query-content.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
-import type { ListVersionView } from '@aurum/domain/compliance/list-schemas';
 import { useVersions } from '../api/list-queries.ts';
-import { useUploadVersion } from '../api/list-writes.ts';
+import { useActivateVersion, useRejectVersion, useUploadVersion } from '../api/list-writes.ts';
 import { ListProposed } from './list-proposed.tsx';
 
 const ACCEPT = { unXml: '.xml,application/xml,text/xml', ministryPdf: '.pdf,application/pdf', csv: '.csv,text/csv' } as const;
@@ -22,13 +21,14 @@ const ACCEPT = { unXml: '.xml,application/xml,text/xml', ministryPdf: '.pdf,appl
 /** One list: the upload of a new version, the version proposed with its diff and decision, the versions kept. */
 export function ListDetail({ list }: { list: ListView }) {
   const { t } = useTranslation(['compliance-lists']);
+  const decisions = { activate: useActivateVersion(), reject: useRejectVersion() };
   return (
     <section className="flex flex-col gap-6" aria-labelledby="list-detail-title">
       <h2 id="list-detail-title" className="text-lg font-semibold text-slate-900">
         {list.name}
       </h2>
       <UploadCard list={list} />
-      {list.proposed ? <ListProposed version={list.proposed} /> : null}
+      {list.proposed ? <ListProposed version={list.proposed} decisions={decisions} /> : null}
       <TitledCard title={t('compliance-lists:history.title')}>
         <VersionsTable listId={list.id} />
       </TitledCard>

@@ -15,17 +15,21 @@ import { QueryContent } from '#shared/ui/query-content.tsx';
 import { TabList } from '#shared/ui/tab-list.tsx';
 import { TitledCard } from '#shared/ui/titled-card.tsx';
 import { useDiff } from '../api/list-queries.ts';
-import { useActivateVersion, useRejectVersion } from '../api/list-writes.ts';
+import type { useActivateVersion, useRejectVersion } from '../api/list-writes.ts';
 
 const PAGE = 50;
 
-/** The version proposed: what it adds, removes and changes against the one in force, and the second officer's decision. */
-export function ListProposed({ version }: { version: ListVersionView }) {
+type Decisions = { activate: ReturnType<typeof useActivateVersion>; reject: ReturnType<typeof useRejectVersion> };
+
+/**
+ * The version proposed: what it adds, removes and changes against the one in force, and the second
+ * officer's decision. The decisions' mutations belong to the caller, which outlives this card (a
+ * decided version leaves it, and its toast must still be said).
+ */
+export function ListProposed({ version, decisions: { activate, reject } }: { version: ListVersionView; decisions: Decisions }) {
   const { t } = useTranslation(['compliance-lists', 'common']);
   const toast = useToast();
   const me = useAdmin();
-  const activate = useActivateVersion();
-  const reject = useRejectVersion();
   const [change, setChange] = useState<ListChange>('added');
   const [confirmDrop, setConfirmDrop] = useState(false);
   const own = me !== null && version.uploadedBy === me.username ? t('compliance-lists:blocked.own') : null;
