@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIST_CSV_HEADER } from '@aurum/domain/compliance/list-columns';
 import type { ListVersionView, ListView } from '@aurum/domain/compliance/list-schemas';
 import { ActionButton } from '#shared/access/action-button.tsx';
 import { useCan } from '#shared/access/use-can.ts';
@@ -48,6 +49,11 @@ function UploadCard({ list }: { list: ListView }) {
     <TitledCard title={t('compliance-lists:upload.title')}>
       <div className="flex flex-col gap-3">
         <p className="text-sm text-slate-700">{t(`compliance-lists:upload.formats.${list.format}`)}</p>
+        {list.format === 'csv' ? (
+          <p className="font-mono text-xs text-slate-800" translate="no">
+            {LIST_CSV_HEADER.join(',')}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-end gap-4">
           <FieldShell label={t('compliance-lists:upload.file')} htmlFor={inputId} className="w-full max-w-sm">
             <input

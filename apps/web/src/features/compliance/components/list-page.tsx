@@ -66,7 +66,7 @@ function ListsTable({ lists, chosen, onChoose }: { lists: readonly ListView[]; c
       header: t('compliance-lists:fields.open'),
       cell: (l) => (
         <Button size="sm" variant={l.id === chosen ? 'primary' : 'secondary'} aria-pressed={l.id === chosen} onClick={() => onChoose(l.id)} data-testid={`open-list-${l.code}`}>
-          {t('compliance-lists:open', { name: l.code })}
+          {t('compliance-lists:open')} <span translate="no">{l.code}</span>
         </Button>
       ),
     },
