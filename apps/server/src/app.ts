@@ -53,6 +53,7 @@ import { registerOrderRoutes } from './modules/orders/order-routes.ts';
 import { registerSavedViewRoutes } from './modules/saved-views/saved-view-routes.ts';
 import { registerHoldRoutes } from './modules/compliance/hold-routes.ts';
 import { registerPolicyRoutes } from './modules/compliance/policy-routes.ts';
+import { registerListRoutes } from './modules/compliance/list-routes.ts';
 import { registerHedgeRoutes } from './modules/hedges/hedge-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSavedViewRoutes(app, deps);
   registerHoldRoutes(app, deps, market);
   registerPolicyRoutes(app, deps);
+  registerListRoutes(app, deps);
   registerHedgeRoutes(app, deps, market);
   registerOrderGraphql(app, deps);
   registerTreasuryRoutes(app, deps, market);

@@ -79,6 +79,12 @@ export async function seedDemo(db: Db, config: Config, hash: (password: string) 
     await seedOrders(tx, { users: userIds, maker: adminIds.get('financeMaker')!, approver: adminIds.get('financeApprover')! });
     const receipts = fileReceiptStorage(receiptRoot(config.dataDir));
     await seedRequests(tx, { users: userIds, maker: adminIds.get('financeMaker')!, approver: adminIds.get('financeApprover')! }, receipts);
+    // the two lists every Malaysian reporting institution screens against, empty until an officer uploads a version (decision 1103)
+    await tx.query(
+      `INSERT INTO screening_lists (code, kind, format, name, created_at) VALUES
+       ('un-sc', 'un', 'unXml', 'UN Security Council consolidated list', now()),
+       ('kdn-66b', 'ministry', 'ministryPdf', 'Home Ministry list (AMLA s.66B)', now())`,
+    );
     await writeAudit(tx, {
       username: 'system',
       adminId: null,

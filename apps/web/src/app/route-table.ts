@@ -136,6 +136,8 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   // the compliance desk: holds in force, placed at once, frozen or released by two officers (decision 1101)
   { path: '/compliance/holds', module: 'features/compliance/components/holds-page.tsx', exportName: 'HoldsPage', layout: 'shell', namespaces: ['compliance', 'validation'], title: 'sidebar:holds' },
+  // screening lists: uploaded by one officer, activated by a second, every version kept (decision 1103)
+  { path: '/compliance/lists', module: 'features/compliance/components/list-page.tsx', exportName: 'ListsPage', layout: 'shell', namespaces: ['compliance-lists'], title: 'sidebar:lists' },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

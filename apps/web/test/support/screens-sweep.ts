@@ -36,7 +36,7 @@ const ALLOWED_WORDS = new Set([
   // metals, currencies, the business time zone
   'XAU', 'XAG', 'XPT', 'MYR', 'USD', 'MYT',
   // units, file types, formats
-  'g', 'kg', 'oz', 'KB', 'MB', 'CSV', 'PNG', 'JPG', 'JPEG', 'PDF', 'ZIP', 'dd', 'MM', 'yyyy', 'HH', 'mm',
+  'g', 'kg', 'oz', 'KB', 'MB', 'CSV', 'XML', 'PNG', 'JPG', 'JPEG', 'PDF', 'ZIP', 'dd', 'MM', 'yyyy', 'HH', 'mm',
   // standards, protocols and product names kept in every language
   'Aurum', 'Au', 'ID', 'IP', 'QR', 'TOTP', 'HMAC', 'API', 'GTC', 'GTD', 'User-Agent', 'Integral', 'Investing',
   // browsers and systems, by their product names (a session's or an audit row's device)
@@ -67,6 +67,8 @@ function seedData(extra: readonly string[]): { words: Set<string>; phrases: stri
   // texts the seed writes itself (apps/server/src/seed): the first admin, order notes, sources and comments, the audit's first row
   names.push('Aurum', 'Administrator', 'system', 'seed');
   phrases.push('Demo order', 'Desk', 'Buy if it dips', 'Demo: entered at the wrong price', 'Opening balance (demo data)');
+  // the screening lists the seed creates (decision 1103)
+  phrases.push('UN Security Council consolidated list', 'Home Ministry list (AMLA s.66B)');
   return {
     words: new Set(names.flatMap((t) => t.match(/[A-Za-z][A-Za-z'-]*/g) ?? [])),
     phrases: phrases.filter((p) => p !== '').sort((a, b) => b.length - a.length),

@@ -72,6 +72,11 @@ export const AUDIT_ACTIONS = [
   'compliance.policyAgree',
   'compliance.policyDecline',
   // saved views of the lists
+  // screening lists (decision 1103): which file, its hash and counts; a version activated or rejected by a second officer
+  'compliance.listCreate',
+  'compliance.listUpload',
+  'compliance.listActivate',
+  'compliance.listReject',
   'savedView.create',
   'savedView.update',
   'savedView.delete',

@@ -155,6 +155,16 @@ export const ErrorCode = {
   DueDiligenceRequired: 3280,
   /** 409 (decision 1106): the enforcement switch's state does not allow the step (one pending, none pending, no change); the context says why. */
   CompliancePolicyConflict: 3281,
+  /**
+   * 422 (decision 1103): a screening list file that cannot be read as its list's format: too large,
+   * a DOCTYPE or entity declaration, off-schema, unknown columns, not UTF-8. The context names the
+   * element, column or line; the detail carries {rule, where}. Nothing is stored.
+   */
+  ScreeningListFileRefused: 3260,
+  /** 409 (decision 1103): the list's versions do not allow the step (a version proposed already, the version not proposed); the context says why. */
+  ScreeningListVersionConflict: 3261,
+  /** 422 (decision 1103): the version drops over a fifth of the active entries: activate it with {confirmLargeDrop: true}. The detail carries {rule: 'largeDrop', removed, active}. */
+  ScreeningListLargeDrop: 3262,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -234,6 +244,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.ComplianceFourEyes]: { status: 403 },
   [ErrorCode.DueDiligenceRequired]: { status: 409 },
   [ErrorCode.CompliancePolicyConflict]: { status: 409 },
+  [ErrorCode.ScreeningListFileRefused]: { status: 422 },
+  [ErrorCode.ScreeningListVersionConflict]: { status: 409 },
+  [ErrorCode.ScreeningListLargeDrop]: { status: 422 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */

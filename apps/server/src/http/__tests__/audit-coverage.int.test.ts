@@ -200,6 +200,27 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('POST', `${S}/compliance/policy/agree`, { token: await secondSuperAdmin() });
   });
 
+  it('compliance: a screening list created, a version uploaded (multipart) and rejected, another activated, each decided by another officer', async () => {
+    const list = await step('POST', `${S}/compliance/lists`, { body: { code: 'audit-probe', kind: 'internal', format: 'csv', name: 'Audit probe' } });
+    const upload = async (csv: string) => {
+      const before = await lastId();
+      const form = new FormData();
+      form.set('file', new Blob([`Reference,Type,Name\r\n${csv}`]), 'probe.csv');
+      const r = await fetch(`${ts.url}${S}/compliance/lists/${list.id as number}/versions`, { method: 'POST', body: form, headers: { authorization: `Bearer ${jwt.superAdmin}` } });
+      const body = (await r.json()) as { version: { id: number } };
+      expect(r.status, JSON.stringify(body)).toBe(200);
+      const rows = await ts.db.query<{ action: string }>('SELECT action FROM audit_log WHERE id > $1 ORDER BY id', [before]);
+      expect(rows.map((x) => x.action)).toEqual(['compliance.listUpload']);
+      covered.add(`POST ${S}/compliance/lists/:id/versions`);
+      return body.version.id;
+    };
+    const path = (id: number, verb: string) => `${S}/compliance/lists/versions/${id}/${verb}`;
+    const first = await upload('P-1,individual,Audit Probe');
+    await step('POST', `${S}/compliance/lists/versions/:versionId/reject`, { path: path(first, 'reject'), token: await secondSuperAdmin() });
+    const second = await upload('P-2,entity,Audit Probe Sdn Bhd');
+    await step('POST', `${S}/compliance/lists/versions/:versionId/activate`, { path: path(second, 'activate'), token: await secondSuperAdmin(), body: {} });
+  });
+
   it('finance: the income reclassification (nothing to move on the demo data, still one audit row)', async () => {
     const answer = await step('POST', `${S}/ledger/reclassify-income`, { as: 'financeApprover' });
     expect(answer.entryId).toBeNull();

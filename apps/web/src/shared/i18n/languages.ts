@@ -33,6 +33,8 @@ export const NAMESPACES = [
   'statements',
   // the compliance desk (decision 1101)
   'compliance',
+  // screening lists (decision 1103)
+  'compliance-lists',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
