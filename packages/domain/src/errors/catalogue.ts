@@ -147,6 +147,14 @@ export const ErrorCode = {
   ComplianceHoldConflict: 3241,
   /** 403 (decision 1101): the same officer may not take both steps (agree to one's own proposal, release a hold one placed). */
   ComplianceFourEyes: 3242,
+  /**
+   * 422 (decision 1102): the due diligence file breaks a rule (an impossible MyKad, a birth date
+   * out of range, an unknown country, an owner under 25%, a company without a director). The
+   * context is the field's path in the body; the detail carries {rule}.
+   */
+  DueDiligenceRefused: 3250,
+  /** 409 (decision 1102): the file's status does not allow the step (verify a verified file, approve with no EDD pending); the context says why. */
+  DueDiligenceConflict: 3251,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -224,6 +232,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.ComplianceHold]: { status: 409 },
   [ErrorCode.ComplianceHoldConflict]: { status: 409 },
   [ErrorCode.ComplianceFourEyes]: { status: 403 },
+  [ErrorCode.DueDiligenceRefused]: { status: 422 },
+  [ErrorCode.DueDiligenceConflict]: { status: 409 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */

@@ -94,6 +94,11 @@ export const DECIMAL_KINDS = {
   historyRate: { precision: 12, scale: 6, columns: ['treasury_history.usd_myr'] },
   /** Manual metal prices, USD per troy ounce, 2 decimals. */
   manualPrice: { precision: 14, scale: 2, columns: ['manual_prices.bid', 'manual_prices.ask'] },
+  /** What a customer expects to trade in a month (due diligence, decision 1102): MYR, 2 decimals, and grams, 4 decimals. */
+  expectedMyr: { precision: 20, scale: 2, columns: ['due_diligence_files.expected_monthly_myr'] },
+  expectedGrams: { precision: 20, scale: 4, columns: ['due_diligence_files.expected_monthly_grams'] },
+  /** A beneficial owner's share of a company, percent, 2 decimals. */
+  ownershipPercent: { precision: 5, scale: 2, columns: ['due_diligence_people.ownership_percent'] },
   /** Annual interest rates as fractions, 6 decimals. */
   interestRate: {
     precision: 8,
