@@ -52,6 +52,7 @@ import { routeAuditWriter } from './modules/audit/audit-service.ts';
 import { registerOrderRoutes } from './modules/orders/order-routes.ts';
 import { registerSavedViewRoutes } from './modules/saved-views/saved-view-routes.ts';
 import { registerHoldRoutes } from './modules/compliance/hold-routes.ts';
+import { registerDueDiligenceRoutes } from './modules/compliance/due-diligence-routes.ts';
 import { registerHedgeRoutes } from './modules/hedges/hedge-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerOrderRoutes(app, deps, market);
   registerSavedViewRoutes(app, deps);
   registerHoldRoutes(app, deps);
+  registerDueDiligenceRoutes(app, deps);
   registerHedgeRoutes(app, deps, market);
   registerOrderGraphql(app, deps);
   registerTreasuryRoutes(app, deps, market);

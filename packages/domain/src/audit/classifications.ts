@@ -68,6 +68,10 @@ export const AUDIT_ACTIONS = [
   'compliance.holdPlace',
   'compliance.holdPropose',
   'compliance.holdAgree',
+  // the customer's due diligence file (decision 1102): saved, verified, its enhanced due diligence approved
+  'compliance.dueDiligenceSave',
+  'compliance.dueDiligenceVerify',
+  'compliance.dueDiligenceApprove',
   'savedView.create',
   'savedView.update',
   'savedView.delete',

@@ -105,7 +105,16 @@ function personRefusal(p: PersonInput, at: string, today: string, natural: boole
 
 /** The fields screening reads: a change of any of them on a verified file sends it back to 'submitted'. */
 export function screenedFields(file: FileInput): string {
-  const person = (p: PersonInput) => [p.fullName, p.document ? storedDocumentNumber(p.document) : null, p.document?.country ?? null, p.birthDate, p.nationality, p.residence, p.pep];
+  const pep = (d: PepDeclaration | null) => (d ? [d.relation, d.role, d.country, d.from, d.to] : null);
+  const person = (p: PersonInput) => [
+    p.fullName,
+    p.document ? storedDocumentNumber(p.document) : null,
+    p.document?.kind === 'passport' ? p.document.country : null,
+    p.birthDate,
+    p.nationality,
+    p.residence,
+    pep(p.pep),
+  ];
   return JSON.stringify([person(file.customer), file.directors.map(person), file.owners.map(person)]);
 }
 
