@@ -136,6 +136,9 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   // the compliance desk: holds in force, placed at once, frozen or released by two officers (decision 1101)
   { path: '/compliance/holds', module: 'features/compliance/components/holds-page.tsx', exportName: 'HoldsPage', layout: 'shell', namespaces: ['compliance', 'validation'], title: 'sidebar:holds' },
+  // customer due diligence: the files by status, and one file's form (decisions 1102, 1105)
+  { path: '/compliance/due-diligence', module: 'features/compliance/components/due-diligence-list-page.tsx', exportName: 'DueDiligenceListPage', layout: 'shell', namespaces: ['compliance-dd', 'validation'], title: 'sidebar:dueDiligence' },
+  { path: '/compliance/due-diligence/:userId', module: 'features/compliance/components/due-diligence-file-page.tsx', exportName: 'DueDiligenceFilePage', layout: 'shell', namespaces: ['compliance-dd', 'validation'], title: 'sidebar:dueDiligence' },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

@@ -116,6 +116,9 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'treasury-reconciliation', path: '/treasury/reconciliation/' },
     // the super admin reads the compliance desk: the place form and the holds in force (none in the demo data)
     { name: 'compliance-holds', path: '/compliance/holds/' },
+    // the due diligence files (the demo customers start as review due) and one file's empty form
+    { name: 'compliance-due-diligence', path: '/compliance/due-diligence/' },
+    { name: 'compliance-due-diligence-file', path: `/compliance/due-diligence/${id.shop}/` },
     { name: 'treasury', path: '/treasury/' },
     { name: 'hedges', path: '/treasury/?view=hedges' },
     { name: 'hedge-detail', path: `/treasury/?hedge=${id.hedge}` },

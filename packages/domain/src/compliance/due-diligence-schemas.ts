@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalOf } from '../money/decimal-columns.ts';
 import { ValidationMessage, requiredText } from '../validation/rules.ts';
 import { DOCUMENT_KINDS, DUE_DILIGENCE_STATUSES, ONBOARDING_CHANNELS, PEP_RELATIONS, PERSON_ROLES, SOURCES_OF_FUNDS } from './due-diligence-rules.ts';
-import { RISK_BANDS } from './risk-rules.ts';
+import { RISK_BANDS, RISK_FACTORS } from './risk-rules.ts';
 
 /** At most this many directors, and as many owners, on one file. */
 export const FILE_PEOPLE_MAX = 20;
@@ -70,7 +70,7 @@ export type DueDiligenceListQuery = z.infer<typeof DueDiligenceListQuery>;
 export const RiskView = z.object({
   score: z.number().int(),
   band: z.enum(RISK_BANDS),
-  reasons: z.array(z.object({ factor: z.string(), detail: z.string(), points: z.number().int() })),
+  reasons: z.array(z.object({ factor: z.enum(RISK_FACTORS), detail: z.string(), points: z.number().int() })),
   computedAt: z.string(),
 });
 export type RiskView = z.infer<typeof RiskView>;

@@ -56,8 +56,10 @@ export interface RiskInput {
   openScreeningHits: number;
 }
 
+export const RISK_FACTORS = ['category', 'pep', 'callForActionCountry', 'increasedMonitoringCountry', 'onboarding', 'sourceOfFunds', 'volumeOverDeclared', 'openScreeningHits'] as const;
+
 export interface RiskReason {
-  factor: 'category' | 'pep' | 'callForActionCountry' | 'increasedMonitoringCountry' | 'onboarding' | 'sourceOfFunds' | 'volumeOverDeclared' | 'openScreeningHits';
+  factor: (typeof RISK_FACTORS)[number];
   /** What met the factor: the category, the country code, the channel, the times over, the hit count. */
   detail: string;
   points: number;

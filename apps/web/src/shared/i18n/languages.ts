@@ -33,6 +33,8 @@ export const NAMESPACES = [
   'statements',
   // the compliance desk (decision 1101)
   'compliance',
+  // customer due diligence and risk (decisions 1102, 1105)
+  'compliance-dd',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

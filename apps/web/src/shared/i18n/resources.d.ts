@@ -24,6 +24,7 @@ import type treasuryHedges from '../../locales/en/treasury-hedges.json';
 import type finance from '../../locales/en/finance.json';
 import type statements from '../../locales/en/statements.json';
 import type compliance from '../../locales/en/compliance.json';
+import type complianceDd from '../../locales/en/compliance-dd.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -49,6 +50,7 @@ declare module 'i18next' {
       finance: typeof finance;
       statements: typeof statements;
       compliance: typeof compliance;
+      'compliance-dd': typeof complianceDd;
     };
   }
 }
