@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useFieldArray, useForm, type UseFormSetError } from 'react-hook-form';
+import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ONBOARDING_CHANNELS, SOURCES_OF_FUNDS, type DueDiligenceRule } from '@aurum/domain/compliance/due-diligence-rules';
@@ -67,10 +67,18 @@ function FileEditor({ file }: { file: DueDiligenceView }) {
   const verify = useVerifyDueDiligence();
   const approve = useApproveEdd();
   const company = COMPANY_CATEGORIES.includes(file.category);
-  const { control, register, handleSubmit, reset, setError, getValues, formState } = useForm<FileForm>({ defaultValues: formOf(file) });
+  const { control, register, handleSubmit, reset, setError, getValues, setValue, formState } = useForm<FileForm>({ defaultValues: formOf(file) });
   useEffect(() => reset(formOf(file)), [file, reset]);
-  const directors = useFieldArray({ control, name: 'directors' });
-  const owners = useFieldArray({ control, name: 'owners' });
+  // rows kept in the form's own values: react-hook-form's useFieldArray would add about 1.5 KB to
+  // the chunk the sign-in page shares with every form, over its budget
+  const directorRows = useWatch({ control, name: 'directors' });
+  const ownerRows = useWatch({ control, name: 'owners' });
+  const rows = {
+    addDirector: () => setValue('directors', [...getValues('directors'), emptyPerson()]),
+    removeDirector: (i: number) => setValue('directors', getValues('directors').filter((_, j) => j !== i)),
+    addOwner: () => setValue('owners', [...getValues('owners'), { ...emptyPerson(), ownershipPercent: '' }]),
+    removeOwner: (i: number) => setValue('owners', getValues('owners').filter((_, j) => j !== i)),
+  };
   const errors = formState.errors;
   const failed = (e: unknown) => {
     if (!showOnField(e, setError, (rule) => t(`compliance-dd:rules.${rule}`))) toast.error(t('common:failed'), errorMessage(e));
@@ -108,16 +116,17 @@ function FileEditor({ file }: { file: DueDiligenceView }) {
         <TitledCard
           title={t('compliance-dd:sections.directors')}
           action={
-            <Button type="button" size="sm" variant="secondary" data-testid="add-director" onClick={() => directors.append(emptyPerson())}>
+            <Button type="button" size="sm" variant="secondary" data-testid="add-director" onClick={rows.addDirector}>
               {t('compliance-dd:addDirector')}
             </Button>
           }
         >
           {errors.directors?.message ? <p className="mb-2 text-sm text-red-700">{errors.directors.message}</p> : null}
-          {directors.fields.map((row, i) => (
-            <fieldset key={row.id} className="mb-4 border-t border-slate-200 pt-4" aria-label={t('compliance-dd:directorN', { n: i + 1 })}>
+          {directorRows.map((_, i) => (
+            // a row is its place in the list: its values live in the form under directors.i
+            <fieldset key={i} className="mb-4 border-t border-slate-200 pt-4" aria-label={t('compliance-dd:directorN', { n: i + 1 })}>
               <PersonFields at={`directors.${i}`} control={control} register={register} errors={errors} />
-              <Button type="button" size="sm" variant="secondary" className="mt-2" onClick={() => directors.remove(i)}>
+              <Button type="button" size="sm" variant="secondary" className="mt-2" onClick={() => rows.removeDirector(i)}>
                 {t('compliance-dd:remove')}
               </Button>
             </fieldset>
@@ -126,16 +135,17 @@ function FileEditor({ file }: { file: DueDiligenceView }) {
         <TitledCard
           title={t('compliance-dd:sections.owners')}
           action={
-            <Button type="button" size="sm" variant="secondary" data-testid="add-owner" onClick={() => owners.append({ ...emptyPerson(), ownershipPercent: '' })}>
+            <Button type="button" size="sm" variant="secondary" data-testid="add-owner" onClick={rows.addOwner}>
               {t('compliance-dd:addOwner')}
             </Button>
           }
         >
-          {owners.fields.map((row, i) => (
-            <fieldset key={row.id} className="mb-4 border-t border-slate-200 pt-4" aria-label={t('compliance-dd:ownerN', { n: i + 1 })}>
+          {ownerRows.map((_, i) => (
+            // a row is its place in the list: its values live in the form under owners.i
+            <fieldset key={i} className="mb-4 border-t border-slate-200 pt-4" aria-label={t('compliance-dd:ownerN', { n: i + 1 })}>
               <PersonFields at={`owners.${i}`} control={control} register={register} errors={errors} />
               <TextField className="mt-4 max-w-xs" label={t('compliance-dd:fields.ownershipPercent')} required inputMode="decimal" error={errors.owners?.[i]?.ownershipPercent?.message} {...register(`owners.${i}.ownershipPercent`)} />
-              <Button type="button" size="sm" variant="secondary" className="mt-2" onClick={() => owners.remove(i)}>
+              <Button type="button" size="sm" variant="secondary" className="mt-2" onClick={() => rows.removeOwner(i)}>
                 {t('compliance-dd:remove')}
               </Button>
             </fieldset>
