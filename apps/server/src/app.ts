@@ -54,6 +54,7 @@ import { registerSavedViewRoutes } from './modules/saved-views/saved-view-routes
 import { registerHoldRoutes } from './modules/compliance/hold-routes.ts';
 import { registerPolicyRoutes } from './modules/compliance/policy-routes.ts';
 import { registerListRoutes } from './modules/compliance/list-routes.ts';
+import { registerDueDiligenceRoutes } from './modules/compliance/due-diligence-routes.ts';
 import { registerHedgeRoutes } from './modules/hedges/hedge-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerHoldRoutes(app, deps, market);
   registerPolicyRoutes(app, deps);
   registerListRoutes(app, deps);
+  registerDueDiligenceRoutes(app, deps);
   registerHedgeRoutes(app, deps, market);
   registerOrderGraphql(app, deps);
   registerTreasuryRoutes(app, deps, market);

@@ -168,6 +168,25 @@ export interface CustodianBarsTable {
   fine_weight: string;
 }
 
+export interface CustomerRiskTable {
+  user_id: number;
+  score: number;
+  band: string;
+  reasons: Json;
+  computed_at: Timestamp;
+}
+
+export interface CustomerRiskAssessmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  score: number;
+  band: string;
+  reasons: Json;
+  inputs: Json;
+  computed_by: number | null;
+  computed_at: Timestamp;
+}
+
 export interface DueDiligenceFilesTable {
   user_id: number;
   status: string;
@@ -833,6 +852,8 @@ export interface Database {
   compliance_policy: CompliancePolicyTable;
   custodian_bar_lists: CustodianBarListsTable;
   custodian_bars: CustodianBarsTable;
+  customer_risk: CustomerRiskTable;
+  customer_risk_assessments: CustomerRiskAssessmentsTable;
   due_diligence_files: DueDiligenceFilesTable;
   due_diligence_people: DueDiligencePeopleTable;
   finance_proposals: FinanceProposalsTable;

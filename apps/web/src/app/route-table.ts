@@ -138,6 +138,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/compliance/holds', module: 'features/compliance/components/holds-page.tsx', exportName: 'HoldsPage', layout: 'shell', namespaces: ['compliance', 'validation'], title: 'sidebar:holds' },
   // screening lists: uploaded by one officer, activated by a second, every version kept (decision 1103)
   { path: '/compliance/lists', module: 'features/compliance/components/list-page.tsx', exportName: 'ListsPage', layout: 'shell', namespaces: ['compliance-lists'], title: 'sidebar:lists' },
+  // customer due diligence: the files by status, and one file's form (decisions 1102, 1105)
+  { path: '/compliance/due-diligence', module: 'features/compliance/components/due-diligence-list-page.tsx', exportName: 'DueDiligenceListPage', layout: 'shell', namespaces: ['compliance-dd', 'validation'], title: 'sidebar:dueDiligence' },
+  { path: '/compliance/due-diligence/:userId', module: 'features/compliance/components/due-diligence-file-page.tsx', exportName: 'DueDiligenceFilePage', layout: 'shell', namespaces: ['compliance-dd', 'validation'], title: 'sidebar:dueDiligence' },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

@@ -118,6 +118,9 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'compliance-holds', path: '/compliance/holds/' },
     // the seeded UN and ministry lists, none with a version yet
     { name: 'compliance-lists', path: '/compliance/lists/' },
+    // the due diligence files (the demo customers start as review due) and one file's empty form
+    { name: 'compliance-due-diligence', path: '/compliance/due-diligence/' },
+    { name: 'compliance-due-diligence-file', path: `/compliance/due-diligence/${id.shop}/` },
     { name: 'treasury', path: '/treasury/' },
     { name: 'hedges', path: '/treasury/?view=hedges' },
     { name: 'hedge-detail', path: `/treasury/?hedge=${id.hedge}` },

@@ -71,12 +71,16 @@ export const AUDIT_ACTIONS = [
   'compliance.policyPropose',
   'compliance.policyAgree',
   'compliance.policyDecline',
-  // saved views of the lists
   // screening lists (decision 1103): which file, its hash and counts; a version activated or rejected by a second officer
   'compliance.listCreate',
   'compliance.listUpload',
   'compliance.listActivate',
   'compliance.listReject',
+  // the customer's due diligence file (decision 1102): saved, verified, its enhanced due diligence approved
+  'compliance.dueDiligenceSave',
+  'compliance.dueDiligenceVerify',
+  'compliance.dueDiligenceApprove',
+  // saved views of the lists
   'savedView.create',
   'savedView.update',
   'savedView.delete',

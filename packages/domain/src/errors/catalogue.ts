@@ -165,6 +165,14 @@ export const ErrorCode = {
   ScreeningListVersionConflict: 3261,
   /** 422 (decision 1103): the version drops over a fifth of the active entries: activate it with {confirmLargeDrop: true}. The detail carries {rule: 'largeDrop', removed, active}. */
   ScreeningListLargeDrop: 3262,
+  /**
+   * 422 (decision 1102): the due diligence file breaks a rule (an impossible MyKad, a birth date
+   * out of range, an unknown country, an owner under 25%, a company without a director). The
+   * context is the field's path in the body; the detail carries {rule}.
+   */
+  DueDiligenceRefused: 3250,
+  /** 409 (decision 1102): the file's status does not allow the step (verify a verified file, approve with no EDD pending); the context says why. */
+  DueDiligenceConflict: 3251,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -247,6 +255,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.ScreeningListFileRefused]: { status: 422 },
   [ErrorCode.ScreeningListVersionConflict]: { status: 409 },
   [ErrorCode.ScreeningListLargeDrop]: { status: 422 },
+  [ErrorCode.DueDiligenceRefused]: { status: 422 },
+  [ErrorCode.DueDiligenceConflict]: { status: 409 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */

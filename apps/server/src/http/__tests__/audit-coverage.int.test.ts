@@ -221,6 +221,35 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('POST', `${S}/compliance/lists/versions/:versionId/activate`, { path: path(second, 'activate'), token: await secondSuperAdmin(), body: {} });
   });
 
+  it('compliance: a due diligence file saved, verified as high risk, its enhanced due diligence approved by another admin', async () => {
+    const [user] = await ts.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'newcomer'");
+    const path = `${S}/compliance/due-diligence/${user!.id}`;
+    const customer = {
+      fullName: 'Audit Probe',
+      document: { kind: 'passport', number: 'A1234567', country: 'SG' },
+      birthDate: '1980-01-01',
+      nationality: 'SG',
+      residence: 'MY',
+      pep: { relation: 'self', role: 'Probe', country: 'SG', from: '2010-01-01', to: null },
+    };
+    const director = { ...customer, pep: null };
+    const file = {
+      occupation: 'Probe',
+      sourceOfFunds: 'salary',
+      sourceOfWealth: 'Probe',
+      purpose: 'Probe',
+      expectedMonthlyMyr: '1.00',
+      expectedMonthlyGrams: '0',
+      onboarding: 'faceToFace',
+      customer,
+      directors: [director],
+      owners: [],
+    };
+    await step('PUT', `${S}/compliance/due-diligence/:userId`, { path, body: file });
+    await step('POST', `${S}/compliance/due-diligence/:userId/verify`, { path: `${path}/verify`, body: { eddNote: 'Audit probe' } });
+    await step('POST', `${S}/compliance/due-diligence/:userId/approve`, { path: `${path}/approve`, token: await secondSuperAdmin() });
+  });
+
   it('finance: the income reclassification (nothing to move on the demo data, still one audit row)', async () => {
     const answer = await step('POST', `${S}/ledger/reclassify-income`, { as: 'financeApprover' });
     expect(answer.entryId).toBeNull();

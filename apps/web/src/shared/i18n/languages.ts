@@ -35,6 +35,8 @@ export const NAMESPACES = [
   'compliance',
   // screening lists (decision 1103)
   'compliance-lists',
+  // customer due diligence and risk (decisions 1102, 1105)
+  'compliance-dd',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

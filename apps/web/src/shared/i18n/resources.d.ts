@@ -25,6 +25,7 @@ import type finance from '../../locales/en/finance.json';
 import type statements from '../../locales/en/statements.json';
 import type compliance from '../../locales/en/compliance.json';
 import type complianceLists from '../../locales/en/compliance-lists.json';
+import type complianceDd from '../../locales/en/compliance-dd.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -51,6 +52,7 @@ declare module 'i18next' {
       statements: typeof statements;
       compliance: typeof compliance;
       'compliance-lists': typeof complianceLists;
+      'compliance-dd': typeof complianceDd;
     };
   }
 }

@@ -37,6 +37,7 @@ describe('sidebar entries', () => {
       ['notification', '/action/notification/'],
       ['holds', '/compliance/holds/'],
       ['lists', '/compliance/lists/'],
+      ['dueDiligence', '/compliance/due-diligence/'],
     ]);
   });
 
