@@ -36,8 +36,8 @@ describe('sidebar entries', () => {
       ['log', '/system/log/'],
       ['notification', '/action/notification/'],
       ['holds', '/compliance/holds/'],
-      ['lists', '/compliance/lists/'],
       ['dueDiligence', '/compliance/due-diligence/'],
+      ['lists', '/compliance/lists/'],
     ]);
   });
 
