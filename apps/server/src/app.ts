@@ -52,6 +52,8 @@ import { routeAuditWriter } from './modules/audit/audit-service.ts';
 import { registerOrderRoutes } from './modules/orders/order-routes.ts';
 import { registerSavedViewRoutes } from './modules/saved-views/saved-view-routes.ts';
 import { registerHoldRoutes } from './modules/compliance/hold-routes.ts';
+import { registerHitRoutes } from './modules/compliance/hit-routes.ts';
+import { screeningJob } from './modules/compliance/screening-service.ts';
 import { registerHedgeRoutes } from './modules/hedges/hedge-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
@@ -221,6 +223,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerOrderRoutes(app, deps, market);
   registerSavedViewRoutes(app, deps);
   registerHoldRoutes(app, deps);
+  registerHitRoutes(app, deps);
   registerHedgeRoutes(app, deps, market);
   registerOrderGraphql(app, deps);
   registerTreasuryRoutes(app, deps, market);
@@ -238,6 +241,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     treasuryBandJob(deps, { quotes: () => market.currentQuotes() }),
     reconciliationJob(deps),
     backupJob(deps, app.log),
+    screeningJob(deps),
     ...sockets.jobs,
   ]);
   metrics.watch({

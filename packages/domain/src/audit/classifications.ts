@@ -68,6 +68,11 @@ export const AUDIT_ACTIONS = [
   'compliance.holdPlace',
   'compliance.holdPropose',
   'compliance.holdAgree',
+  // screening hits (decision 1104): a dismissal proposed and agreed, a hit confirmed, a customer screened now
+  'compliance.hitDismissPropose',
+  'compliance.hitDismissAgree',
+  'compliance.hitConfirm',
+  'compliance.screenCustomer',
   'savedView.create',
   'savedView.update',
   'savedView.delete',

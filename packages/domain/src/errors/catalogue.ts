@@ -147,6 +147,8 @@ export const ErrorCode = {
   ComplianceHoldConflict: 3241,
   /** 403 (decision 1101): the same officer may not take both steps (agree to one's own proposal, release a hold one placed). */
   ComplianceFourEyes: 3242,
+  /** 409 (decision 1104): the screening hit's state does not allow the step (dismissed or confirmed already, a dismissal pending, none pending); the context says why. */
+  ScreeningHitConflict: 3270,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -224,6 +226,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.ComplianceHold]: { status: 409 },
   [ErrorCode.ComplianceHoldConflict]: { status: 409 },
   [ErrorCode.ComplianceFourEyes]: { status: 403 },
+  [ErrorCode.ScreeningHitConflict]: { status: 409 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */

@@ -6,7 +6,7 @@ import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { lockUser } from '../users/user-service.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
-import { applyDecision, findHold, holdUser, insertHold, listHolds, lockHoldRow, setProposal, toHoldView, usersHeld, type HoldRow } from './hold-repository.ts';
+import { applyDecision, findHold, findHoldInForce, holdUser, insertHold, listHolds, lockHoldRow, setProposal, toHoldView, usersHeld, type HoldRow } from './hold-repository.ts';
 
 /** What every refusal of a held customer's money says: that there is a hold, never why (tipping off, AMLA s.14A). */
 export const HOLD_CONTEXT = 'compliance hold';
@@ -106,4 +106,10 @@ export async function agreeHold(c: Change, id: number): Promise<HoldView> {
 /** The compliance desk's holds, newest first: those in force, or those of one status. */
 export async function holds(q: Queryable, status: HoldStatus | null, limit: number): Promise<{ items: HoldView[] }> {
   return { items: (await listHolds(q, status, limit)).map(toHoldView) };
+}
+
+/** The customer's hold in force (held or frozen), or null. */
+export async function holdInForce(q: Queryable, userId: number): Promise<HoldView | null> {
+  const row = await findHoldInForce(q, userId);
+  return row ? toHoldView(row) : null;
 }
