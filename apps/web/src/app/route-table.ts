@@ -136,6 +136,8 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   // the compliance desk: holds in force, placed at once, frozen or released by two officers (decision 1101)
   { path: '/compliance/holds', module: 'features/compliance/components/holds-page.tsx', exportName: 'HoldsPage', layout: 'shell', namespaces: ['compliance', 'validation'], title: 'sidebar:holds' },
+  // screening hits: each explains itself; a false one dismissed by two officers (decision 1104)
+  { path: '/compliance/hits', module: 'features/compliance/components/hit-page.tsx', exportName: 'HitPage', layout: 'shell', namespaces: ['compliance-hits', 'validation'], title: 'sidebar:hits' },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

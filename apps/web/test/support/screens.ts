@@ -116,6 +116,8 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     { name: 'treasury-reconciliation', path: '/treasury/reconciliation/' },
     // the super admin reads the compliance desk: the place form and the holds in force (none in the demo data)
     { name: 'compliance-holds', path: '/compliance/holds/' },
+    // the screening hits: the open ones with their reasons (none in the demo data)
+    { name: 'compliance-hits', path: '/compliance/hits/' },
     { name: 'treasury', path: '/treasury/' },
     { name: 'hedges', path: '/treasury/?view=hedges' },
     { name: 'hedge-detail', path: `/treasury/?hedge=${id.hedge}` },

@@ -111,7 +111,7 @@ export async function activeVersionIds(q: Queryable): Promise<number[]> {
  * transaction: lower finds more candidates for TypeScript to score, higher fewer.
  */
 export async function setTrigramThreshold(q: Queryable, threshold: number): Promise<void> {
-  await q.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(threshold)]);
+  await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`.execute(kysely(q));
 }
 
 /** Overlapping index tokens a candidate needs: one shared token brings a spelling class and a phonetic key, two elements. */

@@ -75,7 +75,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
   { key: 'groups.management', items: [{ key: 'notification', to: '/action/notification/', match: 'prefix' }] },
   // the compliance desk (decision 1101): every admin sees the entry; the page says who may read it
-  { key: 'groups.compliance', items: [{ key: 'holds', to: '/compliance/holds/', match: 'prefix' }] },
+  { key: 'groups.compliance', items: [{ key: 'holds', to: '/compliance/holds/', match: 'prefix' }, { key: 'hits', to: '/compliance/hits/', match: 'prefix' }] },
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = NAV_GROUPS.flatMap((g) => g.items);

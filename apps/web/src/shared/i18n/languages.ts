@@ -33,6 +33,8 @@ export const NAMESPACES = [
   'statements',
   // the compliance desk (decision 1101)
   'compliance',
+  // screening hits (decision 1104)
+  'compliance-hits',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

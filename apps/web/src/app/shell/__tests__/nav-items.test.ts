@@ -36,6 +36,7 @@ describe('sidebar entries', () => {
       ['log', '/system/log/'],
       ['notification', '/action/notification/'],
       ['holds', '/compliance/holds/'],
+      ['hits', '/compliance/hits/'],
     ]);
   });
 
