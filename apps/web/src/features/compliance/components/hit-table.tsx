@@ -19,6 +19,11 @@ import { useHitStep } from '../api/hit-writes.ts';
 
 type NoteStep = 'dismiss' | 'confirm';
 
+/** The matcher's reason kinds (name-score.ts, name-attributes.ts) the screen names; another shows as written. */
+const REASON_KINDS = ['exact', 'equivalent', 'variant', 'skeleton', 'phonetic', 'fuzzy', 'initial', 'alias', 'missing-in-candidate', 'missing-in-query', 'title', 'particle', 'document', 'birth-date', 'birth-year', 'nationality'] as const;
+type ReasonKind = (typeof REASON_KINDS)[number];
+const isReasonKind = (k: string): k is ReasonKind => (REASON_KINDS as readonly string[]).includes(k);
+
 /** The open hits, each explaining itself; propose a dismissal, agree to one, or confirm a match. */
 export function HitTable({ hits }: { hits: readonly HitView[] }) {
   const { t } = useTranslation(['compliance-hits', 'common']);
@@ -26,6 +31,11 @@ export function HitTable({ hits }: { hits: readonly HitView[] }) {
   const me = useAdmin();
   const step = useHitStep();
   const [writing, setWriting] = useState<{ hit: HitView; step: NoteStep } | null>(null);
+  const kindLabel = (kind: string) => {
+    const base = kind.replace(/-crossed$/, '');
+    const label = isReasonKind(base) ? t(`compliance-hits:kinds.${base}`) : base;
+    return base === kind ? label : t('compliance-hits:crossed', { kind: label });
+  };
   const columns: Column<HitView>[] = [
     {
       key: 'customer',
@@ -69,7 +79,7 @@ export function HitTable({ hits }: { hits: readonly HitView[] }) {
       cell: (h) => (
         <ul className="text-xs text-slate-700" data-testid={`reasons-${h.id}`}>
           {h.reasons.map((r, i) => (
-            <li key={i}>{t('compliance-hits:reason', { kind: r.kind, query: r.query || '—', candidate: r.candidate || '—', score: r.score })}</li>
+            <li key={i}>{t('compliance-hits:reason', { kind: kindLabel(r.kind), query: r.query || '—', candidate: r.candidate || '—', score: r.score })}</li>
           ))}
         </ul>
       ),
