@@ -139,7 +139,7 @@ try {
     const s0 = performance.now();
     const r = await db.transaction((tx) => screenCustomer(change(tx, admin), id));
     screenTimes.push(performance.now() - s0);
-    matcherHits += r.hits;
+    if (r.hits > 0) matcherHits++;
     const candidates = await db.transaction(async (tx) => {
       await setTrigramThreshold(tx, SCREENING_TRIGRAM_THRESHOLD);
       return entryCandidates(tx, nameIndexKeys(name), SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX);
@@ -149,7 +149,7 @@ try {
   }
   const sorted = [...screenTimes].sort((a, b) => a - b);
   const p95 = percentile(sorted, 95);
-  console.log(`(1) onboarding screen: p50 ${fmt(percentile(sorted, 50), 1)} ms, p95 ${fmt(p95, 1)} ms (goal < 200 ms); customers with a hit: matcher ${matcherHits > 0 ? '' : '0 '}hits ${matcherHits}, Jaro-Winkler >= 0.85 on the same candidates: ${jwHits} of ${SCREENS}`);
+  console.log(`(1) onboarding screen: p50 ${fmt(percentile(sorted, 50), 1)} ms, p95 ${fmt(p95, 1)} ms (goal < 200 ms); new customers with a hit: matcher ${matcherHits}, Jaro-Winkler >= 0.85 on the same candidates ${jwHits}, of ${SCREENS} (a quarter are listed names as written)`);
   reportBench({ bench: 'compliance-screening', what: `onboarding screen p95 (${values.db}, ${CUSTOMERS} customers, ${NAMES} names)`, figure: p95, baseline: null, unit: 'ms p95', goal: '< 200 ms', met: p95 < 200 });
 
   // (2) a delta: the next version changes --delta entries (a new alias written as a customer's name)
