@@ -87,6 +87,15 @@ export interface NewHit {
  * dismissed or confirmed alike: a dismissal stays), and answers those that were new.
  */
 export async function insertNewHits(q: Queryable, hits: readonly NewHit[]): Promise<NewHit[]> {
+  const out: NewHit[] = [];
+  // a statement carries at most 65,535 parameters: a delta's hits go in pages
+  for (let i = 0; i < hits.length; i += HITS_PER_INSERT) out.push(...(await insertPage(q, hits.slice(i, i + HITS_PER_INSERT))));
+  return out;
+}
+
+const HITS_PER_INSERT = 1000;
+
+async function insertPage(q: Queryable, hits: readonly NewHit[]): Promise<NewHit[]> {
   if (hits.length === 0) return [];
   const rows = await kysely(q)
     .insertInto('screening_hits')
