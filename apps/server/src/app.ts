@@ -55,6 +55,8 @@ import { registerHoldRoutes } from './modules/compliance/hold-routes.ts';
 import { registerPolicyRoutes } from './modules/compliance/policy-routes.ts';
 import { registerListRoutes } from './modules/compliance/list-routes.ts';
 import { registerDueDiligenceRoutes } from './modules/compliance/due-diligence-routes.ts';
+import { registerHitRoutes } from './modules/compliance/hit-routes.ts';
+import { screeningJob } from './modules/compliance/screening-service.ts';
 import { registerHedgeRoutes } from './modules/hedges/hedge-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
@@ -227,6 +229,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerPolicyRoutes(app, deps);
   registerListRoutes(app, deps);
   registerDueDiligenceRoutes(app, deps);
+  registerHitRoutes(app, deps);
   registerHedgeRoutes(app, deps, market);
   registerOrderGraphql(app, deps);
   registerTreasuryRoutes(app, deps, market);
@@ -244,6 +247,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     treasuryBandJob(deps, { quotes: () => market.currentQuotes() }),
     reconciliationJob(deps),
     backupJob(deps, app.log),
+    screeningJob(deps),
     ...sockets.jobs,
   ]);
   metrics.watch({

@@ -654,6 +654,34 @@ export interface ScreeningEntryNamesTable {
   tokens: string[];
 }
 
+export interface ScreeningHitsTable {
+  id: Generated<number>;
+  user_id: number;
+  subject_id: number | null;
+  subject_fingerprint: string;
+  subject_name: string;
+  entry_id: number;
+  version_id: number;
+  list_id: number;
+  list_kind: string;
+  entry_reference: string;
+  entry_content_hash: string;
+  name_matched: string;
+  quality: string;
+  score: string;
+  outcome: string;
+  reasons: Json;
+  status: string;
+  proposed_by: number | null;
+  proposed_at: Timestamp | null;
+  proposal_note: string | null;
+  agreed_by: number | null;
+  agreed_at: Timestamp | null;
+  confirmed_by: number | null;
+  confirmed_at: Timestamp | null;
+  found_at: Timestamp;
+}
+
 export interface ScreeningListVersionsTable {
   id: Generated<number>;
   list_id: number;
@@ -679,6 +707,31 @@ export interface ScreeningListsTable {
   format: string;
   name: string;
   created_at: Timestamp;
+}
+
+export interface ScreeningRunsTable {
+  id: Generated<number>;
+  trigger: string;
+  user_id: number | null;
+  version_ids: number[];
+  subjects: number;
+  hits: number;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+}
+
+export interface ScreeningSubjectsTable {
+  id: Generated<number>;
+  user_id: number;
+  person_id: number | null;
+  name: string;
+  key: string;
+  tokens: string[];
+  birth_date: string | null;
+  nationality: string | null;
+  document: string | null;
+  fingerprint: string;
+  updated_at: Timestamp;
 }
 
 export interface SecondFactorRolesTable {
@@ -895,8 +948,11 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
   screening_entries: ScreeningEntriesTable;
   screening_entry_names: ScreeningEntryNamesTable;
+  screening_hits: ScreeningHitsTable;
   screening_list_versions: ScreeningListVersionsTable;
   screening_lists: ScreeningListsTable;
+  screening_runs: ScreeningRunsTable;
+  screening_subjects: ScreeningSubjectsTable;
   second_factor_roles: SecondFactorRolesTable;
   server_secrets: ServerSecretsTable;
   system_modes: SystemModesTable;

@@ -141,6 +141,8 @@ export const ROUTES: readonly RouteEntry[] = [
   // customer due diligence: the files by status, and one file's form (decisions 1102, 1105)
   { path: '/compliance/due-diligence', module: 'features/compliance/components/due-diligence-list-page.tsx', exportName: 'DueDiligenceListPage', layout: 'shell', namespaces: ['compliance-dd', 'validation'], title: 'sidebar:dueDiligence' },
   { path: '/compliance/due-diligence/:userId', module: 'features/compliance/components/due-diligence-file-page.tsx', exportName: 'DueDiligenceFilePage', layout: 'shell', namespaces: ['compliance-dd', 'validation'], title: 'sidebar:dueDiligence' },
+  // screening hits: each explains itself; a false one dismissed by two officers (decision 1104)
+  { path: '/compliance/hits', module: 'features/compliance/components/hit-page.tsx', exportName: 'HitPage', layout: 'shell', namespaces: ['compliance-hits', 'validation'], title: 'sidebar:hits' },
   { path: '*', module: 'app/pages/not-found-page.tsx', exportName: 'NotFoundPage', layout: 'bare', namespaces: [] },
 ];
 

@@ -121,6 +121,8 @@ export function signedInScreens(id: ScreenIds): Screen[] {
     // the due diligence files (the demo customers start as review due) and one file's empty form
     { name: 'compliance-due-diligence', path: '/compliance/due-diligence/' },
     { name: 'compliance-due-diligence-file', path: `/compliance/due-diligence/${id.shop}/` },
+    // the screening hits: the open ones with their reasons (none in the demo data)
+    { name: 'compliance-hits', path: '/compliance/hits/' },
     { name: 'treasury', path: '/treasury/' },
     { name: 'hedges', path: '/treasury/?view=hedges' },
     { name: 'hedge-detail', path: `/treasury/?hedge=${id.hedge}` },

@@ -80,6 +80,11 @@ export const AUDIT_ACTIONS = [
   'compliance.dueDiligenceSave',
   'compliance.dueDiligenceVerify',
   'compliance.dueDiligenceApprove',
+  // screening hits (decision 1104): a dismissal proposed and agreed, a hit confirmed, a customer screened now
+  'compliance.hitDismissPropose',
+  'compliance.hitDismissAgree',
+  'compliance.hitConfirm',
+  'compliance.screenCustomer',
   // saved views of the lists
   'savedView.create',
   'savedView.update',

@@ -4,7 +4,8 @@
  * A list's weak alias (the UN's "low quality" a.k.a., a nickname) matches many innocent people,
  * so it only asks for review, and only near an exact match. Data, so that compliance can read it.
  */
-export type ScreeningListKind = 'un' | 'ministry' | 'pep' | 'internal';
+export const SCREENING_LIST_KINDS = ['un', 'ministry', 'pep', 'internal'] as const;
+export type ScreeningListKind = (typeof SCREENING_LIST_KINDS)[number];
 export type AliasQuality = 'good' | 'low';
 
 export interface ScreeningThreshold {

@@ -173,6 +173,8 @@ export const ErrorCode = {
   DueDiligenceRefused: 3250,
   /** 409 (decision 1102): the file's status does not allow the step (verify a verified file, approve with no EDD pending); the context says why. */
   DueDiligenceConflict: 3251,
+  /** 409 (decision 1104): the screening hit's state does not allow the step (dismissed or confirmed already, a dismissal pending, none pending); the context says why. */
+  ScreeningHitConflict: 3270,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -257,6 +259,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCodeValue]: ErrorStatus } = {
   [ErrorCode.ScreeningListLargeDrop]: { status: 422 },
   [ErrorCode.DueDiligenceRefused]: { status: 422 },
   [ErrorCode.DueDiligenceConflict]: { status: 409 },
+  [ErrorCode.ScreeningHitConflict]: { status: 409 },
 };
 
 /** The catalogue entry of a code, or undefined for a code the catalogue does not declare. */

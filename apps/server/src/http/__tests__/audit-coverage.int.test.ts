@@ -4,6 +4,7 @@ import { client, otherAdminToken } from '../../testing/client.ts';
 import { postDated } from '../../testing/journal-posting.ts';
 import { registeredRoutes } from '../route.ts';
 import { postEntry } from '../../modules/ledger/ledger-service.ts';
+import { activateListVersion, newCustomer } from '../../modules/compliance/__tests__/screening-lists-fixture.ts';
 import { Secret, TOTP } from 'otpauth';
 import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 
@@ -248,6 +249,23 @@ describe(`every audited change writes exactly one audit row with its classificat
     await step('PUT', `${S}/compliance/due-diligence/:userId`, { path, body: file });
     await step('POST', `${S}/compliance/due-diligence/:userId/verify`, { path: `${path}/verify`, body: { eddNote: 'Audit probe' } });
     await step('POST', `${S}/compliance/due-diligence/:userId/approve`, { path: `${path}/approve`, token: await secondSuperAdmin() });
+  });
+
+  it('compliance: customers screened now, a false hit dismissed by two officers, another confirmed', async () => {
+    await activateListVersion(ts.db, { code: 'audit-pep', kind: 'pep' }, [
+      { reference: 'AP-1', primaryName: 'Zainal Abidin Rahman' },
+      { reference: 'AP-2', primaryName: 'Farah Nadia Ismail' },
+    ]);
+    const hitOf = async (userId: number) => (await ts.db.query<{ id: number }>('SELECT id FROM screening_hits WHERE user_id = $1', [userId]))[0]!.id;
+    const falseHit = await newCustomer(ts.db, { first: 'Zainal Abidin', last: 'Rahman' });
+    await step('POST', `${S}/compliance/screening/customers/:userId`, { path: `${S}/compliance/screening/customers/${falseHit}` });
+    const dismissed = await hitOf(falseHit);
+    await step('POST', `${S}/compliance/hits/:id/dismiss`, { path: `${S}/compliance/hits/${dismissed}/dismiss`, body: { note: 'Audit probe' } });
+    await step('POST', `${S}/compliance/hits/:id/agree`, { path: `${S}/compliance/hits/${dismissed}/agree`, token: await secondSuperAdmin() });
+    const trueHit = await newCustomer(ts.db, { first: 'Farah Nadia', last: 'Ismail' });
+    await step('POST', `${S}/compliance/screening/customers/:userId`, { path: `${S}/compliance/screening/customers/${trueHit}` });
+    const confirmed = await hitOf(trueHit);
+    await step('POST', `${S}/compliance/hits/:id/confirm`, { path: `${S}/compliance/hits/${confirmed}/confirm`, body: { note: 'Audit probe' } });
   });
 
   it('finance: the income reclassification (nothing to move on the demo data, still one audit row)', async () => {

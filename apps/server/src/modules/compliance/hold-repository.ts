@@ -104,3 +104,8 @@ export async function listHolds(q: Queryable, status: HoldStatus | null, limit: 
   const filtered = status === null ? base.where('h.status', '<>', 'released') : base.where('h.status', '=', status);
   return filtered.orderBy('h.id', 'desc').limit(limit).execute();
 }
+
+/** The customer's hold in force (held or frozen), if any: at most one (the partial unique index). */
+export async function findHoldInForce(q: Queryable, userId: number): Promise<HoldRow | undefined> {
+  return selectHold(q).where('h.user_id', '=', userId).where('h.status', '<>', 'released').executeTakeFirst();
+}

@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/db.ts';
 import { lockUser } from '../users/user-service.ts';
 import { lockForMoney } from '../wallet/wallet-service.ts';
 import { draftFreezeReport, type GoldBuyBack } from './freeze-report-service.ts';
-import { applyDecision, findHold, holdUser, insertHold, listHolds, lockHoldRow, setProposal, toHoldView, usersHeld, type HoldRow } from './hold-repository.ts';
+import { applyDecision, findHold, findHoldInForce, holdUser, insertHold, listHolds, lockHoldRow, setProposal, toHoldView, usersHeld, type HoldRow } from './hold-repository.ts';
 
 /** Whether the user is held or frozen (the engine leaves such a user's open orders waiting). */
 export async function isHeld(q: Queryable, userId: number): Promise<boolean> {
@@ -90,4 +90,10 @@ export async function agreeHold(c: Change, id: number, goldBuyBack: GoldBuyBack)
 /** The compliance desk's holds, newest first: those in force, or those of one status. */
 export async function holds(q: Queryable, status: HoldStatus | null, limit: number): Promise<{ items: HoldView[] }> {
   return { items: (await listHolds(q, status, limit)).map(toHoldView) };
+}
+
+/** The customer's hold in force (held or frozen), or null. */
+export async function holdInForce(q: Queryable, userId: number): Promise<HoldView | null> {
+  const row = await findHoldInForce(q, userId);
+  return row ? toHoldView(row) : null;
 }

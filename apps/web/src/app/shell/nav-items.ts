@@ -80,6 +80,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { key: 'holds', to: '/compliance/holds/', match: 'prefix' },
       { key: 'dueDiligence', to: '/compliance/due-diligence/', match: 'prefix' },
+      { key: 'hits', to: '/compliance/hits/', match: 'prefix' },
       { key: 'lists', to: '/compliance/lists/', match: 'prefix' },
     ],
   },

@@ -37,6 +37,8 @@ export const NAMESPACES = [
   'compliance-lists',
   // customer due diligence and risk (decisions 1102, 1105)
   'compliance-dd',
+  // screening hits (decision 1104)
+  'compliance-hits',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -21,6 +21,7 @@ import type user from '../../locales/en/user.json';
 import type validation from '../../locales/en/validation.json';
 import type treasuryReconciliation from '../../locales/en/treasury-reconciliation.json';
 import type treasuryHedges from '../../locales/en/treasury-hedges.json';
+import type complianceHits from '../../locales/en/compliance-hits.json';
 import type finance from '../../locales/en/finance.json';
 import type statements from '../../locales/en/statements.json';
 import type compliance from '../../locales/en/compliance.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
       validation: typeof validation;
       'treasury-reconciliation': typeof treasuryReconciliation;
       'treasury-hedges': typeof treasuryHedges;
+      'compliance-hits': typeof complianceHits;
       finance: typeof finance;
       statements: typeof statements;
       compliance: typeof compliance;

@@ -37,6 +37,7 @@ describe('sidebar entries', () => {
       ['notification', '/action/notification/'],
       ['holds', '/compliance/holds/'],
       ['dueDiligence', '/compliance/due-diligence/'],
+      ['hits', '/compliance/hits/'],
       ['lists', '/compliance/lists/'],
     ]);
   });

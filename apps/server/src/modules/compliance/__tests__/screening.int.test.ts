@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@aurum/domain/errors/catalogue';
+import type { HitList, HitView, ScreeningResult } from '@aurum/domain/compliance/hit-schemas';
+import type { HoldView } from '@aurum/domain/compliance/hold-schemas';
+import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
+import { client, roleTokens } from '../../../testing/client.ts';
+import type { EventBus } from '../../../live/event-bus.ts';
+import { screenDelta } from '../screening-service.ts';
+import { activateListVersion, newCustomer } from './screening-lists-fixture.ts';
+
+const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const S = '/v0/web/secure';
+
+/**
+ * Screening customers against the active lists (decision 1104), through the API and the database's
+ * own candidates: a listed person is held, a namesake born another year is not, a false hit
+ * dismissed by two officers stays dismissed until the entry changes.
+ */
+describe(`screening on ${driver}`, () => {
+  let ts: TestServer;
+  const as = roleTokens(() => ts);
+  const call = async <T>(role: string, method: string, path: string, body?: unknown) => client(ts).call<T>(method, path, { token: await as(role), ...(body !== undefined ? { body } : {}) });
+  const screen = (userId: number) => call<ScreeningResult>('complianceOfficer', 'POST', `${S}/compliance/screening/customers/${userId}`);
+  const openHits = async (userId: number) => {
+    const r = await call<HitList>('complianceOfficer', 'GET', `${S}/compliance/hits?limit=200`);
+    expect(r.status, r.text).toBe(200);
+    return r.body.items.filter((h) => h.userId === userId);
+  };
+  const holdOf = async (userId: number) => (await call<{ items: HoldView[] }>('complianceOfficer', 'GET', `${S}/compliance/holds`)).body.items.find((h) => h.userId === userId);
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+    await activateListVersion(ts.db, { code: 'un', kind: 'un' }, [
+      { reference: 'QDi.901', primaryName: 'Muhammad Hafiz bin Abdullah', birthDates: ['1975-04-12'], nationalities: ['MY'] },
+      { reference: 'QDi.902', primaryName: '陳志明', aliases: [{ name: 'Ah Meng', quality: 'low' }] },
+    ]);
+    await activateListVersion(ts.db, { code: 'pep-my', kind: 'pep' }, [{ reference: 'PEP-1', primaryName: 'Lim Wei Ming', details: { role: 'State assemblyman' } }]);
+  });
+  afterAll(() => ts?.close());
+
+  it('a customer named like a listed person (Mohd for Muhammad, same birth date) is held by screening, the hit explains itself, and confirming it proposes a freeze', async () => {
+    const userId = await newCustomer(ts.db, { first: 'Hafiz', last: 'Abdullah' }, { fullName: 'Mohd Hafiz Abdullah', birthDate: '1975-04-12', nationality: 'MY' });
+    const r = await screen(userId);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ userId, subjects: 1, newHits: 1, held: true });
+    const hold = await holdOf(userId);
+    expect(hold).toMatchObject({ status: 'held', source: 'screening', placedBy: null });
+    expect(hold!.note).toMatch(/Screening hit.*QDi\.901/);
+    const [hit] = await openHits(userId);
+    expect(hit).toMatchObject({ subjectName: 'Mohd Hafiz Abdullah', listCode: 'un', entryReference: 'QDi.901', nameMatched: 'Muhammad Hafiz bin Abdullah', outcome: 'hold', status: 'open' });
+    expect(Number(hit!.score)).toBeGreaterThanOrEqual(0.88);
+    expect(hit!.reasons).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'equivalent', query: 'mohd', candidate: 'muhammad' }), expect.objectContaining({ kind: 'birth-date' })]));
+    // screening again records nothing new and does not hold twice
+    expect((await screen(userId)).body).toMatchObject({ newHits: 0, held: true });
+
+    const confirmed = await call<HitView>('complianceOfficer', 'POST', `${S}/compliance/hits/${hit!.id}/confirm`, { note: 'Same person: passport photo matches' });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.status).toBe('confirmed');
+    expect((await holdOf(userId))!.proposal).toMatchObject({ decision: 'freeze', by: 'complianceofficer' });
+    const again = await call<HitView>('complianceApprover', 'POST', `${S}/compliance/hits/${hit!.id}/dismiss`, { note: 'no' });
+    expect(again.body.code).toBe(ErrorCode.ScreeningHitConflict);
+  });
+
+  it('a namesake born another year is not held (reviewed at most)', async () => {
+    const userId = await newCustomer(ts.db, { first: 'Hafiz', last: 'Abdullah' }, { fullName: 'Mohd Hafiz Abdullah', birthDate: '1992-01-30', nationality: 'MY' });
+    const r = await screen(userId);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.held).toBe(false);
+    expect(await holdOf(userId)).toBeUndefined();
+    for (const h of await openHits(userId)) expect(h.outcome).toBe('review');
+  });
+
+  it('a Chinese listed name is found for its dialect romanisation through the database candidates', async () => {
+    // "Tan Chee Meng" and 陳志明 share no trigram key: only the shared index tokens find the entry
+    const userId = await newCustomer(ts.db, { first: 'Chee Meng', last: 'Tan' });
+    const r = await screen(userId);
+    expect(r.body).toMatchObject({ newHits: 1, held: true });
+    const [hit] = await openHits(userId);
+    expect(hit).toMatchObject({ subjectName: 'Chee Meng Tan', entryReference: 'QDi.902', nameMatched: '陳志明', outcome: 'hold' });
+    const stranger = await newCustomer(ts.db, { first: 'Siti', last: 'Aminah' });
+    expect((await screen(stranger)).body).toMatchObject({ hits: 0, held: false });
+  });
+
+  it('a false hit dismissed by two officers stays dismissed on re-screen and returns when the entry changes; one officer cannot take both steps', async () => {
+    const userId = await newCustomer(ts.db, { first: 'Wei Ming', last: 'Lim' });
+    expect((await screen(userId)).body).toMatchObject({ newHits: 1, held: false });
+    const [hit] = await openHits(userId);
+    expect(hit).toMatchObject({ listKind: 'pep', outcome: 'review' });
+
+    const proposed = await call<HitView>('complianceApprover', 'POST', `${S}/compliance/hits/${hit!.id}/dismiss`, { note: 'Different person: a hawker in Ipoh' });
+    expect(proposed.status, proposed.text).toBe(200);
+    expect(proposed.body.proposal).toMatchObject({ by: 'complianceapprover', note: 'Different person: a hawker in Ipoh' });
+    const own = await call<HitView>('complianceApprover', 'POST', `${S}/compliance/hits/${hit!.id}/agree`);
+    expect(own.status).toBe(403);
+    expect(own.body.code).toBe(ErrorCode.ComplianceFourEyes);
+    const noteTooLong = await call<HitView>('complianceOfficer', 'POST', `${S}/compliance/hits/${hit!.id}/dismiss`, { note: 'x'.repeat(2001) });
+    expect(noteTooLong.status).toBe(400);
+    const officerMayNot = await call<HitView>('complianceOfficer', 'POST', `${S}/compliance/hits/${hit!.id}/agree`);
+    expect(officerMayNot.status).toBe(403);
+
+    const agreed = await call<HitView>('superAdmin', 'POST', `${S}/compliance/hits/${hit!.id}/agree`);
+    expect(agreed.status, agreed.text).toBe(200);
+    expect(agreed.body).toMatchObject({ status: 'dismissed', agreedBy: ts.demo.superAdmin.username });
+
+    expect((await screen(userId)).body).toMatchObject({ newHits: 0 });
+    expect(await openHits(userId)).toEqual([]);
+
+    // the PEP list's next version records a new role for the same person: the hit comes back
+    await activateListVersion(ts.db, { code: 'pep-my', kind: 'pep' }, [{ reference: 'PEP-1', primaryName: 'Lim Wei Ming', details: { role: 'Deputy minister' } }]);
+    expect((await screen(userId)).body).toMatchObject({ newHits: 1 });
+    expect(await openHits(userId)).toEqual([expect.objectContaining({ entryReference: 'PEP-1', status: 'open' })]);
+  });
+
+  it("a list version's new entries are screened against every customer at once, and the nightly re-screen skips what is dismissed", async () => {
+    const listed = await newCustomer(ts.db, { first: 'Rashid', last: 'Karimov' }, { fullName: 'Rashid Karimov', birthDate: '1968-02-02' });
+    const other = await newCustomer(ts.db, { first: 'Nurul', last: 'Izzah' });
+    for (const id of [listed, other]) expect((await screen(id)).body.hits).toBe(0);
+    const { versionId, previousVersionId } = await activateListVersion(ts.db, { code: 'un', kind: 'un' }, [
+      { reference: 'QDi.901', primaryName: 'Muhammad Hafiz bin Abdullah', birthDates: ['1975-04-12'], nationalities: ['MY'] },
+      { reference: 'QDi.902', primaryName: '陳志明', aliases: [{ name: 'Ah Meng', quality: 'low' }] },
+      { reference: 'QDi.950', primaryName: 'Rashid Karimov', birthDates: ['1968-02-02'] },
+    ]);
+    const started = Date.now();
+    // the integrator hooks this to a version's activation; no event is published by screening
+    const events = {} as EventBus;
+    const silent = { actor: () => undefined, before: () => undefined, after: () => undefined, note: () => undefined };
+    const [admin] = await ts.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'complianceapprover'");
+    const delta = await ts.db.transaction((tx) => screenDelta({ q: tx, by: admin!.id, now: new Date(), audit: silent, events }, versionId, previousVersionId));
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(delta).toMatchObject({ entries: 1, held: 1 });
+    expect(await holdOf(listed)).toMatchObject({ status: 'held', source: 'screening' });
+    expect(await holdOf(other)).toBeUndefined();
+
+    const job = ts.app.jobs.get('screeningNightly');
+    const night = new Date('2030-01-08T19:00:00Z'); // 03:00 in Kuala Lumpur
+    const hitsBefore = await ts.db.query<{ user_id: number; status: string }>('SELECT user_id, status FROM screening_hits ORDER BY id');
+    const run = (await job.runOnce(night)) as { customers: number; newHits: number };
+    expect(run.customers).toBeGreaterThan(5);
+    // the customers screened before keep their hits as they were (the dismissed one is not found again)
+    const screened = new Set(hitsBefore.map((h) => h.user_id));
+    const hitsAfter = await ts.db.query<{ user_id: number; status: string }>('SELECT user_id, status FROM screening_hits ORDER BY id');
+    expect(hitsAfter.filter((h) => screened.has(h.user_id))).toEqual(hitsBefore);
+    expect(hitsAfter.length - hitsBefore.length).toBe(run.newHits);
+    expect(await job.runOnce(new Date(night.getTime() + 3600_000))).toBeNull();
+    const [recorded] = await ts.db.query<{ n: number }>("SELECT count(*)::int AS n FROM screening_runs WHERE trigger = 'nightly'");
+    expect(recorded!.n).toBe(1);
+  });
+});

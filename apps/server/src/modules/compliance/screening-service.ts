@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import { nameIndexKeys } from '@aurum/domain/compliance/name-index-key';
+import { entryDocuments, matchListedName, type ScreeningMatch } from '@aurum/domain/compliance/screening-match';
+import type { AliasQuality, ScreeningListKind } from '@aurum/domain/compliance/screening-thresholds';
+import type { ScreeningResult } from '@aurum/domain/compliance/hit-schemas';
+import { businessClock } from '@aurum/domain/system/business-time';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import type { Change } from '../../http/change.ts';
+import type { AuditRecorder } from '../../http/route.ts';
+import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
+import { isHeld, placeHold } from './hold-service.ts';
+import { insertNewHits, type NewHit } from './hit-repository.ts';
+import {
+  activeVersionIds,
+  changedEntryNames,
+  customerIdsAfter,
+  entryCandidates,
+  filePeople,
+  insertRun,
+  lastNightlyRun,
+  setTrigramThreshold,
+  subjectCandidates,
+  syncSubjects,
+  userNames,
+  type ListedNameRow,
+  type SubjectInput,
+  type SubjectRow,
+} from './screening-repository.ts';
+
+/**
+ * The trigram similarity of index keys that makes a candidate. Keys are canonical spellings, so a
+ * typo or a dropped token keeps most trigrams; the shared-token arm finds script and dialect variants.
+ */
+export const SCREENING_TRIGRAM_THRESHOLD = 0.4;
+/** Shared index elements a token-only candidate needs: one shared token brings two (its class and phonetic key). */
+export const SCREENING_MIN_OVERLAP = 2;
+/** Candidates scored per name: the closest first, so a common surname cannot flood the matcher. */
+export const SCREENING_CANDIDATES_MAX = 100;
+/** Customers (nightly) and entries (delta) per transaction. */
+const CUSTOMER_BATCH = 200;
+const ENTRY_BATCH = 100;
+/** Subjects of every customer per listed name in the delta. */
+const DELTA_SUBJECTS_MAX = 500;
+const NAME_MAX = 500;
+
+const hash = (fields: unknown[]) => createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+
+function subject(personId: number | null, rawName: string, attrs: { birthDate: string | null; nationality: string | null; document: string | null }): SubjectInput | null {
+  const name = rawName.trim().replace(/\s+/g, ' ').slice(0, NAME_MAX);
+  if (name === '') return null;
+  const keys = nameIndexKeys(name);
+  if (keys.key === '' && keys.tokens.length === 0) return null;
+  return { personId, name, ...keys, ...attrs, fingerprint: hash([name, attrs.birthDate, attrs.nationality, attrs.document]) };
+}
+
+/** The names to screen: the people of the due diligence file when there are some, else the customer's own names. */
+async function wantedSubjects(q: Queryable, userId: number): Promise<SubjectInput[]> {
+  const people = await filePeople(q, userId);
+  const out: Array<SubjectInput | null> =
+    people.length > 0
+      ? people.map((p) => subject(p.id, p.full_name, { birthDate: p.birth_date, nationality: p.nationality, document: p.document_number }))
+      : await (async () => {
+          const u = await userNames(q, userId);
+          if (!u) return [];
+          const none = { birthDate: null, nationality: null, document: null };
+          return [subject(null, `${u.first_name} ${u.last_name}`, none), subject(null, u.company_name ?? '', none)];
+        })();
+  const unique = new Map<string, SubjectInput>();
+  for (const s of out) if (s) unique.set(s.fingerprint, s);
+  return [...unique.values()];
+}
+
+function matchOf(s: SubjectRow, n: ListedNameRow): ScreeningMatch {
+  return matchListedName(
+    { name: s.name, birthDate: s.birthDate, nationality: s.nationality, document: s.document },
+    {
+      name: n.name,
+      quality: n.quality as AliasQuality,
+      listKind: n.list_kind as ScreeningListKind,
+      birthDates: n.birth_dates,
+      nationalities: n.nationalities,
+      documents: entryDocuments(n.documents),
+    },
+  );
+}
+
+/** A hold outranks a review, then the higher score. */
+const rank = (m: { outcome: string; score: number }) => (m.outcome === 'hold' ? 2 : 1) + m.score;
+
+/** The hits of scored pairs: one per subject and entry, its best-scoring name; clear pairs are none. */
+function hitsOf(pairs: Iterable<{ s: SubjectRow; n: ListedNameRow }>, at: Date): NewHit[] {
+  const best = new Map<string, NewHit>();
+  for (const { s, n } of pairs) {
+    const m = matchOf(s, n);
+    if (m.outcome === 'clear') continue;
+    const key = `${s.id}/${n.entry_id}`;
+    const seen = best.get(key);
+    if (seen && rank(seen) >= rank(m)) continue;
+    best.set(key, {
+      userId: s.userId,
+      subjectId: s.id,
+      subjectFingerprint: s.fingerprint,
+      subjectName: s.name,
+      entryId: n.entry_id,
+      versionId: n.version_id,
+      listId: n.list_id,
+      listKind: n.list_kind as ScreeningListKind,
+      entryReference: n.reference,
+      entryContentHash: n.content_hash,
+      nameMatched: n.name,
+      quality: n.quality as AliasQuality,
+      score: m.score,
+      outcome: m.outcome,
+      reasons: m.reasons,
+      foundAt: at,
+    });
+  }
+  return [...best.values()];
+}
+
+/** Holds the customers of new 'hold' hits not held already (placeHold by screening: no officer). */
+async function holdFor(c: Change, hits: readonly NewHit[]): Promise<Set<number>> {
+  const held = new Set<number>();
+  for (const h of hits) {
+    if (h.outcome !== 'hold' || held.has(h.userId)) continue;
+    held.add(h.userId);
+    if (await isHeld(c.q, h.userId)) continue;
+    await placeHold(c, { userId: h.userId, note: `Screening hit: ${h.listKind} list entry ${h.entryReference}, "${h.nameMatched}", score ${h.score.toFixed(4)}.` }, 'screening');
+  }
+  return held;
+}
+
+interface Screened {
+  subjects: number;
+  hits: number;
+  newHits: NewHit[];
+  held: boolean;
+}
+
+/** One customer: subjects brought in step, screened against the active lists, new hits recorded, held on a 'hold'. */
+async function screenOne(c: Change, userId: number): Promise<Screened> {
+  await setTrigramThreshold(c.q, SCREENING_TRIGRAM_THRESHOLD);
+  const subjects = await syncSubjects(c.q, userId, await wantedSubjects(c.q, userId), c.now);
+  const pairs: Array<{ s: SubjectRow; n: ListedNameRow }> = [];
+  for (const s of subjects) {
+    for (const n of await entryCandidates(c.q, s, SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX)) pairs.push({ s, n });
+  }
+  const found = hitsOf(pairs, c.now);
+  const newHits = await insertNewHits(c.q, found);
+  const held = (await holdFor(c, newHits)).size > 0 || (await isHeld(c.q, userId));
+  return { subjects: subjects.length, hits: found.length, newHits, held };
+}
+
+/**
+ * Screens one customer now against every active list (on onboarding, a due diligence change, or
+ * an officer's request): the customer's names are brought in step, new hits recorded, and a hit at
+ * the hold score holds the customer (unless held already). The run is recorded with the versions.
+ */
+export async function screenCustomer(c: Change, userId: number, trigger: 'customer' | 'officer' = 'customer'): Promise<ScreeningResult> {
+  const versions = await activeVersionIds(c.q);
+  const r = await screenOne(c, userId);
+  await insertRun(c.q, { trigger, userId, versionIds: versions, subjects: r.subjects, hits: r.hits, startedAt: c.now, finishedAt: new Date(c.now.getTime()) });
+  const result = { userId, subjects: r.subjects, hits: r.hits, newHits: r.newHits.length, held: r.held };
+  c.audit.note('userId', userId);
+  c.audit.after(result);
+  return result;
+}
+
+/**
+ * A list version activated: its entries added or changed since `previousVersionId` against every
+ * customer's screened names, a page of entries at a time, through the subjects' own indexes. Each
+ * customer at or above the hold score is held before this answers.
+ */
+export async function screenDelta(c: Change, versionId: number, previousVersionId: number | null): Promise<{ entries: number; hits: number; held: number }> {
+  await setTrigramThreshold(c.q, SCREENING_TRIGRAM_THRESHOLD);
+  let after = 0;
+  let entries = 0;
+  let hits = 0;
+  const held = new Set<number>();
+  for (;;) {
+    const names = await changedEntryNames(c.q, versionId, previousVersionId, after, ENTRY_BATCH);
+    if (names.length === 0) break;
+    const pairs: Array<{ s: SubjectRow; n: ListedNameRow }> = [];
+    for (const n of names) {
+      for (const s of await subjectCandidates(c.q, n, SCREENING_MIN_OVERLAP, DELTA_SUBJECTS_MAX)) pairs.push({ s, n });
+    }
+    const newHits = await insertNewHits(c.q, hitsOf(pairs, c.now));
+    hits += newHits.length;
+    for (const u of await holdFor(c, newHits)) held.add(u);
+    entries += new Set(names.map((n) => n.entry_id)).size;
+    after = names[names.length - 1]!.entry_id;
+  }
+  await insertRun(c.q, { trigger: 'delta', userId: null, versionIds: [versionId], subjects: 0, hits, startedAt: c.now, finishedAt: new Date() });
+  c.audit.after({ versionId, previousVersionId, entries, hits, held: held.size });
+  return { entries, hits, held: held.size };
+}
+
+/** Not an admin's change: what a job's screening passes to placeHold (a screening hold names no officer) and records nowhere else. */
+const silent: AuditRecorder = { actor: () => undefined, before: () => undefined, after: () => undefined, note: () => undefined };
+const jobChange = (q: Queryable, now: Date, events: AppDeps['events']): Change => ({ q, by: 0, now, audit: silent, events });
+
+/**
+ * Every customer against every active list, a page of customers per transaction. A subject and
+ * entry already hit (dismissed, confirmed or open) is not recorded again; only a changed customer
+ * or a changed entry makes a new hit.
+ */
+export async function rescreenAll(deps: Pick<AppDeps, 'db' | 'events'>, now: Date): Promise<{ customers: number; newHits: number }> {
+  const versions = await activeVersionIds(deps.db);
+  let after = 0;
+  let customers = 0;
+  let newHits = 0;
+  let subjects = 0;
+  for (;;) {
+    const ids = await customerIdsAfter(deps.db, after, CUSTOMER_BATCH);
+    if (ids.length === 0) break;
+    await deps.db.transaction(async (tx) => {
+      for (const userId of ids) {
+        const r = await screenOne(jobChange(tx, now, deps.events), userId);
+        newHits += r.newHits.length;
+        subjects += r.subjects;
+      }
+    });
+    customers += ids.length;
+    after = ids[ids.length - 1]!;
+  }
+  await insertRun(deps.db, { trigger: 'nightly', userId: null, versionIds: versions, subjects, hits: newHits, startedAt: now, finishedAt: new Date() });
+  return { customers, newHits };
+}
+
+/** How often the nightly job looks whether its run is due, and from when (Kuala Lumpur) it is. */
+export const SCREENING_CHECK_MS = 60_000;
+export const NIGHTLY_SCREENING_AT_MINUTES = 2 * 60;
+
+/**
+ * The job `screeningNightly`: every minute it looks whether today's re-screen (from 02:00 in Kuala
+ * Lumpur, every day: lists change on weekends too) has run, and runs it. runOnce(now) answers the
+ * run, or null when it was not due or ran already that day.
+ */
+export function screeningJob(deps: Pick<AppDeps, 'db' | 'now' | 'events'>, everyMs: number = SCREENING_CHECK_MS): Job {
+  const db: Db = deps.db;
+  return intervalJob('screeningNightly', {
+    everyMs,
+    run: async (given?: Date) => {
+      const now = given ?? deps.now();
+      const today = businessClock(now);
+      if (today.minutes < NIGHTLY_SCREENING_AT_MINUTES) return null;
+      const last = await lastNightlyRun(db);
+      if (last && businessClock(last).date === today.date) return null;
+      return rescreenAll(deps, now);
+    },
+  });
+}
