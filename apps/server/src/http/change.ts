@@ -25,3 +25,18 @@ export function changeOf(
   if (!ctx.admin) throw new Error('changeOf: a change needs the signed-in admin (auth: admin)');
   return { q: ctx.db, by: ctx.admin.id, now: deps.now(), audit: ctx.audit, events: deps.events, ...(ctx.onRollback ? { onRollback: ctx.onRollback } : {}) };
 }
+
+/**
+ * The same change for a step that follows it in its transaction (screening after a file is saved
+ * or a list activated): what the step records goes under `key` on the change's own audit row, so
+ * the row still says what the admin did and, beside it, what followed.
+ */
+export function followingChange(c: Change, key: string): Change {
+  const audit: AuditRecorder = {
+    actor: () => undefined,
+    before: () => undefined,
+    after: (value) => c.audit.note(key, value),
+    note: () => undefined,
+  };
+  return { ...c, audit };
+}

@@ -103,6 +103,8 @@ export const DECIMAL_KINDS = {
   },
   /** A share of ownership, in percent, 2 decimals. */
   ownershipPercent: { precision: 5, scale: 2, columns: ['due_diligence_people.ownership_percent'] },
+  /** A screening score between 0 and 1, 4 decimals. */
+  screeningScore: { precision: 5, scale: 4, columns: ['screening_hits.score'] },
 } as const satisfies Record<string, { precision: number; scale: number; columns: readonly string[] }>;
 export type DecimalKind = keyof typeof DECIMAL_KINDS;
 

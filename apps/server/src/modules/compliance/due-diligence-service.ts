@@ -7,10 +7,11 @@ import type { DueDiligenceBody, DueDiligenceList, DueDiligenceListQuery, DueDili
 import type { UserCategory } from '@aurum/domain/users/user-enums';
 import type { z } from 'zod';
 import { appError, notFound } from '../../http/app-error.ts';
-import type { Change } from '../../http/change.ts';
+import { followingChange, type Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { fileStanding, filePeople, findFile, listFiles, lockFile, replacePeople, setStatus, writeFileFields, type FileRow, type PersonRecord, type PersonRow } from './due-diligence-repository.ts';
 import { customerRisk, recomputeRisk } from './risk-service.ts';
+import { screenCustomer } from './screening-service.ts';
 
 const conflict = (why: string) => appError(ErrorCode.DueDiligenceConflict, why);
 
@@ -21,10 +22,12 @@ export async function dueDiligenceStatus(q: Queryable, userId: number): Promise<
 }
 
 /**
- * Everything that follows a change of the file's content or status: the one place where the
- * integrator hooks screening of the file's people in. For now it recomputes the customer's risk.
+ * Everything that follows a change of the file's content or status, in its transaction: the
+ * file's people screened against the active lists (a hit at the hold score holds the customer
+ * before the change answers), then the risk recomputed with the hits found.
  */
 export async function afterFileChanged(c: Change, userId: number): Promise<RiskAssessment> {
+  await screenCustomer(followingChange(c, 'screening'), userId);
   return recomputeRisk(c, userId);
 }
 

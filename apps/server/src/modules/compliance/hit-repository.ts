@@ -155,3 +155,9 @@ export async function setDismissed(q: Queryable, id: number, a: { by: number; at
 export async function setConfirmed(q: Queryable, id: number, a: { by: number; at: Date }): Promise<void> {
   await kysely(q).updateTable('screening_hits').set({ status: 'confirmed', confirmed_by: a.by, confirmed_at: a.at }).where('id', '=', id).execute();
 }
+
+/** The customer's hits still open (neither dismissed nor confirmed): a factor of the customer's risk. */
+export async function countOpenHits(q: Queryable, userId: number): Promise<number> {
+  const row = await kysely(q).selectFrom('screening_hits').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', '=', 'open').executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -17,12 +17,13 @@ import type {
   VersionsAnswer,
 } from '@aurum/domain/compliance/list-schemas';
 import { appError, invalidFormat, notFound } from '../../http/app-error.ts';
-import type { Change } from '../../http/change.ts';
+import { followingChange, type Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { uniquely } from '../../db/unique-violation.ts';
 import { parseListCsv } from './list-parse-csv.ts';
 import { parseMinistryPdf } from './list-parse-ministry-pdf.ts';
 import { parseUnXml } from './list-parse-un-xml.ts';
+import { screenDelta } from './screening-service.ts';
 import {
   activate,
   allLists,
@@ -178,7 +179,9 @@ async function proposedVersion(c: Change, versionId: number): Promise<VersionRow
  * The hook where screening starts: every customer is screened against what this version added or
  * changed against the previous one. Runs in the activation's transaction.
  */
-export async function afterActivation(_c: Change, _versionId: number, _previousVersionId: number | null): Promise<void> {}
+export async function afterActivation(c: Change, versionId: number, previousVersionId: number | null): Promise<void> {
+  await screenDelta(followingChange(c, 'screening'), versionId, previousVersionId);
+}
 
 /**
  * A second officer activates the proposed version: the previous one is superseded (kept, with when

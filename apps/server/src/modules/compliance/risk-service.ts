@@ -6,6 +6,7 @@ import type { Change } from '../../http/change.ts';
 import type { Queryable } from '../../db/db.ts';
 import { filePeople, findFile } from './due-diligence-repository.ts';
 import { currentRisk, recordRisk, tradedMyrSince } from './risk-repository.ts';
+import { countOpenHits } from './hit-repository.ts';
 
 /** The customer's latest risk, or null before the first assessment. */
 export async function customerRisk(q: Queryable, userId: number): Promise<RiskView | null> {
@@ -13,11 +14,8 @@ export async function customerRisk(q: Queryable, userId: number): Promise<RiskVi
   return row ? { score: row.score, band: row.band as RiskBand, reasons: row.reasons as RiskView['reasons'], computedAt: row.computed_at.toISOString() } : null;
 }
 
-/**
- * The risk's inputs as they stand: the file, the customer's category, the MYR traded over 30
- * days. Open screening hits are 0 until screening is hooked in (afterFileChanged).
- */
-async function riskInput(q: Queryable, userId: number, now: Date, openScreeningHits: number): Promise<RiskInput> {
+/** The risk's inputs as they stand: the file, the customer's category, the MYR traded over 30 days, the open screening hits. */
+async function riskInput(q: Queryable, userId: number, now: Date): Promise<RiskInput> {
   const file = (await findFile(q, userId))!;
   const people = await filePeople(q, userId);
   return {
@@ -27,13 +25,13 @@ async function riskInput(q: Queryable, userId: number, now: Date, openScreeningH
     sourceOfFunds: file.source_of_funds as SourceOfFunds | null,
     declaredMonthlyMyr: file.expected_monthly_myr === null ? null : Number(file.expected_monthly_myr),
     actualMonthlyMyr: await tradedMyrSince(q, userId, now),
-    openScreeningHits,
+    openScreeningHits: await countOpenHits(q, userId),
   };
 }
 
 /** Assesses the customer's risk now and records it (a history row when it changed). */
-export async function recomputeRisk(c: Change, userId: number, openScreeningHits = 0): Promise<RiskAssessment> {
-  const input = await riskInput(c.q, userId, c.now, openScreeningHits);
+export async function recomputeRisk(c: Change, userId: number): Promise<RiskAssessment> {
+  const input = await riskInput(c.q, userId, c.now);
   const assessment = assessRisk(input);
   await recordRisk(c.q, userId, assessment, input, c.by, c.now);
   return assessment;
