@@ -11,7 +11,7 @@ if (!root) throw new Error('no #root element');
 // light or dark before the first paint (the stored choice, else the system's setting)
 initTheme();
 
-// the default namespaces (common, sidebar) of the current language only
+// the default namespace (common) of the current language only; the shell loads the rest it needs
 await initI18n();
 
 createRoot(root).render(

@@ -25,8 +25,8 @@ export interface RouteEntry {
 /** The shell around 'shell' routes: a chunk of its own, loaded with the first shell page. */
 export const SHELL_MODULE = 'app/shell/app-shell.tsx';
 
-/** The shell's own translations (palette, shortcuts, saved views, theme, idle warning, list export): loaded with the shell chunk, not on the sign-in page. */
-export const SHELL_NAMESPACES: readonly string[] = ['shell'];
+/** The shell's own translations (palette, shortcuts, saved views, theme, idle warning, list export) and the menu's and pages' names (sidebar): loaded with the shell chunk, not on the sign-in page. */
+export const SHELL_NAMESPACES: readonly string[] = ['shell', 'sidebar'];
 
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/auth/login', module: 'features/auth/components/login-page.tsx', exportName: 'LoginPage', layout: 'auth', namespaces: ['auth', 'validation'] },

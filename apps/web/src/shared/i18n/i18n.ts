@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_NAMESPACES, LANGUAGE_STORAGE_KEY, LANGUAGES, languageFrom, type LanguageCode } from './languages.ts';
+import { DEFAULT_NAMESPACES, LOOKUP_NAMESPACES, LANGUAGE_STORAGE_KEY, LANGUAGES, languageFrom, type LanguageCode } from './languages.ts';
 
 type LocaleModule = { default: Record<string, unknown> };
 
@@ -47,7 +47,7 @@ export async function initI18n(): Promise<typeof i18next> {
       fallbackLng: false,
       load: 'currentOnly',
       ns: [...DEFAULT_NAMESPACES],
-      defaultNS: [...DEFAULT_NAMESPACES],
+      defaultNS: [...LOOKUP_NAMESPACES],
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true },

@@ -42,7 +42,14 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export const DEFAULT_NAMESPACES = ['common', 'sidebar'] as const satisfies readonly Namespace[];
+/** Loaded before the first paint, the sign-in page's included. */
+export const DEFAULT_NAMESPACES = ['common'] as const satisfies readonly Namespace[];
+
+/**
+ * Where a key without its namespace is looked up, in order. 'sidebar' (the menu's and the pages'
+ * names) is needed only signed in: it loads with the shell (SHELL_NAMESPACES), not at sign-in.
+ */
+export const LOOKUP_NAMESPACES = ['common', 'sidebar'] as const satisfies readonly Namespace[];
 
 export const LANGUAGE_STORAGE_KEY = 'aurum.language';
 
