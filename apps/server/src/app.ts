@@ -57,6 +57,7 @@ import { registerListRoutes } from './modules/compliance/list-routes.ts';
 import { registerDueDiligenceRoutes } from './modules/compliance/due-diligence-routes.ts';
 import { registerHitRoutes } from './modules/compliance/hit-routes.ts';
 import { screeningJob } from './modules/compliance/screening-service.ts';
+import { screeningBacklogJob } from './modules/compliance/screening-backlog-service.ts';
 import { registerHedgeRoutes } from './modules/hedges/hedge-routes.ts';
 import { registerOrderGraphql } from './modules/orders/order-graphql.ts';
 import { OrderEngine } from './modules/orders/engine.ts';
@@ -248,6 +249,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     reconciliationJob(deps),
     backupJob(deps, app.log),
     screeningJob(deps),
+    screeningBacklogJob(deps),
     ...sockets.jobs,
   ]);
   metrics.watch({

@@ -23,6 +23,7 @@ import { uniquely } from '../../db/unique-violation.ts';
 import { parseListCsv } from './list-parse-csv.ts';
 import { parseMinistryPdf } from './list-parse-ministry-pdf.ts';
 import { parseUnXml } from './list-parse-un-xml.ts';
+import { screenUnscreened, UNSCREENED_IN_ACTIVATION_MAX } from './screening-backlog-service.ts';
 import { screenDelta } from './screening-service.ts';
 import {
   activate,
@@ -176,11 +177,14 @@ async function proposedVersion(c: Change, versionId: number): Promise<VersionRow
 }
 
 /**
- * The hook where screening starts: every customer is screened against what this version added or
- * changed against the previous one. Runs in the activation's transaction.
+ * Screening after an activation, in its transaction: every screened customer against what this
+ * version added or changed since the previous one, and customers never screened in full (up to a
+ * bound; the screening backlog job takes the rest within a minute each). A customer at or above
+ * the hold score is held before the activation answers.
  */
 export async function afterActivation(c: Change, versionId: number, previousVersionId: number | null): Promise<void> {
   await screenDelta(followingChange(c, 'screening'), versionId, previousVersionId);
+  c.audit.note('screenedInFull', await screenUnscreened(c, UNSCREENED_IN_ACTIVATION_MAX));
 }
 
 /**
