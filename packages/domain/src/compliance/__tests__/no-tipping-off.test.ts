@@ -24,4 +24,9 @@ describe('what a customer can receive names no screening', () => {
   it('a refused money call says "compliance hold" and no more', () => {
     expect(messageFor(ErrorCode.ComplianceHold, 'compliance hold')).not.toMatch(TELLS);
   });
+
+  it('a call refused for due diligence names the file, not a screening', () => {
+    expect(messageFor(ErrorCode.DueDiligenceRequired, 'due diligence')).toMatch(/due diligence/);
+    expect(messageFor(ErrorCode.DueDiligenceRequired, 'due diligence')).not.toMatch(TELLS);
+  });
 });
