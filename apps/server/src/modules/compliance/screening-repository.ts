@@ -145,8 +145,8 @@ function merged<T>(a: readonly T[], b: readonly T[], id: (row: T) => number): T[
 }
 
 /**
- * The names of entries in active versions near a subject's keys: the `limit` closest by trigram
- * distance of the key that pass the transaction's threshold (setTrigramThreshold), and the `limit` with
+ * The names of entries in active versions near a subject's keys, at most `limit`: half the closest
+ * by trigram distance of the key that pass the transaction's threshold (setTrigramThreshold), half with
  * the most shared index tokens among those holding a rare one (a script or dialect variant, Mohd
  * for Muhammad). Two searches, each sorting only its own few rows: a common token (a surname
  * class, a one-letter phonetic key) held by thousands of names never drives either.
@@ -157,7 +157,7 @@ export async function entryCandidates(q: Queryable, keys: CandidateKeys, minOver
     keys.key === ''
       ? []
       : await kysely(q)
-          .selectFrom(activeNames(q).orderBy(sql`${sql.ref('n.key')} <-> ${keys.key}`).limit(limit).as('k'))
+          .selectFrom(activeNames(q).orderBy(sql`${sql.ref('n.key')} <-> ${keys.key}`).limit(Math.ceil(limit / 2)).as('k'))
           .selectAll()
           .where(sql<boolean>`${sql.ref('k.key')} % ${keys.key}`)
           .execute();
@@ -170,7 +170,7 @@ export async function entryCandidates(q: Queryable, keys: CandidateKeys, minOver
           .where(shared, '>=', minOverlap)
           .orderBy(shared, 'desc')
           .orderBy('n.id')
-          .limit(limit)
+          .limit(Math.ceil(limit / 2))
           .execute();
   return merged(byKey, byTokens, (r) => r.name_id) as ListedNameRow[];
 }
@@ -182,7 +182,7 @@ export async function subjectCandidates(q: Queryable, keys: CandidateKeys, minOv
     keys.key === ''
       ? []
       : await kysely(q)
-          .selectFrom(subjects().orderBy(sql`${sql.ref('s.key')} <-> ${keys.key}`).limit(limit).as('k'))
+          .selectFrom(subjects().orderBy(sql`${sql.ref('s.key')} <-> ${keys.key}`).limit(Math.ceil(limit / 2)).as('k'))
           .selectAll()
           .where(sql<boolean>`${sql.ref('k.key')} % ${keys.key}`)
           .execute();
@@ -195,7 +195,7 @@ export async function subjectCandidates(q: Queryable, keys: CandidateKeys, minOv
           .where(shared, '>=', minOverlap)
           .orderBy(shared, 'desc')
           .orderBy('s.id')
-          .limit(limit)
+          .limit(Math.ceil(limit / 2))
           .execute();
   return merged(byKey, byTokens, (r) => r.id).map(toSubject);
 }
