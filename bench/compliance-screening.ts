@@ -23,7 +23,7 @@ import { startTestServer } from '../apps/server/src/testing/test-server.ts';
 import type { EventBus } from '../apps/server/src/live/event-bus.ts';
 import type { Change } from '../apps/server/src/http/change.ts';
 import type { Queryable } from '../apps/server/src/db/db.ts';
-import { rescreenAll, screenCustomer, screenDelta, SCREENING_CANDIDATES_MAX, SCREENING_MIN_OVERLAP, SCREENING_TRIGRAM_THRESHOLD } from '../apps/server/src/modules/compliance/screening-service.ts';
+import { candidateKeys, rescreenAll, screenCustomer, screenDelta, SCREENING_CANDIDATES_MAX, SCREENING_MIN_OVERLAP, SCREENING_TRIGRAM_THRESHOLD } from '../apps/server/src/modules/compliance/screening-service.ts';
 import { entryCandidates, setTrigramThreshold } from '../apps/server/src/modules/compliance/screening-repository.ts';
 import { benchPostgresUrl, fmt, percentile, reportBench } from './support/bench-kit.ts';
 
@@ -142,7 +142,7 @@ try {
     if (r.hits > 0) matcherHits++;
     const candidates = await db.transaction(async (tx) => {
       await setTrigramThreshold(tx, SCREENING_TRIGRAM_THRESHOLD);
-      return entryCandidates(tx, nameIndexKeys(name), SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX);
+      return entryCandidates(tx, candidateKeys(nameIndexKeys(name)), SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX);
     });
     const q = normalisedText(name);
     if (candidates.some((c) => jaroWinkler(q, normalisedText(c.name)) >= 0.85)) jwHits++;

@@ -118,49 +118,86 @@ export async function setTrigramThreshold(q: Queryable, threshold: number): Prom
 const overlap = (column: string, tokens: readonly string[]) =>
   sql<number>`cardinality(array(select unnest(${sql.ref(column)}) intersect select unnest(${sql.val([...tokens])}::text[])))`;
 
-/**
- * The names of entries in active versions near a subject's keys: a trigram-similar key, or shared
- * index tokens (a script or dialect variant, Mohd for Muhammad), at most `limit`, the closest
- * first. The trigram threshold is the transaction's (setTrigramThreshold).
- */
-export async function entryCandidates(q: Queryable, keys: { key: string; tokens: readonly string[] }, minOverlap: number, limit: number): Promise<ListedNameRow[]> {
-  const shared = overlap('n.tokens', keys.tokens);
-  return kysely(q)
+const textArray = (values: readonly string[]) => sql<string[]>`${sql.val([...values])}::text[]`;
+
+/** The index keys a candidate search uses: `rare` (tokens few names hold) find token candidates, `tokens` (all) rank them. */
+export interface CandidateKeys {
+  key: string;
+  tokens: readonly string[];
+  rare: readonly string[];
+}
+
+const listedNameColumns = ['n.entry_id', 'e.version_id', 'v.list_id', 'l.kind as list_kind', 'l.code as list_code', 'e.reference', 'e.content_hash', 'n.name', 'n.quality', 'n.key', 'n.tokens', 'e.birth_dates', 'e.nationalities', 'e.documents'] as const;
+
+const activeNames = (q: Queryable) =>
+  kysely(q)
     .selectFrom('screening_entry_names as n')
     .innerJoin('screening_entries as e', 'e.id', 'n.entry_id')
     .innerJoin('screening_list_versions as v', 'v.id', 'e.version_id')
     .innerJoin('screening_lists as l', 'l.id', 'v.list_id')
-    .select(['n.entry_id', 'e.version_id', 'v.list_id', 'l.kind as list_kind', 'l.code as list_code', 'e.reference', 'e.content_hash', 'n.name', 'n.quality', 'n.key', 'n.tokens', 'e.birth_dates', 'e.nationalities', 'e.documents'])
-    .where('v.status', '=', 'active')
-    .where((eb) =>
-      eb.or([
-        sql<boolean>`${sql.ref('n.key')} % ${keys.key}`,
-        eb.and([eb('n.tokens', '&&', sql<string[]>`${sql.val([...keys.tokens])}::text[]`), eb(shared, '>=', minOverlap)]),
-      ]),
-    )
-    .orderBy(sql`similarity(n.key, ${keys.key})`, 'desc')
-    .orderBy(shared, 'desc')
-    .limit(limit)
-    .execute() as Promise<ListedNameRow[]>;
+    .select([...listedNameColumns, 'n.id as name_id'])
+    .where('v.status', '=', 'active');
+
+/** Rows of two searches, each already the closest first, without repeats. */
+function merged<T>(a: readonly T[], b: readonly T[], id: (row: T) => number): T[] {
+  const seen = new Set<number>();
+  return [...a, ...b].filter((r) => !seen.has(id(r)) && seen.add(id(r)) !== undefined);
 }
 
-/** The subjects of every customer near a listed name's keys (the delta: a list's new names against the customers). */
-export async function subjectCandidates(q: Queryable, keys: { key: string; tokens: readonly string[] }, minOverlap: number, limit: number): Promise<SubjectRow[]> {
+/**
+ * The names of entries in active versions near a subject's keys, at most `limit`: half the closest
+ * by trigram distance of the key that pass the transaction's threshold (setTrigramThreshold), half with
+ * the most shared index tokens among those holding a rare one (a script or dialect variant, Mohd
+ * for Muhammad). Two searches, each sorting only its own few rows: a common token (a surname
+ * class, a one-letter phonetic key) held by thousands of names never drives either.
+ */
+export async function entryCandidates(q: Queryable, keys: CandidateKeys, minOverlap: number, limit: number): Promise<ListedNameRow[]> {
+  // the nearest first, then the threshold: a filter inside the walk would read the whole index when fewer than `limit` pass
+  const byKey =
+    keys.key === ''
+      ? []
+      : await kysely(q)
+          .selectFrom(activeNames(q).orderBy(sql`${sql.ref('n.key')} <-> ${keys.key}`).limit(Math.ceil(limit / 2)).as('k'))
+          .selectAll()
+          .where(sql<boolean>`${sql.ref('k.key')} % ${keys.key}`)
+          .execute();
+  const shared = overlap('n.tokens', keys.tokens);
+  const byTokens =
+    keys.rare.length === 0
+      ? []
+      : await activeNames(q)
+          .where('n.tokens', '&&', textArray(keys.rare))
+          .where(shared, '>=', minOverlap)
+          .orderBy(shared, 'desc')
+          .orderBy('n.id')
+          .limit(Math.ceil(limit / 2))
+          .execute();
+  return merged(byKey, byTokens, (r) => r.name_id) as ListedNameRow[];
+}
+
+/** The subjects of every customer near a listed name's keys (the delta: a list's new names against the customers), as entryCandidates. */
+export async function subjectCandidates(q: Queryable, keys: CandidateKeys, minOverlap: number, limit: number): Promise<SubjectRow[]> {
+  const subjects = () => kysely(q).selectFrom('screening_subjects as s').select(subjectColumns.map((c) => `s.${c}` as const));
+  const byKey =
+    keys.key === ''
+      ? []
+      : await kysely(q)
+          .selectFrom(subjects().orderBy(sql`${sql.ref('s.key')} <-> ${keys.key}`).limit(Math.ceil(limit / 2)).as('k'))
+          .selectAll()
+          .where(sql<boolean>`${sql.ref('k.key')} % ${keys.key}`)
+          .execute();
   const shared = overlap('s.tokens', keys.tokens);
-  const rows = await kysely(q)
-    .selectFrom('screening_subjects as s')
-    .select(subjectColumns.map((c) => `s.${c}` as const))
-    .where((eb) =>
-      eb.or([
-        sql<boolean>`${sql.ref('s.key')} % ${keys.key}`,
-        eb.and([eb('s.tokens', '&&', sql<string[]>`${sql.val([...keys.tokens])}::text[]`), eb(shared, '>=', minOverlap)]),
-      ]),
-    )
-    .orderBy(sql`similarity(s.key, ${keys.key})`, 'desc')
-    .orderBy(shared, 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(toSubject);
+  const byTokens =
+    keys.rare.length === 0
+      ? []
+      : await subjects()
+          .where('s.tokens', '&&', textArray(keys.rare))
+          .where(shared, '>=', minOverlap)
+          .orderBy(shared, 'desc')
+          .orderBy('s.id')
+          .limit(Math.ceil(limit / 2))
+          .execute();
+  return merged(byKey, byTokens, (r) => r.id).map(toSubject);
 }
 
 /**
@@ -194,7 +231,7 @@ export async function changedEntryNames(q: Queryable, versionId: number, previou
     .innerJoin('screening_entries as e', 'e.id', 'n.entry_id')
     .innerJoin('screening_list_versions as v', 'v.id', 'e.version_id')
     .innerJoin('screening_lists as l', 'l.id', 'v.list_id')
-    .select(['n.entry_id', 'e.version_id', 'v.list_id', 'l.kind as list_kind', 'l.code as list_code', 'e.reference', 'e.content_hash', 'n.name', 'n.quality', 'n.key', 'n.tokens', 'e.birth_dates', 'e.nationalities', 'e.documents'])
+    .select(listedNameColumns)
     .where('n.entry_id', 'in', page)
     .orderBy('n.entry_id')
     .orderBy('n.id')

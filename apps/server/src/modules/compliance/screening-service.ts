@@ -23,6 +23,7 @@ import {
   subjectCandidates,
   syncSubjects,
   userNames,
+  type CandidateKeys,
   type ListedNameRow,
   type SubjectInput,
   type SubjectRow,
@@ -85,6 +86,15 @@ function matchOf(s: SubjectRow, n: ListedNameRow): ScreeningMatch {
   );
 }
 
+/** A phonetic key of one or two letters (p:t, p:tn) is held by thousands of names: it ranks candidates, never finds them. */
+const COMMON_KEY_MAX = 2;
+
+/** The tokens that find candidates: spelling classes, skeletons and the longer phonetic keys. */
+export function candidateKeys(keys: { key: string; tokens: readonly string[] }): CandidateKeys {
+  const rare = keys.tokens.filter((t) => !(t.startsWith('p:') && t.length - 2 <= COMMON_KEY_MAX));
+  return { key: keys.key, tokens: keys.tokens, rare };
+}
+
 /** A hold outranks a review, then the higher score. */
 const rank = (m: { outcome: string; score: number }) => (m.outcome === 'hold' ? 2 : 1) + m.score;
 
@@ -144,7 +154,7 @@ async function screenOne(c: Change, userId: number): Promise<Screened> {
   const subjects = await syncSubjects(c.q, userId, await wantedSubjects(c.q, userId), c.now);
   const pairs: Array<{ s: SubjectRow; n: ListedNameRow }> = [];
   for (const s of subjects) {
-    for (const n of await entryCandidates(c.q, s, SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX)) pairs.push({ s, n });
+    for (const n of await entryCandidates(c.q, candidateKeys(s), SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX)) pairs.push({ s, n });
   }
   const found = hitsOf(pairs, c.now);
   const newHits = await insertNewHits(c.q, found);
@@ -183,7 +193,7 @@ export async function screenDelta(c: Change, versionId: number, previousVersionI
     if (names.length === 0) break;
     const pairs: Array<{ s: SubjectRow; n: ListedNameRow }> = [];
     for (const n of names) {
-      for (const s of await subjectCandidates(c.q, n, SCREENING_MIN_OVERLAP, DELTA_SUBJECTS_MAX)) pairs.push({ s, n });
+      for (const s of await subjectCandidates(c.q, candidateKeys(n), SCREENING_MIN_OVERLAP, DELTA_SUBJECTS_MAX)) pairs.push({ s, n });
     }
     const newHits = await insertNewHits(c.q, hitsOf(pairs, c.now));
     hits += newHits.length;
