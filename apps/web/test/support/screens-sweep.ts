@@ -5,6 +5,7 @@ import { DEMO_PEOPLE } from '../../../server/src/seed/demo-people.ts';
 import { DEMO_REQUESTS } from '../../../server/src/seed/demo-requests.ts';
 import { simulatedSource } from '../../../server/src/modules/market/price-sources.ts';
 import { AUDIT_ACTIONS } from '@aurum/domain/audit/classifications';
+import { ISO_COUNTRIES } from '@aurum/domain/compliance/countries';
 import { NAMESPACES } from '../../src/shared/i18n/languages.ts';
 import { signIn, until, visible, type BrowserSuite } from './harness.ts';
 import { PUBLIC_SCREENS, screenIds, settled, signedInScreens, uncoveredRoutes, type Screen } from './screens.ts';
@@ -43,6 +44,8 @@ const ALLOWED_WORDS = new Set([
   'Chrome', 'Chromium', 'Headless', 'Firefox', 'Safari', 'Edge', 'Opera', 'Mobile', 'Linux', 'Windows', 'macOS', 'iOS', 'Android', 'iPhone', 'iPad',
   // keys
   'Ctrl', 'Enter', 'Esc', 'Tab', 'Shift', 'Alt', 'Cmd', 'F8', 'j', 'k',
+  // ISO 3166 country codes, shown beside the country's name in the language ("馬來西亞 (MY)")
+  ...ISO_COUNTRIES,
 ]);
 
 /**
