@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ValidationMessage } from '../validation/rules.ts';
+import { calendarMoment } from '../validation/calendar-fields.ts';
 import { LIST_ENTRY_TYPES, NAME_QUALITIES } from './list-entry.ts';
 import { LIST_CHANGES } from './list-rules.ts';
 
@@ -99,6 +100,6 @@ export const DiffAnswer = z.object({ change: z.enum(LIST_CHANGES), total: z.numb
 export type DiffAnswer = z.infer<typeof DiffAnswer>;
 
 /** GET compliance/lists/:id/active-at?at=: which version screened on that instant. */
-export const ActiveAtQuery = z.object({ at: z.iso.datetime({ offset: true }) });
+export const ActiveAtQuery = z.object({ at: calendarMoment });
 export const ActiveAtAnswer = z.object({ version: ListVersionView.nullable() });
 export type ActiveAtAnswer = z.infer<typeof ActiveAtAnswer>;

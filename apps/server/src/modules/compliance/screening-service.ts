@@ -6,6 +6,7 @@ import type { ScreeningResult } from '@aurum/domain/compliance/hit-schemas';
 import { businessClock } from '@aurum/domain/system/business-time';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db, Queryable } from '../../db/db.ts';
+import { notFound } from '../../http/app-error.ts';
 import type { Change } from '../../http/change.ts';
 import type { AuditRecorder } from '../../http/route.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
@@ -168,6 +169,7 @@ async function screenOne(c: Change, userId: number): Promise<Screened> {
  * the hold score holds the customer (unless held already). The run is recorded with the versions.
  */
 export async function screenCustomer(c: Change, userId: number, trigger: 'customer' | 'officer' = 'customer'): Promise<ScreeningResult> {
+  if (!(await userNames(c.q, userId))) throw notFound('user');
   const versions = await activeVersionIds(c.q);
   const r = await screenOne(c, userId);
   await insertRun(c.q, { trigger, userId, versionIds: versions, subjects: r.subjects, hits: r.hits, startedAt: c.now, finishedAt: new Date(c.now.getTime()) });
