@@ -24,7 +24,7 @@ import type { EventBus } from '../apps/server/src/live/event-bus.ts';
 import type { Change } from '../apps/server/src/http/change.ts';
 import type { Queryable } from '../apps/server/src/db/db.ts';
 import { candidateKeys, rescreenAll, screenCustomer, screenDelta, SCREENING_CANDIDATES_MAX, SCREENING_MIN_OVERLAP, SCREENING_TRIGRAM_THRESHOLD } from '../apps/server/src/modules/compliance/screening-service.ts';
-import { entryCandidates, setTrigramThreshold } from '../apps/server/src/modules/compliance/screening-repository.ts';
+import { entryCandidates, setSearchSettings } from '../apps/server/src/modules/compliance/screening-repository.ts';
 import { benchPostgresUrl, fmt, percentile, reportBench } from './support/bench-kit.ts';
 
 const { values } = parseArgs({
@@ -130,6 +130,8 @@ try {
 
   // (1) onboarding: one new customer screened, --screens times; next to it Jaro-Winkler over the same candidates
   const screenTimes: number[] = [];
+  // the candidate search alone (one name's two queries), to tell the database's share from the matcher's
+  const searchTimes: number[] = [];
   let matcherHits = 0;
   let jwHits = 0;
   for (let i = 0; i < SCREENS; i++) {
@@ -140,16 +142,20 @@ try {
     const r = await db.transaction((tx) => screenCustomer(change(tx, admin), id));
     screenTimes.push(performance.now() - s0);
     if (r.hits > 0) matcherHits++;
+    const keys = candidateKeys(nameIndexKeys(name));
+    const c0 = performance.now();
     const candidates = await db.transaction(async (tx) => {
-      await setTrigramThreshold(tx, SCREENING_TRIGRAM_THRESHOLD);
-      return entryCandidates(tx, candidateKeys(nameIndexKeys(name)), SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX);
+      await setSearchSettings(tx, SCREENING_TRIGRAM_THRESHOLD);
+      return (await entryCandidates(tx, [{ id: 0, ...keys }], SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX)).get(0) ?? [];
     });
+    searchTimes.push(performance.now() - c0);
     const q = normalisedText(name);
     if (candidates.some((c) => jaroWinkler(q, normalisedText(c.name)) >= 0.85)) jwHits++;
   }
   const sorted = [...screenTimes].sort((a, b) => a - b);
   const p95 = percentile(sorted, 95);
-  console.log(`(1) onboarding screen: p50 ${fmt(percentile(sorted, 50), 1)} ms, p95 ${fmt(p95, 1)} ms (goal < 200 ms); new customers with a hit: matcher ${matcherHits}, Jaro-Winkler >= 0.85 on the same candidates ${jwHits}, of ${SCREENS} (a quarter are listed names as written)`);
+  const searches = [...searchTimes].sort((a, b) => a - b);
+  console.log(`(1) onboarding screen: p50 ${fmt(percentile(sorted, 50), 1)} ms, p95 ${fmt(p95, 1)} ms (goal < 200 ms), of which one name's candidate search p50 ${fmt(percentile(searches, 50), 1)} ms, p95 ${fmt(percentile(searches, 95), 1)} ms; new customers with a hit: matcher ${matcherHits}, Jaro-Winkler >= 0.85 on the same candidates ${jwHits}, of ${SCREENS} (a quarter are listed names as written)`);
   reportBench({ bench: 'compliance-screening', what: `onboarding screen p95 (${values.db}, ${CUSTOMERS} customers, ${NAMES} names)`, figure: p95, baseline: null, unit: 'ms p95', goal: '< 200 ms', met: p95 < 200 });
 
   // (2) a delta: the next version changes --delta entries (a new alias written as a customer's name)

@@ -632,6 +632,13 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Timestamp>;
 }
 
+export interface ScreeningActiveNamesTable {
+  name_id: number;
+  version_id: number;
+  key: string;
+  tokens: string[];
+}
+
 export interface ScreeningEntriesTable {
   id: Generated<number>;
   version_id: number;
@@ -946,6 +953,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   saved_views: SavedViewsTable;
   schema_migrations: SchemaMigrationsTable;
+  screening_active_names: ScreeningActiveNamesTable;
   screening_entries: ScreeningEntriesTable;
   screening_entry_names: ScreeningEntryNamesTable;
   screening_hits: ScreeningHitsTable;

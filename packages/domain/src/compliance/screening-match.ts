@@ -7,6 +7,7 @@
 import type { NameAttributes } from './name-attributes.ts';
 import { scoreName, type NameScore } from './name-score.ts';
 import { prepareName } from './prepared-name.ts';
+import type { PrepareName } from './prepared-name-cache.ts';
 import { screeningOutcome, type AliasQuality, type ScreeningListKind, type ScreeningOutcome } from './screening-thresholds.ts';
 
 export interface ScreenedName {
@@ -38,10 +39,11 @@ function attributesOf(s: ScreenedName): NameAttributes {
   return { ...(s.birthDate ? { birthDate: s.birthDate } : {}), ...(s.nationality ? { nationality: s.nationality } : {}), ...(s.document ? { document: s.document } : {}) };
 }
 
-export function matchListedName(subject: ScreenedName, listed: ListedName): ScreeningMatch {
+/** `prepare` may be a preparedNameCache: screening meets the same names over and over. */
+export function matchListedName(subject: ScreenedName, listed: ListedName, prepare: PrepareName = prepareName): ScreeningMatch {
   const query = attributesOf(subject);
-  const q = prepareName(subject.name);
-  const c = prepareName(listed.name);
+  const q = prepare(subject.name);
+  const c = prepare(listed.name);
   let best: NameScore | null = null;
   let tries = 0;
   for (const birthDate of orNone(listed.birthDates)) {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Queryable } from '../../db/db.ts';
 import { kysely } from '../../db/query-builder.ts';
 
@@ -21,6 +21,7 @@ export interface SubjectRow extends SubjectInput {
 
 /** A listed name of an entry in an active version, as the matcher needs it. */
 export interface ListedNameRow {
+  name_id: number;
   entry_id: number;
   version_id: number;
   list_id: number;
@@ -37,19 +38,21 @@ export interface ListedNameRow {
   documents: unknown;
 }
 
-/** The people of the customer's due diligence file, as written there. */
-export async function filePeople(q: Queryable, userId: number) {
+/** The people of these customers' due diligence files, as written there. */
+export async function filePeopleOf(q: Queryable, userIds: readonly number[]) {
+  if (userIds.length === 0) return [];
   return kysely(q)
     .selectFrom('due_diligence_people')
-    .select(['id', 'full_name', sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birth_date'), 'nationality', 'document_number'])
-    .where('user_id', '=', userId)
+    .select(['id', 'user_id', 'full_name', sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birth_date'), 'nationality', 'document_number'])
+    .where('user_id', 'in', [...userIds])
     .orderBy('id')
     .execute();
 }
 
-/** The customer's own names (a person's, a company's), for a customer without people on file. */
-export async function userNames(q: Queryable, userId: number) {
-  return kysely(q).selectFrom('users').select(['first_name', 'last_name', 'company_name']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+/** These customers' own names (a person's, a company's), for a customer without people on file; deleted customers are not there. */
+export async function userNamesOf(q: Queryable, userIds: readonly number[]) {
+  if (userIds.length === 0) return [];
+  return kysely(q).selectFrom('users').select(['id', 'first_name', 'last_name', 'company_name']).where('id', 'in', [...userIds]).where('deleted_at', 'is', null).orderBy('id').execute();
 }
 
 const subjectColumns = ['id', 'user_id', 'person_id', 'name', 'key', 'tokens', 'birth_date', 'nationality', 'document', 'fingerprint'] as const;
@@ -69,19 +72,29 @@ const toSubject = (r: StoredSubject): SubjectRow => ({
 });
 
 /**
- * Brings the customer's stored subjects in step with `wanted`: those no longer screened go (their
- * hits keep the fingerprint), new ones are added; an unchanged one keeps its row.
+ * Brings these customers' stored subjects in step with `wanted` (each with its customer): those no
+ * longer screened go (their hits keep the fingerprint), new ones are added; an unchanged one keeps
+ * its row. Answers every subject of the customers, by customer then id.
  */
-export async function syncSubjects(q: Queryable, userId: number, wanted: readonly SubjectInput[], at: Date): Promise<SubjectRow[]> {
-  const prints = wanted.map((s) => s.fingerprint);
-  const gone = kysely(q).deleteFrom('screening_subjects').where('user_id', '=', userId);
-  await (prints.length > 0 ? gone.where('fingerprint', 'not in', prints) : gone).execute();
+export async function syncSubjects(q: Queryable, userIds: readonly number[], wanted: ReadonlyArray<SubjectInput & { userId: number }>, at: Date): Promise<SubjectRow[]> {
+  if (userIds.length === 0) return [];
+  await kysely(q)
+    .deleteFrom('screening_subjects as s')
+    .where('s.user_id', 'in', [...userIds])
+    .where(({ not, exists }) =>
+      not(
+        exists(
+          sql`(select 1 from unnest(${sql.val(wanted.map((w) => w.userId))}::bigint[], ${sql.val(wanted.map((w) => w.fingerprint))}::text[]) as w(u, f) where w.u = s.user_id and w.f = s.fingerprint)`,
+        ),
+      ),
+    )
+    .execute();
   if (wanted.length > 0) {
     await kysely(q)
       .insertInto('screening_subjects')
       .values(
         wanted.map((s) => ({
-          user_id: userId,
+          user_id: s.userId,
           person_id: s.personId,
           name: s.name,
           key: s.key,
@@ -96,7 +109,7 @@ export async function syncSubjects(q: Queryable, userId: number, wanted: readonl
       .onConflict((oc) => oc.columns(['user_id', 'fingerprint']).doNothing())
       .execute();
   }
-  const rows = await kysely(q).selectFrom('screening_subjects').select(subjectColumns).where('user_id', '=', userId).orderBy('id').execute();
+  const rows = await kysely(q).selectFrom('screening_subjects').select(subjectColumns).where('user_id', 'in', [...userIds]).orderBy('user_id').orderBy('id').execute();
   return rows.map(toSubject);
 }
 
@@ -107,18 +120,14 @@ export async function activeVersionIds(q: Queryable): Promise<number[]> {
 }
 
 /**
- * The trigram similarity the `%` operator asks of the index keys, for the rest of the
- * transaction: lower finds more candidates for TypeScript to score, higher fewer.
+ * The search settings for the rest of the transaction: the trigram similarity the `%` operator
+ * asks of the index keys (lower finds more candidates for TypeScript to score, higher fewer), and
+ * no JIT compilation: the planner prices a page of searched names over its JIT threshold, and
+ * compiling the statement (about 17 ms) costs more than running it.
  */
-export async function setTrigramThreshold(q: Queryable, threshold: number): Promise<void> {
-  await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`.execute(kysely(q));
+export async function setSearchSettings(q: Queryable, threshold: number): Promise<void> {
+  await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true), set_config('jit', 'off', true)`.execute(kysely(q));
 }
-
-/** Overlapping index tokens a candidate needs: one shared token brings a spelling class and a phonetic key, two elements. */
-const overlap = (column: string, tokens: readonly string[]) =>
-  sql<number>`cardinality(array(select unnest(${sql.ref(column)}) intersect select unnest(${sql.val([...tokens])}::text[])))`;
-
-const textArray = (values: readonly string[]) => sql<string[]>`${sql.val([...values])}::text[]`;
 
 /** The index keys a candidate search uses: `rare` (tokens few names hold) find token candidates, `tokens` (all) rank them. */
 export interface CandidateKeys {
@@ -127,7 +136,7 @@ export interface CandidateKeys {
   rare: readonly string[];
 }
 
-const listedNameColumns = ['n.entry_id', 'e.version_id', 'v.list_id', 'l.kind as list_kind', 'l.code as list_code', 'e.reference', 'e.content_hash', 'n.name', 'n.quality', 'n.key', 'n.tokens', 'e.birth_dates', 'e.nationalities', 'e.documents'] as const;
+const listedNameColumns = ['n.id as name_id', 'n.entry_id', 'e.version_id', 'v.list_id', 'l.kind as list_kind', 'l.code as list_code', 'e.reference', 'e.content_hash', 'n.name', 'n.quality', 'n.key', 'n.tokens', 'e.birth_dates', 'e.nationalities', 'e.documents'] as const;
 
 const activeNames = (q: Queryable) =>
   kysely(q)
@@ -135,69 +144,73 @@ const activeNames = (q: Queryable) =>
     .innerJoin('screening_entries as e', 'e.id', 'n.entry_id')
     .innerJoin('screening_list_versions as v', 'v.id', 'e.version_id')
     .innerJoin('screening_lists as l', 'l.id', 'v.list_id')
-    .select([...listedNameColumns, 'n.id as name_id'])
+    .select(listedNameColumns)
     .where('v.status', '=', 'active');
 
-/** Rows of two searches, each already the closest first, without repeats. */
-function merged<T>(a: readonly T[], b: readonly T[], id: (row: T) => number): T[] {
-  const seen = new Set<number>();
-  return [...a, ...b].filter((r) => !seen.has(id(r)) && seen.add(id(r)) !== undefined);
+/** A name searched for, by its id (a subject's, or a listed name's), with the keys that find its candidates. */
+export interface CandidateQuery extends CandidateKeys {
+  id: number;
 }
+
+/** The searched names as a relation the search joins laterally: one parameter however many. */
+const searched = (queries: readonly CandidateQuery[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(queries.map((k) => ({ id: k.id, key: k.key, tokens: k.tokens, rare: k.rare })))}::jsonb) as s(id bigint, key text, tokens text[], rare text[])`;
+
+/** A row's index tokens shared with the searched name's. Tokens are distinct (nameIndexKeys): the count is the intersection's size, at half its cost. */
+const sharedTokens = sql<number>`(select count(*)::int from unnest(r.tokens) as t(v) where t.v = any(s.tokens))`;
 
 /**
- * The names of entries in active versions near a subject's keys, at most `limit`: half the closest
- * by trigram distance of the key that pass the transaction's threshold (setTrigramThreshold), half with
- * the most shared index tokens among those holding a rare one (a script or dialect variant, Mohd
- * for Muhammad). Two searches, each sorting only its own few rows: a common token (a surname
- * class, a one-letter phonetic key) held by thousands of names never drives either.
+ * The rows of `relation` (aliased r, with key and tokens) near each searched name's keys, at most
+ * `limit` each: half the closest by trigram distance among the keys over the transaction's
+ * threshold (setSearchSettings), half with the most shared index tokens among those holding a
+ * rare one (a script or dialect variant, Mohd for Muhammad). Each search sorts only its own few
+ * rows, so a common token (a surname class, a one-letter phonetic key) held by thousands of names
+ * drives neither. One statement for any number of searched names (a customer's, a page of the
+ * nightly re-screen, a page of a list's delta), each searched through the GIN indexes in turn; pairs of (searched id, row id).
  */
-export async function entryCandidates(q: Queryable, keys: CandidateKeys, minOverlap: number, limit: number): Promise<ListedNameRow[]> {
-  // the nearest first, then the threshold: a filter inside the walk would read the whole index when fewer than `limit` pass
-  const byKey =
-    keys.key === ''
-      ? []
-      : await kysely(q)
-          .selectFrom(activeNames(q).orderBy(sql`${sql.ref('n.key')} <-> ${keys.key}`).limit(Math.ceil(limit / 2)).as('k'))
-          .selectAll()
-          .where(sql<boolean>`${sql.ref('k.key')} % ${keys.key}`)
-          .execute();
-  const shared = overlap('n.tokens', keys.tokens);
-  const byTokens =
-    keys.rare.length === 0
-      ? []
-      : await activeNames(q)
-          .where('n.tokens', '&&', textArray(keys.rare))
-          .where(shared, '>=', minOverlap)
-          .orderBy(shared, 'desc')
-          .orderBy('n.id')
-          .limit(Math.ceil(limit / 2))
-          .execute();
-  return merged(byKey, byTokens, (r) => r.name_id) as ListedNameRow[];
+async function nearest(q: Queryable, relation: RawBuilder<unknown>, queries: readonly CandidateQuery[], minOverlap: number, limit: number): Promise<Array<{ searched: number; found: number }>> {
+  if (queries.length === 0) return [];
+  const half = Math.ceil(limit / 2);
+  // the overlap is computed once per row found, in the inner query: OFFSET 0 keeps PostgreSQL
+  // from folding it into the outer one, which would compute it again for the filter and the sort
+  const { rows } = await sql<{ searched: string | number; found: string | number }>`
+    select s.id as searched, c.id as found from ${searched(queries)}
+    cross join lateral (
+      (select r.id from ${relation} where s.key <> '' and r.key % s.key order by r.key <-> s.key, r.id limit ${half})
+      union
+      (select t.id from (select r.id, ${sharedTokens} as shared from ${relation} where r.tokens && s.rare offset 0) t
+        where t.shared >= ${minOverlap} order by t.shared desc, t.id limit ${half})
+    ) c`.execute(kysely(q));
+  return rows.map((r) => ({ searched: Number(r.searched), found: Number(r.found) }));
 }
 
-/** The subjects of every customer near a listed name's keys (the delta: a list's new names against the customers), as entryCandidates. */
-export async function subjectCandidates(q: Queryable, keys: CandidateKeys, minOverlap: number, limit: number): Promise<SubjectRow[]> {
-  const subjects = () => kysely(q).selectFrom('screening_subjects as s').select(subjectColumns.map((c) => `s.${c}` as const));
-  const byKey =
-    keys.key === ''
-      ? []
-      : await kysely(q)
-          .selectFrom(subjects().orderBy(sql`${sql.ref('s.key')} <-> ${keys.key}`).limit(Math.ceil(limit / 2)).as('k'))
-          .selectAll()
-          .where(sql<boolean>`${sql.ref('k.key')} % ${keys.key}`)
-          .execute();
-  const shared = overlap('s.tokens', keys.tokens);
-  const byTokens =
-    keys.rare.length === 0
-      ? []
-      : await subjects()
-          .where('s.tokens', '&&', textArray(keys.rare))
-          .where(shared, '>=', minOverlap)
-          .orderBy(shared, 'desc')
-          .orderBy('s.id')
-          .limit(Math.ceil(limit / 2))
-          .execute();
-  return merged(byKey, byTokens, (r) => r.id).map(toSubject);
+/** Pairs grouped by searched id, each found row looked up in `rows` (by its id): every searched id is there, with none found or more. */
+function grouped<T>(queries: readonly CandidateQuery[], pairs: ReadonlyArray<{ searched: number; found: number }>, rows: ReadonlyMap<number, T>): Map<number, T[]> {
+  const out = new Map<number, T[]>(queries.map((k) => [k.id, []]));
+  for (const p of pairs) {
+    const row = rows.get(p.found);
+    if (row) out.get(p.searched)!.push(row);
+  }
+  return out;
+}
+
+/** The names of the active versions, with their search indexes (migration 047): the history of every list is not read. */
+const activeNameRelation = sql`(select name_id as id, key, tokens from screening_active_names) r`;
+
+/** The names of entries in active versions near each searched subject (nearest), with what the matcher needs, by subject id. */
+export async function entryCandidates(q: Queryable, queries: readonly CandidateQuery[], minOverlap: number, limit: number): Promise<Map<number, ListedNameRow[]>> {
+  const pairs = await nearest(q, activeNameRelation, queries, minOverlap, limit);
+  const ids = [...new Set(pairs.map((p) => p.found))];
+  const rows = ids.length === 0 ? [] : await activeNames(q).where('n.id', 'in', ids).execute();
+  return grouped(queries, pairs, new Map(rows.map((r) => [r.name_id, r as ListedNameRow])));
+}
+
+/** The subjects of every customer near each searched listed name (the delta: a list's new names against the customers), as entryCandidates, by name id. */
+export async function subjectCandidates(q: Queryable, queries: readonly CandidateQuery[], minOverlap: number, limit: number): Promise<Map<number, SubjectRow[]>> {
+  const pairs = await nearest(q, sql`screening_subjects r`, queries, minOverlap, limit);
+  const ids = [...new Set(pairs.map((p) => p.found))];
+  const rows = ids.length === 0 ? [] : await kysely(q).selectFrom('screening_subjects').select(subjectColumns).where('id', 'in', ids).execute();
+  return grouped(queries, pairs, new Map(rows.map((r) => [r.id, toSubject(r)])));
 }
 
 /**

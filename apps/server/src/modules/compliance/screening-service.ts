@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { nameIndexKeys } from '@aurum/domain/compliance/name-index-key';
 import { entryDocuments, matchListedName, type ScreeningMatch } from '@aurum/domain/compliance/screening-match';
+import { preparedNameCache } from '@aurum/domain/compliance/prepared-name-cache';
 import type { AliasQuality, ScreeningListKind } from '@aurum/domain/compliance/screening-thresholds';
 import type { ScreeningResult } from '@aurum/domain/compliance/hit-schemas';
 import { businessClock } from '@aurum/domain/system/business-time';
@@ -17,14 +18,15 @@ import {
   changedEntryNames,
   customerIdsAfter,
   entryCandidates,
-  filePeople,
+  filePeopleOf,
   insertRun,
   lastNightlyRun,
-  setTrigramThreshold,
+  setSearchSettings,
   subjectCandidates,
   syncSubjects,
-  userNames,
+  userNamesOf,
   type CandidateKeys,
+  type CandidateQuery,
   type ListedNameRow,
   type SubjectInput,
   type SubjectRow,
@@ -41,6 +43,12 @@ export const SCREENING_MIN_OVERLAP = 2;
 export const SCREENING_CANDIDATES_MAX = 100;
 /** Customers (nightly) and entries (delta) per transaction. */
 const CUSTOMER_BATCH = 200;
+/**
+ * Pages of the nightly re-screen in flight at once, each in its own transaction: while one page's
+ * candidates are searched in PostgreSQL, another's are scored here. Pages hold distinct customers,
+ * so they write distinct rows. (PGlite runs one transaction at a time: there they queue.)
+ */
+const RESCREEN_PAGES_AT_ONCE = 2;
 const ENTRY_BATCH = 100;
 /** Subjects of every customer per listed name in the delta. */
 const DELTA_SUBJECTS_MAX = 500;
@@ -48,29 +56,42 @@ const NAME_MAX = 500;
 
 const hash = (fields: unknown[]) => createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 
+/**
+ * The names this process has prepared for scoring, listed and screened alike: a delta scores each
+ * listed name against hundreds of customers, a re-screen meets the same listed names again and
+ * again. At most about 37 MB.
+ */
+const prepared = preparedNameCache(20_000);
+
 function subject(personId: number | null, rawName: string, attrs: { birthDate: string | null; nationality: string | null; document: string | null }): SubjectInput | null {
   const name = rawName.trim().replace(/\s+/g, ' ').slice(0, NAME_MAX);
   if (name === '') return null;
-  const keys = nameIndexKeys(name);
+  const keys = nameIndexKeys(prepared(name));
   if (keys.key === '' && keys.tokens.length === 0) return null;
   return { personId, name, ...keys, ...attrs, fingerprint: hash([name, attrs.birthDate, attrs.nationality, attrs.document]) };
 }
 
-/** The names to screen: the people of the due diligence file when there are some, else the customer's own names. */
-async function wantedSubjects(q: Queryable, userId: number): Promise<SubjectInput[]> {
-  const people = await filePeople(q, userId);
-  const out: Array<SubjectInput | null> =
-    people.length > 0
-      ? people.map((p) => subject(p.id, p.full_name, { birthDate: p.birth_date, nationality: p.nationality, document: p.document_number }))
-      : await (async () => {
-          const u = await userNames(q, userId);
-          if (!u) return [];
-          const none = { birthDate: null, nationality: null, document: null };
-          return [subject(null, `${u.first_name} ${u.last_name}`, none), subject(null, u.company_name ?? '', none)];
-        })();
-  const unique = new Map<string, SubjectInput>();
-  for (const s of out) if (s) unique.set(s.fingerprint, s);
-  return [...unique.values()];
+/**
+ * The names to screen of each customer: the people of the due diligence file when there are some,
+ * else the customer's own names (a person's, a company's). A deleted customer has none.
+ */
+async function wantedSubjects(q: Queryable, userIds: readonly number[]): Promise<Array<SubjectInput & { userId: number }>> {
+  const people = await filePeopleOf(q, userIds);
+  const onFile = new Set(people.map((p) => p.user_id));
+  const out: Array<SubjectInput & { userId: number }> = [];
+  const seen = new Set<string>();
+  const add = (userId: number, s: SubjectInput | null) => {
+    if (!s || seen.has(`${userId}/${s.fingerprint}`)) return;
+    seen.add(`${userId}/${s.fingerprint}`);
+    out.push({ ...s, userId });
+  };
+  for (const p of people) add(p.user_id, subject(p.id, p.full_name, { birthDate: p.birth_date, nationality: p.nationality, document: p.document_number }));
+  const none = { birthDate: null, nationality: null, document: null };
+  for (const u of await userNamesOf(q, userIds.filter((id) => !onFile.has(id)))) {
+    add(u.id, subject(null, `${u.first_name} ${u.last_name}`, none));
+    add(u.id, subject(null, u.company_name ?? '', none));
+  }
+  return out;
 }
 
 function matchOf(s: SubjectRow, n: ListedNameRow): ScreeningMatch {
@@ -84,6 +105,7 @@ function matchOf(s: SubjectRow, n: ListedNameRow): ScreeningMatch {
       nationalities: n.nationalities,
       documents: entryDocuments(n.documents),
     },
+    prepared,
   );
 }
 
@@ -95,6 +117,9 @@ export function candidateKeys(keys: { key: string; tokens: readonly string[] }):
   const rare = keys.tokens.filter((t) => !(t.startsWith('p:') && t.length - 2 <= COMMON_KEY_MAX));
   return { key: keys.key, tokens: keys.tokens, rare };
 }
+
+/** A name searched for candidates, by its id. */
+const searchedBy = (id: number, keys: { key: string; tokens: readonly string[] }): CandidateQuery => ({ id, ...candidateKeys(keys) });
 
 /** A hold outranks a review, then the higher score. */
 const rank = (m: { outcome: string; score: number }) => (m.outcome === 'hold' ? 2 : 1) + m.score;
@@ -146,21 +171,23 @@ interface Screened {
   subjects: number;
   hits: number;
   newHits: NewHit[];
-  held: boolean;
 }
 
-/** One customer: subjects brought in step, screened against the active lists, new hits recorded, held on a 'hold'. */
-async function screenOne(c: Change, userId: number): Promise<Screened> {
-  await setTrigramThreshold(c.q, SCREENING_TRIGRAM_THRESHOLD);
-  const subjects = await syncSubjects(c.q, userId, await wantedSubjects(c.q, userId), c.now);
+/**
+ * Customers' subjects brought in step and screened against the active lists in one candidate
+ * search (a customer, or a page of the nightly re-screen); new hits recorded, and a customer with
+ * a new 'hold' hit held.
+ */
+async function screenCustomers(c: Change, userIds: readonly number[]): Promise<Screened> {
+  await setSearchSettings(c.q, SCREENING_TRIGRAM_THRESHOLD);
+  const subjects = await syncSubjects(c.q, userIds, await wantedSubjects(c.q, userIds), c.now);
+  const found = await entryCandidates(c.q, subjects.map((s) => searchedBy(s.id, s)), SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX);
   const pairs: Array<{ s: SubjectRow; n: ListedNameRow }> = [];
-  for (const s of subjects) {
-    for (const n of await entryCandidates(c.q, candidateKeys(s), SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX)) pairs.push({ s, n });
-  }
-  const found = hitsOf(pairs, c.now);
-  const newHits = await insertNewHits(c.q, found);
-  const held = (await holdFor(c, newHits)).size > 0 || (await isHeld(c.q, userId));
-  return { subjects: subjects.length, hits: found.length, newHits, held };
+  for (const s of subjects) for (const n of found.get(s.id) ?? []) pairs.push({ s, n });
+  const hits = hitsOf(pairs, c.now);
+  const newHits = await insertNewHits(c.q, hits);
+  await holdFor(c, newHits);
+  return { subjects: subjects.length, hits: hits.length, newHits };
 }
 
 /**
@@ -169,11 +196,12 @@ async function screenOne(c: Change, userId: number): Promise<Screened> {
  * the hold score holds the customer (unless held already). The run is recorded with the versions.
  */
 export async function screenCustomer(c: Change, userId: number, trigger: 'customer' | 'officer' = 'customer'): Promise<ScreeningResult> {
-  if (!(await userNames(c.q, userId))) throw notFound('user');
+  if ((await userNamesOf(c.q, [userId])).length === 0) throw notFound('user');
   const versions = await activeVersionIds(c.q);
-  const r = await screenOne(c, userId);
+  const r = await screenCustomers(c, [userId]);
+  const held = r.newHits.some((h) => h.outcome === 'hold') || (await isHeld(c.q, userId));
   await insertRun(c.q, { trigger, userId, versionIds: versions, subjects: r.subjects, hits: r.hits, startedAt: c.now, finishedAt: new Date(c.now.getTime()) });
-  const result = { userId, subjects: r.subjects, hits: r.hits, newHits: r.newHits.length, held: r.held };
+  const result = { userId, subjects: r.subjects, hits: r.hits, newHits: r.newHits.length, held };
   c.audit.note('userId', userId);
   c.audit.after(result);
   return result;
@@ -185,7 +213,7 @@ export async function screenCustomer(c: Change, userId: number, trigger: 'custom
  * customer at or above the hold score is held before this answers.
  */
 export async function screenDelta(c: Change, versionId: number, previousVersionId: number | null): Promise<{ entries: number; hits: number; held: number }> {
-  await setTrigramThreshold(c.q, SCREENING_TRIGRAM_THRESHOLD);
+  await setSearchSettings(c.q, SCREENING_TRIGRAM_THRESHOLD);
   let after = 0;
   let entries = 0;
   let hits = 0;
@@ -193,10 +221,9 @@ export async function screenDelta(c: Change, versionId: number, previousVersionI
   for (;;) {
     const names = await changedEntryNames(c.q, versionId, previousVersionId, after, ENTRY_BATCH);
     if (names.length === 0) break;
+    const found = await subjectCandidates(c.q, names.map((n) => searchedBy(n.name_id, n)), SCREENING_MIN_OVERLAP, DELTA_SUBJECTS_MAX);
     const pairs: Array<{ s: SubjectRow; n: ListedNameRow }> = [];
-    for (const n of names) {
-      for (const s of await subjectCandidates(c.q, candidateKeys(n), SCREENING_MIN_OVERLAP, DELTA_SUBJECTS_MAX)) pairs.push({ s, n });
-    }
+    for (const n of names) for (const s of found.get(n.name_id) ?? []) pairs.push({ s, n });
     const newHits = await insertNewHits(c.q, hitsOf(pairs, c.now));
     hits += newHits.length;
     for (const u of await holdFor(c, newHits)) held.add(u);
@@ -223,19 +250,25 @@ export async function rescreenAll(deps: Pick<AppDeps, 'db' | 'events'>, now: Dat
   let customers = 0;
   let newHits = 0;
   let subjects = 0;
-  for (;;) {
-    const ids = await customerIdsAfter(deps.db, after, CUSTOMER_BATCH);
-    if (ids.length === 0) break;
-    await deps.db.transaction(async (tx) => {
-      for (const userId of ids) {
-        const r = await screenOne(jobChange(tx, now, deps.events), userId);
+  // pages are taken in order, one at a time, whichever worker asks
+  let cursor: Promise<number[]> = Promise.resolve([]);
+  const nextPage = () =>
+    (cursor = cursor.then(async () => {
+      const ids = await customerIdsAfter(deps.db, after, CUSTOMER_BATCH);
+      if (ids.length > 0) after = ids[ids.length - 1]!;
+      return ids;
+    }));
+  const worker = async () => {
+    for (let ids = await nextPage(); ids.length > 0; ids = await nextPage()) {
+      await deps.db.transaction(async (tx) => {
+        const r = await screenCustomers(jobChange(tx, now, deps.events), ids);
         newHits += r.newHits.length;
         subjects += r.subjects;
-      }
-    });
-    customers += ids.length;
-    after = ids[ids.length - 1]!;
-  }
+      });
+      customers += ids.length;
+    }
+  };
+  await Promise.all(Array.from({ length: RESCREEN_PAGES_AT_ONCE }, worker));
   await insertRun(deps.db, { trigger: 'nightly', userId: null, versionIds: versions, subjects, hits: newHits, startedAt: now, finishedAt: new Date() });
   return { customers, newHits };
 }

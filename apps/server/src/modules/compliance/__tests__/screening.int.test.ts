@@ -145,4 +145,48 @@ describe(`screening on ${driver}`, () => {
     const [recorded] = await ts.db.query<{ n: number }>("SELECT count(*)::int AS n FROM screening_runs WHERE trigger = 'nightly'");
     expect(recorded!.n).toBe(1);
   });
+  it("a superseded version's names screen no one; the active version's do, whichever way it became active", async () => {
+    const entries = [
+      { reference: 'QDi.901', primaryName: 'Muhammad Hafiz bin Abdullah', birthDates: ['1975-04-12'], nationalities: ['MY'] },
+      { reference: 'QDi.902', primaryName: '陳志明', aliases: [{ name: 'Ah Meng', quality: 'low' as const }] },
+    ];
+    await activateListVersion(ts.db, { code: 'un', kind: 'un' }, [...entries, { reference: 'QDi.960', primaryName: 'Oleg Petrenko', birthDates: ['1971-09-09'] }]);
+    const before = await newCustomer(ts.db, { first: 'Oleg', last: 'Petrenko' }, { fullName: 'Oleg Petrenko', birthDate: '1971-09-09' });
+    expect((await screen(before)).body).toMatchObject({ held: true });
+    // the next version drops the entry: a customer of that name is screened clear against it
+    await activateListVersion(ts.db, { code: 'un', kind: 'un' }, entries);
+    const after = await newCustomer(ts.db, { first: 'Oleg', last: 'Petrenko' }, { fullName: 'Oleg Petrenko', birthDate: '1971-09-09' });
+    expect((await screen(after)).body).toMatchObject({ hits: 0, held: false });
+    // what is searched is exactly the names of the active versions
+    const [names] = await ts.db.query<{ searched: number; active: number; stray: number }>(
+      `SELECT (SELECT count(*)::int FROM screening_active_names) AS searched,
+              (SELECT count(*)::int FROM screening_entry_names n JOIN screening_entries e ON e.id = n.entry_id JOIN screening_list_versions v ON v.id = e.version_id WHERE v.status = 'active') AS active,
+              (SELECT count(*)::int FROM screening_active_names a JOIN screening_list_versions v ON v.id = a.version_id WHERE v.status <> 'active') AS stray`,
+    );
+    expect(names).toEqual({ searched: names!.active, active: names!.active, stray: 0 });
+    expect(names!.active).toBeGreaterThan(0);
+  });
+
+  it('the nightly re-screen walks every page of customers, pages side by side, and holds each listed one once', async () => {
+    await activateListVersion(ts.db, { code: 'moha-nightly', kind: 'ministry' }, [{ reference: 'KDN-77', primaryName: 'Zainal Abidin bin Osman' }]);
+    // 700 customers never screened (more than three pages), four of them listed, spread over the pages
+    const rows = await ts.db.query<{ id: number; first_name: string }>(
+      `INSERT INTO users (username, email, first_name, last_name, phone_country_code, phone_number)
+       SELECT 'night' || g, 'night' || g || '@example.com', CASE WHEN g % 175 = 3 THEN 'Zainal Abidin bin Osman' ELSE 'Filler ' || g END, '', '60', (500000000 + g)::text
+       FROM generate_series(1, 700) AS g RETURNING id, first_name`,
+    );
+    const listed = rows.filter((r) => r.first_name.startsWith('Zainal')).map((r) => r.id);
+    expect(listed).toHaveLength(4);
+    const [{ n: customers }] = (await ts.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE deleted_at IS NULL')) as [{ n: number }];
+    const run = (await ts.app.jobs.get('screeningNightly').runOnce(new Date('2030-02-05T19:00:00Z'))) as { customers: number; newHits: number };
+    expect(run.customers).toBe(customers);
+    for (const id of listed) expect(await holdOf(id)).toMatchObject({ status: 'held', source: 'screening' });
+    const hits = await ts.db.query<{ user_id: number }>("SELECT user_id FROM screening_hits WHERE entry_reference = 'KDN-77' ORDER BY user_id");
+    expect(hits.map((h) => h.user_id)).toEqual([...listed].sort((a, b) => a - b));
+    // every customer screened: a subject each
+    const [{ unscreened }] = (await ts.db.query<{ unscreened: number }>(
+      `SELECT count(*)::int AS unscreened FROM users u WHERE u.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM screening_subjects s WHERE s.user_id = u.id)`,
+    )) as [{ unscreened: number }];
+    expect(unscreened).toBe(0);
+  });
 });
