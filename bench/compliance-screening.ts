@@ -5,7 +5,8 @@
  * PostgreSQL's (or PGlite's) trigram and array indexes, scores from the TypeScript matcher.
  * Measures: (1) the onboarding screen of one customer (screenCustomer), p95 over --screens calls,
  * goal < 200 ms; (2) a delta of --delta entries against every customer (screenDelta), goal < 30 s;
- * (3) the full re-screen (rescreenAll), goal < 10 min, skipped with --full false. Next to (1),
+ * (3) the full re-screen (rescreenAll) on a first night (every hit new) and on a night when nothing
+ * changed, goal < 10 min, skipped with --full false. Next to (1),
  * plain Jaro-Winkler at 0.85 over the same candidates: how many hits each finds.
  *
  *   node bench/compliance-screening.ts [--customers 100000] [--entries 10000] [--names 40000] [--db pglite|postgres] [--full true]
@@ -23,7 +24,7 @@ import { startTestServer } from '../apps/server/src/testing/test-server.ts';
 import type { EventBus } from '../apps/server/src/live/event-bus.ts';
 import type { Change } from '../apps/server/src/http/change.ts';
 import type { Queryable } from '../apps/server/src/db/db.ts';
-import { candidateKeys, rescreenAll, screenCustomer, screenDelta, SCREENING_CANDIDATES_MAX, SCREENING_MIN_OVERLAP, SCREENING_TRIGRAM_THRESHOLD } from '../apps/server/src/modules/compliance/screening-service.ts';
+import { candidateKeys, rescreenAll, screenCustomer, screenDelta, syncCustomerSubjects, SCREENING_CANDIDATES_MAX, SCREENING_MIN_OVERLAP, SCREENING_TRIGRAM_THRESHOLD } from '../apps/server/src/modules/compliance/screening-service.ts';
 import { entryCandidates, setSearchSettings } from '../apps/server/src/modules/compliance/screening-repository.ts';
 import { benchPostgresUrl, fmt, percentile, reportBench } from './support/bench-kit.ts';
 
@@ -107,7 +108,7 @@ try {
   await insertEntries(v1, 0, entryNames, '');
   const listMs = performance.now() - t0;
 
-  // the customers, each with their subject row (what screenCustomer keeps), written in bulk
+  // the customers, written in bulk, each with their subject rows
   t0 = performance.now();
   const customerNames = Array.from({ length: CUSTOMERS }, personName);
   for (let i = 0; i < CUSTOMERS; i += 2000) {
@@ -117,12 +118,8 @@ try {
        SELECT 'sc' || g, 'sc' || g || '@example.com', n, '', '60', (200000000 + g)::text FROM unnest($1::text[]) WITH ORDINALITY AS t(n, g0), LATERAL (SELECT $2::int + g0::int AS g) x RETURNING id`,
       [chunk, i],
     );
-    const keys = chunk.map((n) => nameIndexKeys(n));
-    await db.query(
-      `INSERT INTO screening_subjects (user_id, name, key, tokens, fingerprint, updated_at)
-       SELECT u, n, k, t::text[], encode(sha256(convert_to(n || u::text, 'UTF8')), 'hex'), now() FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS x(u, n, k, t)`,
-      [ids.map((r) => r.id), chunk, keys.map((k) => k.key), keys.map((k) => `{${k.tokens.map((x) => `"${x.replace(/"/g, '')}"`).join(',')}}`)],
-    );
+    // their screened names as screening keeps them (the same fingerprints): a re-screen finds them unchanged
+    await db.transaction((tx) => syncCustomerSubjects(tx, ids.map((r) => r.id), new Date()));
   }
   await db.query('ANALYZE');
   const customersMs = performance.now() - t0;
@@ -171,13 +168,16 @@ try {
   console.log(`(2) delta of ${delta.entries} entries against ${CUSTOMERS} customers: ${at(deltaMs)} (goal < 30 s), ${delta.hits} hits, ${delta.held} held`);
   reportBench({ bench: 'compliance-screening', what: `delta of ${DELTA} entries against every customer (${values.db})`, figure: deltaMs / 1000, baseline: null, unit: 's', goal: '< 30 s', met: deltaMs < 30_000 });
 
-  // (3) the nightly re-screen of every customer
+  // (3) the nightly re-screen of every customer: the first night, when every hit is new (written,
+  // and a hold placed for each customer at the hold score), then a night when nothing changed
   if (values.full === 'true') {
-    t0 = performance.now();
-    const all = await rescreenAll({ db, events: {} as EventBus }, new Date());
-    const fullMs = performance.now() - t0;
-    console.log(`(3) full re-screen of ${all.customers} customers: ${at(fullMs)} (goal < 10 min), ${all.newHits} new hits`);
-    reportBench({ bench: 'compliance-screening', what: `full re-screen (${values.db}, ${CUSTOMERS} customers)`, figure: fullMs / 1000, baseline: null, unit: 's', goal: '< 600 s', met: fullMs < 600_000 });
+    for (const night of ['first night, every hit new', 'next night, nothing changed']) {
+      t0 = performance.now();
+      const all = await rescreenAll({ db, events: {} as EventBus }, new Date());
+      const fullMs = performance.now() - t0;
+      console.log(`(3) full re-screen of ${all.customers} customers, ${night}: ${at(fullMs)} (goal < 10 min), ${all.newHits} new hits`);
+      reportBench({ bench: 'compliance-screening', what: `full re-screen (${values.db}, ${CUSTOMERS} customers, ${night})`, figure: fullMs / 1000, baseline: null, unit: 's', goal: '< 600 s', met: fullMs < 600_000 });
+    }
   }
 } finally {
   await ts.close();

@@ -3,7 +3,7 @@ import type { Change } from '../../http/change.ts';
 import type { AuditRecorder } from '../../http/route.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import { unscreenedCustomers } from './screening-backlog-repository.ts';
-import { screenCustomer } from './screening-service.ts';
+import { screenCustomersInPages } from './screening-service.ts';
 
 /** Customers screened in full inside a list's activation; more wait for the job's next minute. */
 export const UNSCREENED_IN_ACTIVATION_MAX = 2_000;
@@ -17,11 +17,8 @@ export const UNSCREENED_CHECK_MS = 60_000;
  * missed by it. Answers how many were screened.
  */
 export async function screenUnscreened(c: Change, limit: number): Promise<number> {
-  const ids = await unscreenedCustomers(c.q, limit);
   // each customer's result is in its hits and screening runs; the change's audit row gets the count
-  const quiet: Change = { ...c, audit: silent };
-  for (const userId of ids) await screenCustomer(quiet, userId);
-  return ids.length;
+  return screenCustomersInPages({ ...c, audit: silent }, await unscreenedCustomers(c.q, limit));
 }
 
 const silent: AuditRecorder = { actor: () => undefined, before: () => undefined, after: () => undefined, note: () => undefined };

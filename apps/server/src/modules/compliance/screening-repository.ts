@@ -257,13 +257,21 @@ export async function customerIdsAfter(q: Queryable, afterId: number, limit: num
   return rows.map((r) => r.id);
 }
 
-export async function insertRun(
-  q: Queryable,
-  run: { trigger: 'customer' | 'officer' | 'delta' | 'nightly'; userId: number | null; versionIds: readonly number[]; subjects: number; hits: number; startedAt: Date; finishedAt: Date },
-): Promise<void> {
+export interface ScreeningRunRow {
+  trigger: 'customer' | 'officer' | 'delta' | 'nightly';
+  userId: number | null;
+  versionIds: readonly number[];
+  subjects: number;
+  hits: number;
+  startedAt: Date;
+  finishedAt: Date;
+}
+
+export async function insertRuns(q: Queryable, runs: readonly ScreeningRunRow[]): Promise<void> {
+  if (runs.length === 0) return;
   await kysely(q)
     .insertInto('screening_runs')
-    .values({ trigger: run.trigger, user_id: run.userId, version_ids: [...run.versionIds], subjects: run.subjects, hits: run.hits, started_at: run.startedAt, finished_at: run.finishedAt })
+    .values(runs.map((run) => ({ trigger: run.trigger, user_id: run.userId, version_ids: [...run.versionIds], subjects: run.subjects, hits: run.hits, started_at: run.startedAt, finished_at: run.finishedAt })))
     .execute();
 }
 

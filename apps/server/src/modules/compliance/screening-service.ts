@@ -19,7 +19,7 @@ import {
   customerIdsAfter,
   entryCandidates,
   filePeopleOf,
-  insertRun,
+  insertRuns,
   lastNightlyRun,
   setSearchSettings,
   subjectCandidates,
@@ -167,10 +167,17 @@ async function holdFor(c: Change, hits: readonly NewHit[]): Promise<Set<number>>
   return held;
 }
 
+/** These customers' screened names brought in step with their file or account (each screen does this first; a bench sets customers up with it). */
+export async function syncCustomerSubjects(q: Queryable, userIds: readonly number[], at: Date): Promise<SubjectRow[]> {
+  return syncSubjects(q, userIds, await wantedSubjects(q, userIds), at);
+}
+
 interface Screened {
   subjects: number;
   hits: number;
   newHits: NewHit[];
+  /** Each customer's subjects and hits (found, new or not). */
+  byUser: Map<number, { subjects: number; hits: number }>;
 }
 
 /**
@@ -180,14 +187,30 @@ interface Screened {
  */
 async function screenCustomers(c: Change, userIds: readonly number[]): Promise<Screened> {
   await setSearchSettings(c.q, SCREENING_TRIGRAM_THRESHOLD);
-  const subjects = await syncSubjects(c.q, userIds, await wantedSubjects(c.q, userIds), c.now);
+  const subjects = await syncCustomerSubjects(c.q, userIds, c.now);
   const found = await entryCandidates(c.q, subjects.map((s) => searchedBy(s.id, s)), SCREENING_MIN_OVERLAP, SCREENING_CANDIDATES_MAX);
   const pairs: Array<{ s: SubjectRow; n: ListedNameRow }> = [];
   for (const s of subjects) for (const n of found.get(s.id) ?? []) pairs.push({ s, n });
   const hits = hitsOf(pairs, c.now);
   const newHits = await insertNewHits(c.q, hits);
   await holdFor(c, newHits);
-  return { subjects: subjects.length, hits: hits.length, newHits };
+  const byUser = new Map(userIds.map((id) => [id, { subjects: 0, hits: 0 }]));
+  for (const s of subjects) byUser.get(s.userId)!.subjects++;
+  for (const h of hits) byUser.get(h.userId)!.hits++;
+  return { subjects: subjects.length, hits: hits.length, newHits, byUser };
+}
+
+/**
+ * Customers screened in full a page at a time (those never screened: decision 1108's backlog),
+ * each with its run recorded as an onboarding screen's. Answers how many.
+ */
+export async function screenCustomersInPages(c: Change, userIds: readonly number[]): Promise<number> {
+  const versions = await activeVersionIds(c.q);
+  for (let i = 0; i < userIds.length; i += CUSTOMER_BATCH) {
+    const r = await screenCustomers(c, userIds.slice(i, i + CUSTOMER_BATCH));
+    await insertRuns(c.q, [...r.byUser].map(([userId, n]) => ({ trigger: 'customer' as const, userId, versionIds: versions, subjects: n.subjects, hits: n.hits, startedAt: c.now, finishedAt: new Date() })));
+  }
+  return userIds.length;
 }
 
 /**
@@ -200,7 +223,7 @@ export async function screenCustomer(c: Change, userId: number, trigger: 'custom
   const versions = await activeVersionIds(c.q);
   const r = await screenCustomers(c, [userId]);
   const held = r.newHits.some((h) => h.outcome === 'hold') || (await isHeld(c.q, userId));
-  await insertRun(c.q, { trigger, userId, versionIds: versions, subjects: r.subjects, hits: r.hits, startedAt: c.now, finishedAt: new Date(c.now.getTime()) });
+  await insertRuns(c.q, [{ trigger, userId, versionIds: versions, subjects: r.subjects, hits: r.hits, startedAt: c.now, finishedAt: new Date(c.now.getTime()) }]);
   const result = { userId, subjects: r.subjects, hits: r.hits, newHits: r.newHits.length, held };
   c.audit.note('userId', userId);
   c.audit.after(result);
@@ -230,7 +253,7 @@ export async function screenDelta(c: Change, versionId: number, previousVersionI
     entries += new Set(names.map((n) => n.entry_id)).size;
     after = names[names.length - 1]!.entry_id;
   }
-  await insertRun(c.q, { trigger: 'delta', userId: null, versionIds: [versionId], subjects: 0, hits, startedAt: c.now, finishedAt: new Date() });
+  await insertRuns(c.q, [{ trigger: 'delta', userId: null, versionIds: [versionId], subjects: 0, hits, startedAt: c.now, finishedAt: new Date() }]);
   c.audit.after({ versionId, previousVersionId, entries, hits, held: held.size });
   return { entries, hits, held: held.size };
 }
@@ -269,7 +292,7 @@ export async function rescreenAll(deps: Pick<AppDeps, 'db' | 'events'>, now: Dat
     }
   };
   await Promise.all(Array.from({ length: RESCREEN_PAGES_AT_ONCE }, worker));
-  await insertRun(deps.db, { trigger: 'nightly', userId: null, versionIds: versions, subjects, hits: newHits, startedAt: now, finishedAt: new Date() });
+  await insertRuns(deps.db, [{ trigger: 'nightly', userId: null, versionIds: versions, subjects, hits: newHits, startedAt: now, finishedAt: new Date() }]);
   return { customers, newHits };
 }
 
