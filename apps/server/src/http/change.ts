@@ -40,3 +40,6 @@ export function followingChange(c: Change, key: string): Change {
   };
   return { ...c, audit };
 }
+
+/** Records nothing: for a step whose record is kept elsewhere (a job's screening, in its runs and hits). */
+export const SILENT_AUDIT: AuditRecorder = { actor: () => undefined, before: () => undefined, after: () => undefined, note: () => undefined };

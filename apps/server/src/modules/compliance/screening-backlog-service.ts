@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../app-deps.ts';
-import type { Change } from '../../http/change.ts';
-import type { AuditRecorder } from '../../http/route.ts';
+import { SILENT_AUDIT, type Change } from '../../http/change.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import { unscreenedCustomers } from './screening-backlog-repository.ts';
 import { screenCustomersInPages } from './screening-service.ts';
@@ -18,10 +17,9 @@ export const UNSCREENED_CHECK_MS = 60_000;
  */
 export async function screenUnscreened(c: Change, limit: number): Promise<number> {
   // each customer's result is in its hits and screening runs; the change's audit row gets the count
-  return screenCustomersInPages({ ...c, audit: silent }, await unscreenedCustomers(c.q, limit));
+  return screenCustomersInPages({ ...c, audit: SILENT_AUDIT }, await unscreenedCustomers(c.q, limit));
 }
 
-const silent: AuditRecorder = { actor: () => undefined, before: () => undefined, after: () => undefined, note: () => undefined };
 
 /**
  * The job `screeningBacklog`: every minute, the customers never screened (created by a path that
@@ -31,6 +29,6 @@ const silent: AuditRecorder = { actor: () => undefined, before: () => undefined,
 export function screeningBacklogJob(deps: Pick<AppDeps, 'db' | 'now' | 'events'>, everyMs: number = UNSCREENED_CHECK_MS): Job {
   return intervalJob('screeningBacklog', {
     everyMs,
-    run: (given?: Date) => deps.db.transaction((q) => screenUnscreened({ q, by: 0, now: given ?? deps.now(), audit: silent, events: deps.events }, UNSCREENED_PER_TICK)),
+    run: (given?: Date) => deps.db.transaction((q) => screenUnscreened({ q, by: 0, now: given ?? deps.now(), audit: SILENT_AUDIT, events: deps.events }, UNSCREENED_PER_TICK)),
   });
 }

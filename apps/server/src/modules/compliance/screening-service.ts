@@ -8,8 +8,7 @@ import { businessClock } from '@aurum/domain/system/business-time';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { Change } from '../../http/change.ts';
-import type { AuditRecorder } from '../../http/route.ts';
+import { SILENT_AUDIT, type Change } from '../../http/change.ts';
 import { intervalJob, type Job } from '../../jobs/jobs-runner.ts';
 import { isHeld, placeHold } from './hold-service.ts';
 import { insertNewHits, type NewHit } from './hit-repository.ts';
@@ -259,8 +258,7 @@ export async function screenDelta(c: Change, versionId: number, previousVersionI
 }
 
 /** Not an admin's change: what a job's screening passes to placeHold (a screening hold names no officer) and records nowhere else. */
-const silent: AuditRecorder = { actor: () => undefined, before: () => undefined, after: () => undefined, note: () => undefined };
-const jobChange = (q: Queryable, now: Date, events: AppDeps['events']): Change => ({ q, by: 0, now, audit: silent, events });
+const jobChange = (q: Queryable, now: Date, events: AppDeps['events']): Change => ({ q, by: 0, now, audit: SILENT_AUDIT, events });
 
 /**
  * Every customer against every active list, a page of customers per transaction. A subject and

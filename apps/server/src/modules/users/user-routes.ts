@@ -14,7 +14,7 @@ import { AddressView, TradeConfigView, UserListAnswer, UserListItem, UserProfile
 import { csvColumnsOf } from '@aurum/domain/export/export-schemas';
 import { route } from '../../http/route.ts';
 import { EXPORT_BATCH, exportRoute, pagedRows } from '../../http/csv-export.ts';
-import { changeOf } from '../../http/change.ts';
+import { changeOf, type Change } from '../../http/change.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import {
   createUser,
@@ -32,7 +32,13 @@ const SECURE = '/v0/web/secure';
 const USER_PARAMS = z.object({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const tags = ['users'];
 
-export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
+/**
+ * What follows, in the same transaction, a user's names being written (created or edited): the
+ * composition root hooks screening here (compliance builds on users, so users cannot call it).
+ */
+export type AfterUserNamed = (c: Change, userId: number) => Promise<void>;
+
+export function registerUserRoutes(app: FastifyInstance, deps: AppDeps, afterNamed: AfterUserNamed = async () => undefined): void {
   route(app, deps, {
     method: 'GET',
     url: `${SECURE}/user/list`,
@@ -64,7 +70,12 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     audit: 'user.create',
     body: UserCreateBody,
     response: z.object({ id: z.number().int() }),
-    handler: async (ctx) => createUser(changeOf(ctx, deps), ctx.body),
+    handler: async (ctx) => {
+      const c = changeOf(ctx, deps);
+      const created = await createUser(c, ctx.body);
+      await afterNamed(c, created.id);
+      return created;
+    },
   });
 
   // under the API root (DECISIONS.md §1); the path outside /v0 stays as an alias
@@ -92,7 +103,12 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: USER_PARAMS,
     body: UserEditBody,
     response: UserProfile,
-    handler: async (ctx) => editUser(changeOf(ctx, deps), ctx.params.userId, ctx.body),
+    handler: async (ctx) => {
+      const c = changeOf(ctx, deps);
+      const profile = await editUser(c, ctx.params.userId, ctx.body);
+      await afterNamed(c, ctx.params.userId);
+      return profile;
+    },
   });
 
   route(app, deps, {

@@ -167,6 +167,34 @@ describe(`screening on ${driver}`, () => {
     expect(names!.active).toBeGreaterThan(0);
   });
 
+  it("a user created or renamed with a listed name is held by the call's own transaction; the user's audit row does not say so", async () => {
+    await activateListVersion(ts.db, { code: 'moha-onboard', kind: 'ministry' }, [{ reference: 'KDN-31', primaryName: 'Kamarul Ariffin bin Yusof' }]);
+    const body = (n: string, names: { firstName: string; lastName: string }) => ({
+      username: `onboard${n}`,
+      email: `onboard${n}@example.com`,
+      password: 'Strong#Pass1',
+      phone: { countryCode: '60', number: `17${n.padStart(7, '0')}` },
+      category: 'individual',
+      ...names,
+    });
+    const listed = await call<{ id: number }>('superAdmin', 'POST', `${S}/user/create`, body('1', { firstName: 'Kamarul Ariffin', lastName: 'bin Yusof' }));
+    expect(listed.status, listed.text).toBe(200);
+    // held when the create call answers: no job ran in between
+    expect(await holdOf(listed.body.id)).toMatchObject({ status: 'held', source: 'screening' });
+    const [row] = await ts.db.query<{ detail: { screening?: { newHits: number; held: boolean } } }>("SELECT detail FROM audit_log WHERE action = 'user.create' ORDER BY id DESC LIMIT 1");
+    // staff outside compliance read the audit trail: nothing there names a screening
+    expect(JSON.stringify(row!.detail)).not.toMatch(/screen|hit|hold/i);
+    const [run] = await ts.db.query<{ hits: number }>("SELECT hits FROM screening_runs WHERE user_id = $1 AND trigger = 'customer'", [listed.body.id]);
+    expect(run).toEqual({ hits: 1 });
+
+    const clean = await call<{ id: number }>('superAdmin', 'POST', `${S}/user/create`, body('2', { firstName: 'Aisyah', lastName: 'Rahman' }));
+    expect(clean.status, clean.text).toBe(200);
+    expect(await holdOf(clean.body.id)).toBeUndefined();
+    const renamed = await call('superAdmin', 'PUT', `${S}/user/${clean.body.id}`, { ...body('2', { firstName: 'Kamarul Ariffin', lastName: 'bin Yusof' }), password: undefined });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await holdOf(clean.body.id)).toMatchObject({ status: 'held', source: 'screening' });
+  });
+
   it('the nightly re-screen walks every page of customers, pages side by side, and holds each listed one once', async () => {
     await activateListVersion(ts.db, { code: 'moha-nightly', kind: 'ministry' }, [{ reference: 'KDN-77', primaryName: 'Zainal Abidin bin Osman' }]);
     // 700 customers never screened (more than three pages), four of them listed, spread over the pages
