@@ -275,7 +275,29 @@ export async function insertRuns(q: Queryable, runs: readonly ScreeningRunRow[])
     .execute();
 }
 
-/** When the nightly re-screen last ran (the job runs once a business day). */
+/** Advisory lock class of the nightly re-screen's claim: one process claims a night (pg_advisory_xact_lock(class, 0)). */
+const NIGHTLY_LOCK_CLASS = 7_262_000;
+
+export async function lockNightlyClaim(q: Queryable): Promise<void> {
+  // an advisory lock is a function call the builder has no verb for
+  await sql`SELECT pg_advisory_xact_lock(CAST(${NIGHTLY_LOCK_CLASS} AS int), 0)`.execute(kysely(q));
+}
+
+/** The night's run row, written when the run starts (its claim), finished when it ends. */
+export async function insertNightlyClaim(q: Queryable, versionIds: readonly number[], at: Date): Promise<number> {
+  const row = await kysely(q)
+    .insertInto('screening_runs')
+    .values({ trigger: 'nightly', user_id: null, version_ids: [...versionIds], subjects: 0, hits: 0, started_at: at, finished_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function finishRun(q: Queryable, id: number, done: { subjects: number; hits: number; finishedAt: Date }): Promise<void> {
+  await kysely(q).updateTable('screening_runs').set({ subjects: done.subjects, hits: done.hits, finished_at: done.finishedAt }).where('id', '=', id).execute();
+}
+
+/** When the nightly re-screen last started (the job runs once a business day). */
 export async function lastNightlyRun(q: Queryable): Promise<Date | null> {
   const row = await kysely(q).selectFrom('screening_runs').select('started_at').where('trigger', '=', 'nightly').orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row?.started_at ?? null;

@@ -19,7 +19,10 @@ import {
   entryCandidates,
   filePeopleOf,
   insertRuns,
+  finishRun,
+  insertNightlyClaim,
   lastNightlyRun,
+  lockNightlyClaim,
   setSearchSettings,
   subjectCandidates,
   syncSubjects,
@@ -265,8 +268,7 @@ const jobChange = (q: Queryable, now: Date, events: AppDeps['events']): Change =
  * entry already hit (dismissed, confirmed or open) is not recorded again; only a changed customer
  * or a changed entry makes a new hit.
  */
-export async function rescreenAll(deps: Pick<AppDeps, 'db' | 'events'>, now: Date): Promise<{ customers: number; newHits: number }> {
-  const versions = await activeVersionIds(deps.db);
+export async function rescreenAll(deps: Pick<AppDeps, 'db' | 'events'>, now: Date): Promise<{ customers: number; newHits: number; subjects: number }> {
   let after = 0;
   let customers = 0;
   let newHits = 0;
@@ -290,8 +292,7 @@ export async function rescreenAll(deps: Pick<AppDeps, 'db' | 'events'>, now: Dat
     }
   };
   await Promise.all(Array.from({ length: RESCREEN_PAGES_AT_ONCE }, worker));
-  await insertRuns(deps.db, [{ trigger: 'nightly', userId: null, versionIds: versions, subjects, hits: newHits, startedAt: now, finishedAt: new Date() }]);
-  return { customers, newHits };
+  return { customers, newHits, subjects };
 }
 
 /** How often the nightly job looks whether its run is due, and from when (Kuala Lumpur) it is. */
@@ -301,7 +302,7 @@ export const NIGHTLY_SCREENING_AT_MINUTES = 2 * 60;
 /**
  * The job `screeningNightly`: every minute it looks whether today's re-screen (from 02:00 in Kuala
  * Lumpur, every day: lists change on weekends too) has run, and runs it. runOnce(now) answers the
- * run, or null when it was not due or ran already that day.
+ * run, or null when it was not due, ran already that day, or another process claimed it.
  */
 export function screeningJob(deps: Pick<AppDeps, 'db' | 'now' | 'events'>, everyMs: number = SCREENING_CHECK_MS): Job {
   const db: Db = deps.db;
@@ -311,9 +312,19 @@ export function screeningJob(deps: Pick<AppDeps, 'db' | 'now' | 'events'>, every
       const now = given ?? deps.now();
       const today = businessClock(now);
       if (today.minutes < NIGHTLY_SCREENING_AT_MINUTES) return null;
-      const last = await lastNightlyRun(db);
-      if (last && businessClock(last).date === today.date) return null;
-      return rescreenAll(deps, now);
+      // the night is claimed by one process, under a lock, before the work: a second process
+      // looking at the same minute finds the claim and does nothing (a run that dies midway is not
+      // retried that day; the next night screens everyone again)
+      const claim = await db.transaction(async (tx) => {
+        await lockNightlyClaim(tx);
+        const last = await lastNightlyRun(tx);
+        if (last && businessClock(last).date === today.date) return null;
+        return insertNightlyClaim(tx, await activeVersionIds(tx), now);
+      });
+      if (claim === null) return null;
+      const run = await rescreenAll(deps, now);
+      await finishRun(db, claim, { subjects: run.subjects, hits: run.newHits, finishedAt: new Date() });
+      return { customers: run.customers, newHits: run.newHits };
     },
   });
 }

@@ -5,7 +5,7 @@ import type { HoldView } from '@aurum/domain/compliance/hold-schemas';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client, roleTokens } from '../../../testing/client.ts';
 import type { EventBus } from '../../../live/event-bus.ts';
-import { screenDelta } from '../screening-service.ts';
+import { screenDelta, screeningJob } from '../screening-service.ts';
 import { activateListVersion, newCustomer } from './screening-lists-fixture.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -206,8 +206,16 @@ describe(`screening on ${driver}`, () => {
     const listed = rows.filter((r) => r.first_name.startsWith('Zainal')).map((r) => r.id);
     expect(listed).toHaveLength(4);
     const [{ n: customers }] = (await ts.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE deleted_at IS NULL')) as [{ n: number }];
-    const run = (await ts.app.jobs.get('screeningNightly').runOnce(new Date('2030-02-05T19:00:00Z'))) as { customers: number; newHits: number };
+    // two processes' jobs look at the same minute: one claims the night and runs it, the other does nothing
+    const night = new Date('2030-02-05T19:00:00Z');
+    const other = screeningJob({ db: ts.db, now: () => night, events: {} as EventBus });
+    const both = await Promise.all([ts.app.jobs.get('screeningNightly').runOnce(night), other.runOnce(night)]);
+    expect(both.filter((r) => r === null)).toHaveLength(1);
+    const run = both.find((r) => r !== null) as { customers: number; newHits: number };
     expect(run.customers).toBe(customers);
+    const nights = await ts.db.query<{ subjects: number; hits: number }>("SELECT subjects, hits FROM screening_runs WHERE trigger = 'nightly' AND started_at = $1", [night]);
+    expect(nights).toEqual([{ subjects: expect.any(Number), hits: run.newHits }]);
+    expect(nights[0]!.subjects).toBeGreaterThanOrEqual(customers);
     for (const id of listed) expect(await holdOf(id)).toMatchObject({ status: 'held', source: 'screening' });
     const hits = await ts.db.query<{ user_id: number }>("SELECT user_id FROM screening_hits WHERE entry_reference = 'KDN-77' ORDER BY user_id");
     expect(hits.map((h) => h.user_id)).toEqual([...listed].sort((a, b) => a - b));
