@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { HitView } from '@aurum/domain/compliance/hit-schemas';
@@ -9,10 +8,9 @@ import type { ListsAnswer, UploadAnswer } from '@aurum/domain/compliance/list-sc
 import type { OrderNode } from '@aurum/domain/orders/order-schemas';
 import { customerPrice } from '@aurum/domain/orders/order-pricing';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
-import { S, startOrderServer, TRADING_MOMENT, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
+import { assetRequest, S, startOrderServer, TRADING_MOMENT, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const PNG = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#d4a017' } }).png().toBuffer();
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 /** The issue's bound: every customer at or above the hold score is held within 60 s of the list's activation. */
 const HELD_WITHIN_MS = 60_000;
@@ -38,14 +36,7 @@ describe(`the compliance desk from the outside on ${driver}`, () => {
     const r = await fetch(`${o.ts.url}${S}/compliance/lists/${listId}/versions`, { method: 'POST', headers: { authorization: `Bearer ${await o.as('complianceOfficer')}` }, body: form });
     return { status: r.status, body: (await r.json()) as UploadAnswer };
   };
-  async function request(action: string, role: string, fields: Record<string, string>, id?: number) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'slip.png');
-    const path = id === undefined ? `${S}/asset/${action}/create` : `${S}/asset/${action}/${id}/approve`;
-    const r = await fetch(`${o.ts.url}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await o.as(role)}` } });
-    return { status: r.status, body: (await r.json()) as { id: number; status: string; code?: number; context?: string | null } };
-  }
+  const request = (action: string, role: string, fields: Record<string, string>, id?: number) => assetRequest(o, action, role, fields, id);
   const holdOf = async (userId: number) => (await o.call<{ items: HoldView[] }>('complianceOfficer', 'GET', `${S}/compliance/holds`)).body.items.find((h) => h.userId === userId);
   const hitsOf = async (userId: number) => (await o.call<{ items: HitView[] }>('complianceOfficer', 'GET', `${S}/compliance/hits?limit=200`)).body.items.filter((h) => h.userId === userId);
   const activateList = async (code: string, file: string, name: string) => {

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { Db } from '../../../db/db.ts';
@@ -14,10 +13,10 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 import { DEMO_ADMINS } from '../../../seed/demo-accounts.ts';
 import { postEntry } from '../../ledger/ledger-service.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
+import { receiptForm } from '../../orders/__tests__/order-helpers.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const S = '/v0/web/secure';
-const PNG = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#d4a017' } }).png().toBuffer();
 
 /** The value-moving operations a hold stops, and the ones it lets through (a deposit submitted). */
 type MoneyOp = 'buy' | 'sell' | 'withdraw' | 'approve' | 'deposit';
@@ -99,12 +98,9 @@ describe(`compliance holds under random interleavings on ${driver}`, () => {
     return { id, withdrawals };
   }
 
-  function request(url: string, action: string, fields: Record<string, string>, approve?: number): Promise<Answer> {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'slip.png');
+  async function request(url: string, action: string, fields: Record<string, string>, approve?: number): Promise<Answer> {
     const path = approve === undefined ? `${S}/asset/${action}/create` : `${S}/asset/${action}/${approve}/approve`;
-    return call(url, path, { form, token: approve === undefined ? tokens.financemaker : tokens.financeapprover });
+    return call(url, path, { form: await receiptForm(fields), token: approve === undefined ? tokens.financemaker : tokens.financeapprover });
   }
 
   const offline = (url: string, userId: number, buy: boolean) => call(url, `${S}/order/customize`, { token: tokens.admin, json: offlineOrderBody(userId, buy, '0.1000', 'property') });

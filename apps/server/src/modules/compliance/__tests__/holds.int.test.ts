@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { HoldView } from '@aurum/domain/compliance/hold-schemas';
@@ -7,10 +6,9 @@ import { customerPrice } from '@aurum/domain/orders/order-pricing';
 import { Decimal, roundTo } from '@aurum/domain/money/decimal';
 import { walletBalances } from '../../wallet/wallet-service.ts';
 import { expectLedgerConsistent } from '../../wallet/__tests__/ledger-invariant.ts';
-import { S, startOrderServer, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
+import { assetRequest, S, startOrderServer, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const PNG = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#d4a017' } }).png().toBuffer();
 const HELD = { code: ErrorCode.ComplianceHold, context: 'compliance hold' };
 
 /**
@@ -31,14 +29,7 @@ describe(`compliance holds on ${driver}`, () => {
     await expectLedgerConsistent(o.ts.db);
   });
 
-  async function request(action: string, role: string, fields: Record<string, string>, id?: number) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'slip.png');
-    const path = id === undefined ? `${S}/asset/${action}/create` : `${S}/asset/${action}/${id}/approve`;
-    const r = await fetch(`${o.ts.url}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await o.as(role)}` } });
-    return { status: r.status, body: (await r.json()) as { id: number; status: string; code?: number; context?: string | null } };
-  }
+  const request = (action: string, role: string, fields: Record<string, string>, id?: number) => assetRequest(o, action, role, fields, id);
   const livePrice = (side: 'buy' | 'sell') => {
     const p = o.ts.app.market.orderPricing()!;
     return customerPrice(p.quote, p.fx, p.settings).myr[side];

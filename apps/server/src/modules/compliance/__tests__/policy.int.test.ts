@@ -1,13 +1,11 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@aurum/domain/errors/catalogue';
 import type { PolicyView } from '@aurum/domain/compliance/policy-schemas';
 import { businessDate, startOfBusinessDay } from '@aurum/domain/system/business-time';
 import { ensureCompliancePolicy } from '../policy-service.ts';
-import { S, startOrderServer, TRADING_MOMENT, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
+import { assetRequest, S, startOrderServer, TRADING_MOMENT, type OrderTestServer } from '../../orders/__tests__/order-helpers.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const PNG = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#d4a017' } }).png().toBuffer();
 const UNVERIFIED = { code: ErrorCode.DueDiligenceRequired, context: 'due diligence' };
 
 /**
@@ -22,14 +20,7 @@ describe(`due diligence enforcement on ${driver}`, () => {
   });
   afterAll(() => o?.ts.close());
 
-  async function request(action: string, role: string, fields: Record<string, string>, id?: number) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'slip.png');
-    const path = id === undefined ? `${S}/asset/${action}/create` : `${S}/asset/${action}/${id}/approve`;
-    const r = await fetch(`${o.ts.url}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await o.as(role)}` } });
-    return { status: r.status, body: (await r.json()) as { id: number; status: string; code?: number; context?: string | null } };
-  }
+  const request = (action: string, role: string, fields: Record<string, string>, id?: number) => assetRequest(o, action, role, fields, id);
   const order = (userId: number, extra: Record<string, unknown> = {}) =>
     o.call<{ id: number; code?: number; context?: string }>('financeMaker', 'POST', `${S}/order/create`, { userId, action: 0, orderType: 'MARKET', symbol: 'XAU/MYR', currency: 'MYR', quantity: '1', goodTillDate: null, comment: null, ...extra });
   const read = () => o.call<PolicyView>('complianceOfficer', 'GET', `${S}/compliance/policy`);

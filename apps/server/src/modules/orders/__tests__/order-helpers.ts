@@ -96,3 +96,21 @@ export async function startOrderServer(env: Record<string, string> = {}): Promis
   await waitForPrice();
   return self;
 }
+
+let receipt: Promise<Buffer> | null = null;
+
+/** A payment request's multipart form as the console sends it: its fields and a small PNG receipt. */
+export async function receiptForm(fields: Record<string, string>): Promise<FormData> {
+  receipt ??= import('sharp').then(({ default: sharp }) => sharp({ create: { width: 24, height: 16, channels: 3, background: '#d4a017' } }).png().toBuffer());
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('receipt', new Blob([new Uint8Array(await receipt)], { type: 'image/png' }), 'slip.png');
+  return form;
+}
+
+/** Creates a deposit, withdrawal or transfer request as `role` (or, with `id`, approves that one), through the API. */
+export async function assetRequest(o: OrderTestServer, action: string, role: string, fields: Record<string, string>, id?: number) {
+  const path = id === undefined ? `${S}/asset/${action}/create` : `${S}/asset/${action}/${id}/approve`;
+  const r = await fetch(`${o.ts.url}${path}`, { method: 'POST', body: await receiptForm(fields), headers: { authorization: `Bearer ${await o.as(role)}` } });
+  return { status: r.status, body: (await r.json()) as { id: number; status: string; code?: number; context?: string | null } };
+}
