@@ -194,6 +194,9 @@ function grouped<T>(queries: readonly CandidateQuery[], pairs: ReadonlyArray<{ s
   return out;
 }
 
+/** `column = any($1)`: one array parameter however many ids (a delta's page can find more customers than a statement takes parameters). */
+const anyOf = (column: string, ids: readonly number[]) => sql<boolean>`${sql.ref(column)} = any(${sql.val([...ids])}::bigint[])`;
+
 /** The names of the active versions, with their search indexes (migration 047): the history of every list is not read. */
 const activeNameRelation = sql`(select name_id as id, key, tokens from screening_active_names) r`;
 
@@ -201,7 +204,7 @@ const activeNameRelation = sql`(select name_id as id, key, tokens from screening
 export async function entryCandidates(q: Queryable, queries: readonly CandidateQuery[], minOverlap: number, limit: number): Promise<Map<number, ListedNameRow[]>> {
   const pairs = await nearest(q, activeNameRelation, queries, minOverlap, limit);
   const ids = [...new Set(pairs.map((p) => p.found))];
-  const rows = ids.length === 0 ? [] : await activeNames(q).where('n.id', 'in', ids).execute();
+  const rows = ids.length === 0 ? [] : await activeNames(q).where(anyOf('n.id', ids)).execute();
   return grouped(queries, pairs, new Map(rows.map((r) => [r.name_id, r as ListedNameRow])));
 }
 
@@ -209,7 +212,7 @@ export async function entryCandidates(q: Queryable, queries: readonly CandidateQ
 export async function subjectCandidates(q: Queryable, queries: readonly CandidateQuery[], minOverlap: number, limit: number): Promise<Map<number, SubjectRow[]>> {
   const pairs = await nearest(q, sql`screening_subjects r`, queries, minOverlap, limit);
   const ids = [...new Set(pairs.map((p) => p.found))];
-  const rows = ids.length === 0 ? [] : await kysely(q).selectFrom('screening_subjects').select(subjectColumns).where('id', 'in', ids).execute();
+  const rows = ids.length === 0 ? [] : await kysely(q).selectFrom('screening_subjects').select(subjectColumns).where(anyOf('id', ids)).execute();
   return grouped(queries, pairs, new Map(rows.map((r) => [r.id, toSubject(r)])));
 }
 
