@@ -273,25 +273,35 @@ export async function rescreenAll(deps: Pick<AppDeps, 'db' | 'events'>, now: Dat
   let customers = 0;
   let newHits = 0;
   let subjects = 0;
-  // pages are taken in order, one at a time, whichever worker asks
+  // pages are taken in order, one at a time, whichever worker asks; once a page has failed no
+  // worker takes another, and the run answers (with the failure) only when every worker has stopped
+  let failed = false;
   let cursor: Promise<number[]> = Promise.resolve([]);
   const nextPage = () =>
     (cursor = cursor.then(async () => {
+      if (failed) return [];
       const ids = await customerIdsAfter(deps.db, after, CUSTOMER_BATCH);
       if (ids.length > 0) after = ids[ids.length - 1]!;
       return ids;
     }));
   const worker = async () => {
-    for (let ids = await nextPage(); ids.length > 0; ids = await nextPage()) {
-      await deps.db.transaction(async (tx) => {
-        const r = await screenCustomers(jobChange(tx, now, deps.events), ids);
-        newHits += r.newHits.length;
-        subjects += r.subjects;
-      });
-      customers += ids.length;
+    try {
+      for (let ids = await nextPage(); ids.length > 0; ids = await nextPage()) {
+        await deps.db.transaction(async (tx) => {
+          const r = await screenCustomers(jobChange(tx, now, deps.events), ids);
+          newHits += r.newHits.length;
+          subjects += r.subjects;
+        });
+        customers += ids.length;
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
     }
   };
-  await Promise.all(Array.from({ length: RESCREEN_PAGES_AT_ONCE }, worker));
+  const ended = await Promise.allSettled(Array.from({ length: RESCREEN_PAGES_AT_ONCE }, worker));
+  const failure = ended.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
   return { customers, newHits, subjects };
 }
 

@@ -5,7 +5,8 @@ import type { HoldView } from '@aurum/domain/compliance/hold-schemas';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { client, roleTokens } from '../../../testing/client.ts';
 import type { EventBus } from '../../../live/event-bus.ts';
-import { screenDelta, screeningJob } from '../screening-service.ts';
+import { rescreenAll, screenDelta, screeningJob } from '../screening-service.ts';
+import type { Queryable } from '../../../db/db.ts';
 import { activateListVersion, newCustomer } from './screening-lists-fixture.ts';
 
 const driver = process.env.AURUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -224,5 +225,43 @@ describe(`screening on ${driver}`, () => {
       `SELECT count(*)::int AS unscreened FROM users u WHERE u.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM screening_subjects s WHERE s.user_id = u.id)`,
     )) as [{ unscreened: number }];
     expect(unscreened).toBe(0);
+  });
+  it('a re-screen whose page fails answers the failure only when no page is still running, and takes no page after it', async () => {
+    // more than three pages of customers
+    await ts.db.query(
+      `INSERT INTO users (username, email, first_name, last_name, phone_country_code, phone_number)
+       SELECT 'pages' || g, 'pages' || g || '@example.com', 'Paged ' || g, '', '60', (600000000 + g)::text FROM generate_series(1, 650) AS g`,
+    );
+    // the first page fails once the second has begun: the failure must wait for the second to end
+    let started = 0;
+    let running = 0;
+    let secondBegun = (): void => undefined;
+    const second = new Promise<void>((resolve) => (secondBegun = resolve));
+    const db = new Proxy(ts.db, {
+      get(target, prop) {
+        if (prop === 'transaction') {
+          return async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+            const page = ++started;
+            running++;
+            try {
+              if (page === 2) secondBegun();
+              if (page === 1) {
+                await second;
+                throw new Error('the first page failed');
+              }
+              return await target.transaction(fn);
+            } finally {
+              running--;
+            }
+          };
+        }
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(rescreenAll({ db, events: {} as EventBus }, new Date('2030-02-06T19:00:00Z'))).rejects.toThrow('the first page failed');
+    expect(running).toBe(0);
+    // the failed page and the one running beside it: no page was taken after the failure
+    expect(started).toBe(2);
   });
 });
