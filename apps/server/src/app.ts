@@ -56,7 +56,7 @@ import { registerPolicyRoutes } from './modules/compliance/policy-routes.ts';
 import { registerListRoutes } from './modules/compliance/list-routes.ts';
 import { registerDueDiligenceRoutes } from './modules/compliance/due-diligence-routes.ts';
 import { registerHitRoutes } from './modules/compliance/hit-routes.ts';
-import { screenCustomer, screeningJob } from './modules/compliance/screening-service.ts';
+import { screenIfNamesChanged, screeningJob } from './modules/compliance/screening-service.ts';
 import { SILENT_AUDIT } from './http/change.ts';
 import { screeningBacklogJob } from './modules/compliance/screening-backlog-service.ts';
 import { registerHedgeRoutes } from './modules/hedges/hedge-routes.ts';
@@ -187,9 +187,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerModeRoutes(app, deps);
   registerHolidayRoutes(app, deps);
   registerAdjustRoutes(app, deps);
-  // a customer's names are screened in the transaction that writes them (decision 1108); the
-  // user's audit row, read by staff outside compliance, says nothing of it (the run is recorded)
-  registerUserRoutes(app, deps, async (c, userId) => void (await screenCustomer({ ...c, audit: SILENT_AUDIT }, userId)));
+  // a customer's new or changed names are screened in the transaction that writes them (decision
+  // 1108); the user's audit row, read by staff outside compliance, says nothing of it
+  registerUserRoutes(app, deps, async (c, userId) => void (await screenIfNamesChanged({ ...c, audit: SILENT_AUDIT }, userId)));
   registerBankRoutes(app, deps);
   registerWalletRoutes(app, deps);
   registerFinanceRoutes(app, deps);

@@ -113,6 +113,12 @@ export async function syncSubjects(q: Queryable, userIds: readonly number[], wan
   return rows.map(toSubject);
 }
 
+/** The fingerprints of the names screened for this customer now (none: never screened). */
+export async function subjectFingerprints(q: Queryable, userId: number): Promise<string[]> {
+  const rows = await kysely(q).selectFrom('screening_subjects').select('fingerprint').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.fingerprint);
+}
+
 /** The active version of every list: what screens now. */
 export async function activeVersionIds(q: Queryable): Promise<number[]> {
   const rows = await kysely(q).selectFrom('screening_list_versions').select('id').where('status', '=', 'active').orderBy('id').execute();

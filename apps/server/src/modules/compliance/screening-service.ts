@@ -24,6 +24,7 @@ import {
   lastNightlyRun,
   lockNightlyClaim,
   setSearchSettings,
+  subjectFingerprints,
   subjectCandidates,
   syncSubjects,
   userNamesOf,
@@ -213,6 +214,19 @@ export async function screenCustomersInPages(c: Change, userIds: readonly number
     await insertRuns(c.q, [...r.byUser].map(([userId, n]) => ({ trigger: 'customer' as const, userId, versionIds: versions, subjects: n.subjects, hits: n.hits, startedAt: c.now, finishedAt: new Date() })));
   }
   return userIds.length;
+}
+
+/**
+ * Screens the customer when the names screened would change (a new customer, a rename; not a new
+ * phone number): unchanged names were screened against every active list already, by their last
+ * screen or by each activation's delta since. Answers whether it screened.
+ */
+export async function screenIfNamesChanged(c: Change, userId: number): Promise<boolean> {
+  const wanted = new Set((await wantedSubjects(c.q, [userId])).map((s) => s.fingerprint));
+  const stored = await subjectFingerprints(c.q, userId);
+  if (stored.length > 0 && stored.length === wanted.size && stored.every((f) => wanted.has(f))) return false;
+  await screenCustomer(c, userId);
+  return true;
 }
 
 /**

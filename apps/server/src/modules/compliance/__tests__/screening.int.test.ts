@@ -191,9 +191,16 @@ describe(`screening on ${driver}`, () => {
     const clean = await call<{ id: number }>('superAdmin', 'POST', `${S}/user/create`, body('2', { firstName: 'Aisyah', lastName: 'Rahman' }));
     expect(clean.status, clean.text).toBe(200);
     expect(await holdOf(clean.body.id)).toBeUndefined();
+    // an edit that leaves the names as they are screens nothing again: no run recorded
+    const runs = async () => (await ts.db.query<{ n: number }>('SELECT count(*)::int AS n FROM screening_runs WHERE user_id = $1', [clean.body.id]))[0]!.n;
+    expect(await runs()).toBe(1);
+    const phone = await call('superAdmin', 'PUT', `${S}/user/${clean.body.id}`, { ...body('2', { firstName: 'Aisyah', lastName: 'Rahman' }), phone: { countryCode: '60', number: '179999992' }, password: undefined });
+    expect(phone.status, phone.text).toBe(200);
+    expect(await runs()).toBe(1);
     const renamed = await call('superAdmin', 'PUT', `${S}/user/${clean.body.id}`, { ...body('2', { firstName: 'Kamarul Ariffin', lastName: 'bin Yusof' }), password: undefined });
     expect(renamed.status, renamed.text).toBe(200);
     expect(await holdOf(clean.body.id)).toMatchObject({ status: 'held', source: 'screening' });
+    expect(await runs()).toBe(2);
   });
 
   it('the nightly re-screen walks every page of customers, pages side by side, and holds each listed one once', async () => {
